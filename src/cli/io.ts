@@ -1,0 +1,80 @@
+// Conventions every command follows (README "CLI conventions"):
+// - stdout is for results: one JSON document with --json or when stdout is not a TTY, an Ink view otherwise;
+// - human chatter goes to stderr;
+// - a missing value is prompted for only when stdin is a TTY, otherwise it is a usage error naming the flag;
+// - destructive commands confirm unless --yes;
+// - exit codes: 0 ok, 1 operation failed, 2 usage or validation error.
+import type { ReactElement } from 'react';
+import { render } from 'ink';
+import { UsageError } from '../core/errors.js';
+
+export interface OutputOptions {
+  json?: boolean;
+}
+
+export function wantsJson(opts: OutputOptions): boolean {
+  return Boolean(opts.json) || !process.stdout.isTTY;
+}
+
+export function canPrompt(opts: OutputOptions = {}): boolean {
+  return Boolean(process.stdin.isTTY) && Boolean(process.stdout.isTTY) && !opts.json;
+}
+
+export function printJson(value: unknown): void {
+  process.stdout.write(JSON.stringify(value, null, 2) + '\n');
+}
+
+export function say(line: string): void {
+  process.stderr.write(line + '\n');
+}
+
+/** Prints the result: JSON for scripts, the Ink view for people. */
+export async function output<T>(
+  result: T,
+  opts: OutputOptions,
+  view: (result: T) => ReactElement,
+): Promise<void> {
+  if (wantsJson(opts)) return printJson(result);
+  await renderOnce(view(result));
+}
+
+export async function renderOnce(element: ReactElement): Promise<void> {
+  const instance = render(element, { patchConsole: false });
+  instance.unmount();
+  await instance.waitUntilExit();
+}
+
+/** The value of a flag, prompted for on a TTY when missing; otherwise a usage error naming it. */
+export async function required(
+  value: string | undefined,
+  flag: string,
+  question: string,
+  opts: OutputOptions & { secret?: boolean } = {},
+): Promise<string> {
+  if (value !== undefined && value !== '') return value;
+  if (!canPrompt(opts))
+    throw new UsageError(`Missing required option ${flag}.`, { [flag]: [`${flag} is required.`] });
+  const prompts = await import('@inquirer/prompts');
+  const answer = opts.secret
+    ? await prompts.password({ message: question, mask: '*' })
+    : await prompts.input({ message: question, required: true });
+  return answer;
+}
+
+/** Asks before a destructive step; --yes skips the question; off a TTY --yes is required. */
+export async function confirmOrAbort(
+  message: string,
+  opts: OutputOptions & { yes?: boolean },
+): Promise<void> {
+  if (opts.yes) return;
+  if (!canPrompt(opts)) throw new UsageError(`${message} Refusing without --yes when not on a terminal.`);
+  const { confirm } = await import('@inquirer/prompts');
+  if (!(await confirm({ message, default: false }))) throw new UsageError('Aborted.');
+}
+
+/** Reads all of stdin (for --password-stdin and files piped in). */
+export async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,90 @@
+// The `wfctl` program: commander wiring only. Each command file registers its commands.
+import { existsSync, readFileSync } from 'node:fs';
+import { Command, CommanderError } from 'commander';
+import { ConfigError } from '../config.js';
+import { AppError } from '../core/errors.js';
+import { printJson } from './io.js';
+import { registerServe } from './commands/serve.js';
+import { registerMigrate } from './commands/migrate.js';
+import { registerSeed } from './commands/seed.js';
+
+export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+
+/** package.json's version; found by walking up, since src/ and dist/src/ sit at different depths. */
+function version(): string {
+  for (const up of ['../../package.json', '../../../package.json']) {
+    const url = new URL(up, import.meta.url);
+    if (existsSync(url)) return JSON.parse(readFileSync(url, 'utf8')).version;
+  }
+  return 'unknown';
+}
+
+export function buildProgram(): Command {
+  const program = new Command('wfctl')
+    .description(
+      'Attendance, workforce lifecycle and pet-care clinic services: the daemon and its operations.',
+    )
+    .version(version(), '-V, --version')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+  registerServe(program);
+  registerMigrate(program);
+  registerSeed(program);
+  // Every subcommand throws instead of exiting, so run() decides the exit code.
+  const override = (cmd: Command) => {
+    cmd.exitOverride();
+    cmd.commands.forEach(override);
+  };
+  override(program);
+  return program;
+}
+
+/** Runs the program; returns (and sets) the exit code instead of calling process.exit mid-flight. */
+export async function run(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  let code: number = EXIT.ok;
+  try {
+    await program.parseAsync(argv);
+  } catch (err) {
+    code = report(err, argv.includes('--json'));
+  }
+  process.exitCode = code;
+  return code;
+}
+
+function report(err: unknown, json: boolean): number {
+  if (err instanceof CommanderError) {
+    if (
+      err.code === 'commander.helpDisplayed' ||
+      err.code === 'commander.version' ||
+      err.code === 'commander.help'
+    ) {
+      return EXIT.ok;
+    }
+    return EXIT.usage; // commander already printed the message
+  }
+  if (err instanceof ConfigError) {
+    process.stderr.write(`wfctl: ${err.message}\n`);
+    if (json) printJson({ message: err.message, errors: { [err.variable]: [err.message] } });
+    return EXIT.usage;
+  }
+  if (err instanceof AppError) {
+    process.stderr.write(`wfctl: ${err.message}\n`);
+    for (const [field, messages] of Object.entries(err.errors)) {
+      for (const m of messages) if (m !== err.message) process.stderr.write(`  ${field}: ${m}\n`);
+    }
+    if (json)
+      printJson({
+        message: err.message,
+        errors: err.errors,
+        ...(err.code ? { code: err.code } : {}),
+        ...err.details,
+      });
+    return err.isUserError ? EXIT.usage : EXIT.failed;
+  }
+  const e = err as Error;
+  process.stderr.write(`wfctl: unexpected error: ${e?.message ?? String(err)}\n`);
+  if (process.env.WFCTL_DEBUG) process.stderr.write(`${e?.stack}\n`);
+  return EXIT.failed;
+}

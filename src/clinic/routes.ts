@@ -1,0 +1,11 @@
+// Every route of the clinic listener. Each folder of the context exports its own table.
+import type { Route } from '../core/routes.js';
+import { systemRoutes } from './system/routes.js';
+
+export const clinicRoutes: Route[] = [...systemRoutes];
+
+export const clinicApiInfo = {
+  title: 'wfctl — pet-care clinic service',
+  version: '1.0.0',
+  description: 'Contract: clinic-service.md. All endpoints under /api/v1; errors are {message, errors}.',
+};

@@ -1,0 +1,259 @@
+// The only reader of process.env. Everything else receives a typed, validated Config.
+// `.env` in the working directory is loaded first when present (variables already set win).
+import { existsSync } from 'node:fs';
+import * as yup from 'yup';
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+
+export type DatabaseConfig =
+  | { client: 'sqlite'; filename: string; url: string }
+  | {
+      client: 'mysql';
+      url: string;
+      host: string;
+      port: number;
+      user: string;
+      password: string;
+      database: string;
+    };
+
+export interface Config {
+  env: string;
+  database: DatabaseConfig;
+  host: string;
+  workforcePort: number;
+  clinicPort: number;
+  logLevel: LogLevel;
+  bodyLimitBytes: number;
+  shutdownTimeoutMs: number;
+  dbPoolMax: number;
+  schedulerEnabled: boolean;
+  workerEnabled: boolean;
+  workerPollMs: number;
+  workforce: {
+    tokenTtlWebDays: number;
+    tokenTtlMobileDays: number;
+    loginRateLimitPerMinute: number;
+    tokenLastUsedThrottleSeconds: number;
+    idempotencyTtlHours: number;
+    ingestionRateLimitPerMinute: number;
+    exportRateLimitPerHour: number;
+    pullRateLimitPerMinute: number;
+    partnerPushBatchSize: number;
+    partnerPushTimeoutMs: number;
+  };
+  clinic: {
+    clients: string[];
+    tokenTtlDays: number;
+    loginRateLimitPerMinute: number;
+    signupRateLimitPerHour: number;
+  };
+}
+
+/** One entry per variable: its default, its one-line meaning (README and .env.example say the same). */
+export const VARIABLES = {
+  APP_ENV: { default: 'development', help: 'environment name reported by the clinic health endpoint' },
+  DATABASE_URL: {
+    default: 'sqlite:./var/wfctl.sqlite',
+    help: 'mysql://user:pass@host:3306/db for MySQL/MariaDB, or sqlite:PATH for the embedded database',
+  },
+  HOST: { default: '127.0.0.1', help: 'address both listeners bind to (0.0.0.0 to serve other machines)' },
+  WORKFORCE_PORT: { default: '8080', help: 'port of the attendance and workforce contract' },
+  CLINIC_PORT: { default: '8081', help: 'port of the pet-care clinic contract' },
+  LOG_LEVEL: { default: 'info', help: 'debug, info, warn, error or silent; logs are JSON lines' },
+  BODY_LIMIT_BYTES: { default: '1048576', help: 'largest JSON request body accepted; larger gets 413' },
+  SHUTDOWN_TIMEOUT_MS: {
+    default: '10000',
+    help: 'how long SIGTERM waits for in-flight requests before closing them',
+  },
+  DB_POOL_MAX: { default: '10', help: 'largest MySQL connection pool (SQLite always uses one connection)' },
+  SCHEDULER_ENABLED: { default: 'true', help: 'whether `wfctl serve` runs the scheduled jobs' },
+  WORKER_ENABLED: { default: 'true', help: 'whether `wfctl serve` runs the background job worker' },
+  WORKER_POLL_MS: { default: '1000', help: 'how often the job worker looks for due jobs' },
+  TOKEN_TTL_WEB_DAYS: { default: '30', help: 'lifetime of a workforce web token' },
+  TOKEN_TTL_MOBILE_DAYS: { default: '180', help: 'lifetime of a workforce mobile (device-bound) token' },
+  LOGIN_RATE_LIMIT_PER_MINUTE: { default: '5', help: 'workforce logins allowed per IP per minute' },
+  TOKEN_LAST_USED_THROTTLE_SECONDS: {
+    default: '60',
+    help: 'a token’s last_used_at is written at most this often',
+  },
+  IDEMPOTENCY_TTL_HOURS: { default: '24', help: 'how long an Idempotency-Key is remembered' },
+  INGESTION_RATE_LIMIT_PER_MINUTE: {
+    default: '30',
+    help: 'attendance punches allowed per employee per minute',
+  },
+  EXPORT_RATE_LIMIT_PER_HOUR: { default: '10', help: 'HTTP exports allowed per user per hour' },
+  PULL_RATE_LIMIT_PER_MINUTE: { default: '60', help: 'payroll pulls allowed per partner per minute' },
+  PARTNER_PUSH_BATCH_SIZE: { default: '1000', help: 'most attendance records in one signed push request' },
+  PARTNER_PUSH_TIMEOUT_MS: { default: '10000', help: 'timeout of one push request to a partner' },
+  CLINIC_CLIENTS: {
+    default: 'clinic-web,owner-app',
+    help: 'comma-separated client applications the clinic health endpoint reports',
+  },
+  CLINIC_TOKEN_TTL_DAYS: { default: '30', help: 'lifetime of a clinic bearer token' },
+  CLINIC_LOGIN_RATE_LIMIT_PER_MINUTE: { default: '5', help: 'clinic logins allowed per IP per minute' },
+  TENANT_SIGNUP_RATE_LIMIT_PER_HOUR: {
+    default: '30',
+    help: 'self-service tenant sign-ups allowed per IP per hour',
+  },
+} as const;
+
+export type VariableName = keyof typeof VARIABLES;
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${message}`);
+  }
+}
+
+const int = (min: number, max: number) =>
+  yup
+    .number()
+    .typeError(`must be a whole number between ${min} and ${max}`)
+    .integer(`must be a whole number between ${min} and ${max}`)
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`)
+    .required();
+const bool = () => yup.boolean().typeError('must be true or false').required();
+
+const schema = yup.object({
+  APP_ENV: yup.string().trim().min(1).required(),
+  DATABASE_URL: yup.string().trim().required(),
+  HOST: yup.string().trim().min(1).required(),
+  WORKFORCE_PORT: int(0, 65535),
+  CLINIC_PORT: int(0, 65535),
+  LOG_LEVEL: yup.string().oneOf(['debug', 'info', 'warn', 'error', 'silent']).required(),
+  BODY_LIMIT_BYTES: int(1024, 100 * 1024 * 1024),
+  SHUTDOWN_TIMEOUT_MS: int(0, 600_000),
+  DB_POOL_MAX: int(1, 1000),
+  SCHEDULER_ENABLED: bool(),
+  WORKER_ENABLED: bool(),
+  WORKER_POLL_MS: int(10, 3_600_000),
+  TOKEN_TTL_WEB_DAYS: int(1, 3650),
+  TOKEN_TTL_MOBILE_DAYS: int(1, 3650),
+  LOGIN_RATE_LIMIT_PER_MINUTE: int(1, 100_000),
+  TOKEN_LAST_USED_THROTTLE_SECONDS: int(0, 86_400),
+  IDEMPOTENCY_TTL_HOURS: int(1, 24 * 30),
+  INGESTION_RATE_LIMIT_PER_MINUTE: int(1, 100_000),
+  EXPORT_RATE_LIMIT_PER_HOUR: int(1, 100_000),
+  PULL_RATE_LIMIT_PER_MINUTE: int(1, 100_000),
+  PARTNER_PUSH_BATCH_SIZE: int(1, 100_000),
+  PARTNER_PUSH_TIMEOUT_MS: int(100, 600_000),
+  CLINIC_CLIENTS: yup.string().required(),
+  CLINIC_TOKEN_TTL_DAYS: int(1, 3650),
+  CLINIC_LOGIN_RATE_LIMIT_PER_MINUTE: int(1, 100_000),
+  TENANT_SIGNUP_RATE_LIMIT_PER_HOUR: int(1, 100_000),
+});
+
+export function parseDatabaseUrl(raw: string): DatabaseConfig {
+  if (raw.startsWith('sqlite:')) {
+    const filename = raw.slice('sqlite:'.length).replace(/^\/\/(?=\/|\.)/, '');
+    if (!filename)
+      throw new ConfigError(
+        'DATABASE_URL',
+        'must name a file after sqlite: (e.g. sqlite:./var/wfctl.sqlite)',
+      );
+    return { client: 'sqlite', filename, url: raw };
+  }
+  if (raw.startsWith('mysql://') || raw.startsWith('mariadb://')) {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw new ConfigError('DATABASE_URL', 'is not a valid URL');
+    }
+    const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
+    if (!database)
+      throw new ConfigError('DATABASE_URL', 'must name a database (mysql://user:pass@host:3306/db)');
+    return {
+      client: 'mysql',
+      url: raw,
+      host: url.hostname || '127.0.0.1',
+      port: url.port ? Number(url.port) : 3306,
+      user: decodeURIComponent(url.username || 'root'),
+      password: decodeURIComponent(url.password),
+      database,
+    };
+  }
+  throw new ConfigError(
+    'DATABASE_URL',
+    'must start with mysql:// or sqlite: (e.g. sqlite:./var/wfctl.sqlite)',
+  );
+}
+
+/** Reads `.env` (when present) into process.env without overriding what is already set. */
+export function loadDotEnv(path = '.env'): void {
+  if (existsSync(path)) process.loadEnvFile(path);
+}
+
+export function loadConfig(source: Record<string, string | undefined> = readEnvironment()): Config {
+  const raw: Record<string, string> = {};
+  for (const [name, spec] of Object.entries(VARIABLES)) {
+    const value = source[name];
+    raw[name] = value === undefined || value === '' ? spec.default : value;
+  }
+  let v: yup.InferType<typeof schema>;
+  try {
+    v = schema.validateSync(raw, { abortEarly: true, stripUnknown: true });
+  } catch (err) {
+    if (err instanceof yup.ValidationError) {
+      const variable = err.path ?? 'configuration';
+      throw new ConfigError(variable, `${describe(err)} (got ${JSON.stringify(raw[variable])})`);
+    }
+    throw err;
+  }
+  return {
+    env: v.APP_ENV,
+    database: parseDatabaseUrl(v.DATABASE_URL),
+    host: v.HOST,
+    workforcePort: v.WORKFORCE_PORT,
+    clinicPort: v.CLINIC_PORT,
+    logLevel: v.LOG_LEVEL as LogLevel,
+    bodyLimitBytes: v.BODY_LIMIT_BYTES,
+    shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
+    dbPoolMax: v.DB_POOL_MAX,
+    schedulerEnabled: v.SCHEDULER_ENABLED,
+    workerEnabled: v.WORKER_ENABLED,
+    workerPollMs: v.WORKER_POLL_MS,
+    workforce: {
+      tokenTtlWebDays: v.TOKEN_TTL_WEB_DAYS,
+      tokenTtlMobileDays: v.TOKEN_TTL_MOBILE_DAYS,
+      loginRateLimitPerMinute: v.LOGIN_RATE_LIMIT_PER_MINUTE,
+      tokenLastUsedThrottleSeconds: v.TOKEN_LAST_USED_THROTTLE_SECONDS,
+      idempotencyTtlHours: v.IDEMPOTENCY_TTL_HOURS,
+      ingestionRateLimitPerMinute: v.INGESTION_RATE_LIMIT_PER_MINUTE,
+      exportRateLimitPerHour: v.EXPORT_RATE_LIMIT_PER_HOUR,
+      pullRateLimitPerMinute: v.PULL_RATE_LIMIT_PER_MINUTE,
+      partnerPushBatchSize: v.PARTNER_PUSH_BATCH_SIZE,
+      partnerPushTimeoutMs: v.PARTNER_PUSH_TIMEOUT_MS,
+    },
+    clinic: {
+      clients: v.CLINIC_CLIENTS.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+      tokenTtlDays: v.CLINIC_TOKEN_TTL_DAYS,
+      loginRateLimitPerMinute: v.CLINIC_LOGIN_RATE_LIMIT_PER_MINUTE,
+      signupRateLimitPerHour: v.TENANT_SIGNUP_RATE_LIMIT_PER_HOUR,
+    },
+  };
+}
+
+function describe(err: yup.ValidationError): string {
+  const type = err.type;
+  if (type === 'oneOf') return `must be one of ${JSON.stringify((err.params as any)?.values ?? '')}`;
+  return err.message.replace(new RegExp(`^${err.path}\\s*`), '');
+}
+
+/** The process environment, after `.env`. The one place that touches process.env. */
+export function readEnvironment(): Record<string, string | undefined> {
+  loadDotEnv();
+  return process.env;
+}
+
+/** Whether the process runs under CI (CI=true); tests use it to refuse skipping MySQL. */
+export function isCi(): boolean {
+  return process.env.CI === 'true' || process.env.CI === '1';
+}

@@ -1,0 +1,114 @@
+// Typed errors with an HTTP status and, where a client must branch on it, a stable code.
+// The HTTP kernel turns them into `{message, errors, code?}`; the CLI into exit code 2 (4xx) or 1.
+
+export type FieldErrors = Record<string, string[]>;
+
+export class AppError extends Error {
+  readonly status: number;
+  readonly code?: string;
+  readonly errors: FieldErrors;
+  /** Extra top-level body fields (e.g. the existing lock id on a 409). */
+  readonly details?: Record<string, unknown>;
+  readonly headers?: Record<string, string>;
+
+  constructor(
+    status: number,
+    message: string,
+    opts: {
+      code?: string;
+      errors?: FieldErrors;
+      details?: Record<string, unknown>;
+      headers?: Record<string, string>;
+    } = {},
+  ) {
+    super(message);
+    this.name = new.target.name;
+    this.status = status;
+    this.code = opts.code;
+    this.errors = opts.errors ?? {};
+    this.details = opts.details;
+    this.headers = opts.headers;
+  }
+
+  /** A failure the caller caused (4xx): the CLI exits with 2. */
+  get isUserError(): boolean {
+    return this.status >= 400 && this.status < 500;
+  }
+}
+
+export class BadRequestError extends AppError {
+  constructor(message: string, errors?: FieldErrors) {
+    super(400, message, { errors });
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(errors: FieldErrors, message?: string) {
+    super(422, message ?? firstMessage(errors) ?? 'The given data was invalid.', {
+      errors,
+      code: 'VALIDATION_FAILED',
+    });
+  }
+
+  static field(field: string, message: string): ValidationError {
+    return new ValidationError({ [field]: [message] });
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  constructor(message = 'Unauthenticated.') {
+    super(401, message, { code: 'UNAUTHENTICATED' });
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message = 'This action is unauthorized.', code = 'FORBIDDEN') {
+    super(403, message, { code });
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message = 'Not found.') {
+    super(404, message, { code: 'NOT_FOUND' });
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string, code = 'CONFLICT', details?: Record<string, unknown>) {
+    super(409, message, { code, details });
+  }
+}
+
+export class LockedError extends AppError {
+  constructor(message: string, code = 'LOCKED') {
+    super(423, message, { code });
+  }
+}
+
+export class PayloadTooLargeError extends AppError {
+  constructor(limit: number) {
+    super(413, `Request body is larger than ${limit} bytes.`, { code: 'PAYLOAD_TOO_LARGE' });
+  }
+}
+
+export class TooManyRequestsError extends AppError {
+  constructor(retryAfterSeconds: number, message = 'Too many requests.') {
+    super(429, message, {
+      code: 'RATE_LIMITED',
+      headers: { 'Retry-After': String(retryAfterSeconds) },
+      details: { retry_after: retryAfterSeconds },
+    });
+  }
+}
+
+/** A command-line mistake: missing flag, bad value. Exit code 2. */
+export class UsageError extends AppError {
+  constructor(message: string, errors?: FieldErrors) {
+    super(400, message, { code: 'USAGE', errors });
+  }
+}
+
+function firstMessage(errors: FieldErrors): string | undefined {
+  for (const messages of Object.values(errors)) if (messages.length) return messages[0];
+  return undefined;
+}

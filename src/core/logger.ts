@@ -1,0 +1,47 @@
+// JSON-lines logger. One line per request and per job; secrets are never passed to it, and
+// keys that look like secrets are masked as a second line of defence.
+import type { Writable } from 'node:stream';
+import type { LogLevel } from '../config.js';
+
+const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+const SECRET_KEY = /pass(word)?|secret|token|authorization|signature|api[_-]?key/i;
+
+export interface Logger {
+  debug(msg: string, fields?: Record<string, unknown>): void;
+  info(msg: string, fields?: Record<string, unknown>): void;
+  warn(msg: string, fields?: Record<string, unknown>): void;
+  error(msg: string, fields?: Record<string, unknown>): void;
+  child(fields: Record<string, unknown>): Logger;
+}
+
+export function createLogger(
+  level: LogLevel = 'info',
+  stream: Writable = process.stdout,
+  base: Record<string, unknown> = {},
+): Logger {
+  const threshold = ORDER[level];
+  const write = (lvl: Exclude<LogLevel, 'silent'>, msg: string, fields?: Record<string, unknown>) => {
+    if (ORDER[lvl] < threshold) return;
+    const line = { time: new Date().toISOString(), level: lvl, msg, ...base, ...mask(fields ?? {}) };
+    stream.write(JSON.stringify(line) + '\n');
+  };
+  return {
+    debug: (m, f) => write('debug', m, f),
+    info: (m, f) => write('info', m, f),
+    warn: (m, f) => write('warn', m, f),
+    error: (m, f) => write('error', m, f),
+    child: (fields) => createLogger(level, stream, { ...base, ...fields }),
+  };
+}
+
+export const silentLogger: Logger = createLogger('silent');
+
+function mask(fields: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(fields)) {
+    if (SECRET_KEY.test(k) && v !== undefined && v !== null) out[k] = '[redacted]';
+    else if (v instanceof Error) out[k] = { name: v.name, message: v.message, stack: v.stack };
+    else out[k] = v;
+  }
+  return out;
+}

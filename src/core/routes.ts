@@ -1,0 +1,95 @@
+// Route tables are plain data: a context's routes.ts lists them, src/http mounts them and derives
+// the OpenAPI document from the same objects, so a route cannot exist undocumented.
+import type { IncomingHttpHeaders } from 'node:http';
+import type { AnySchema, ObjectSchema } from 'yup';
+import type { Reply } from './reply.js';
+import type { Services } from './services.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestInfo {
+  method: HttpMethod;
+  /** Path without the query string. */
+  path: string;
+  ip: string;
+  requestId: string;
+  headers: IncomingHttpHeaders;
+}
+
+/**
+ * Who may call a route. Every route must name one (an explicit `publicAccess` included), so a
+ * forgotten check fails closed at compile time rather than open at run time.
+ */
+export interface Access<P = unknown> {
+  /** Name shown in the OpenAPI description ("public", "bearer token", "partner token"). */
+  name: string;
+  /** OpenAPI security scheme this access uses; undefined for public routes. */
+  securityScheme?: string;
+  /** Statuses this access can answer with before the handler runs (documented per route). */
+  failureStatuses: number[];
+  authenticate(request: RequestInfo, services: Services): Promise<P>;
+  /** Stable identity used to scope idempotency keys and per-caller rate limits. */
+  principalKey(principal: P, request: RequestInfo): string;
+}
+
+export interface RateLimitRule<P = unknown> {
+  /** Bucket name, e.g. "login". */
+  name: string;
+  limit: (services: Services) => number;
+  windowSeconds: number;
+  /** Who is counted: per IP, per user, per partner… */
+  key: (principal: P, request: RequestInfo) => string;
+}
+
+export interface ResponseSpec {
+  description: string;
+  /** JSON Schema of the body (OpenAPI 3.0 subset). */
+  schema?: Record<string, unknown>;
+  contentType?: string;
+}
+
+export interface RouteInput<P, Body, Query, Params> {
+  services: Services;
+  principal: P;
+  params: Params;
+  query: Query;
+  body: Body;
+  request: RequestInfo;
+}
+
+export interface Route<P = any, Body = any, Query = any, Params = any> {
+  method: HttpMethod;
+  /** Full path as served, polka style (`/api/v1/employees/:id/offboard`). */
+  path: string;
+  summary: string;
+  description?: string;
+  tags?: string[];
+  access: Access<P>;
+  /** The permission the handler checks (documented); null when the access alone decides. */
+  permission: string | null;
+  params?: ObjectSchema<any>;
+  query?: ObjectSchema<any>;
+  body?: AnySchema;
+  /** Success responses by status; error responses are derived from access and validation. */
+  responses: Record<number, ResponseSpec>;
+  /** Extra error statuses the handler itself can answer with, and why. */
+  errors?: Record<number, string>;
+  rateLimit?: RateLimitRule<P>;
+  /** Write routes honour Idempotency-Key unless this is false. */
+  idempotent?: boolean;
+  handler(input: RouteInput<P, Body, Query, Params>): Promise<Reply | unknown>;
+}
+
+/** Identity helper so route literals get their types checked where they are written. */
+export function defineRoute<P, Body = any, Query = any, Params = any>(
+  route: Route<P, Body, Query, Params>,
+): Route<P, Body, Query, Params> {
+  return route;
+}
+
+export const publicAccess: Access<null> = {
+  name: 'public',
+  failureStatuses: [],
+  authenticate: async () => null,
+  principalKey: (_p, request) => `ip:${request.ip}`,
+};

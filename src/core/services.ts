@@ -1,0 +1,13 @@
+// What every operation, route and command is given: the database, the clock, the config, a logger.
+// Operations get the same plus `trx` (see src/db/transaction.ts) and never read process.env or Date.now().
+import type { Knex } from 'knex';
+import type { Config } from '../config.js';
+import type { Clock } from './clock.js';
+import type { Logger } from './logger.js';
+
+export interface Services {
+  db: Knex;
+  clock: Clock;
+  config: Config;
+  logger: Logger;
+}

@@ -1,0 +1,109 @@
+// Yup, with messages that name the field, and one function that turns a failure into a 422.
+import * as yup from 'yup';
+import { ValidationError, type FieldErrors } from './errors.js';
+
+yup.setLocale({
+  mixed: {
+    required: ({ path }) => `The ${path} field is required.`,
+    notNull: ({ path }) => `The ${path} field is required.`,
+    oneOf: ({ path, values }) => `The ${path} field must be one of: ${values}.`,
+    notType: ({ path, type }) => `The ${path} field must be ${article(type)}.`,
+    defined: ({ path }) => `The ${path} field is required.`,
+  },
+  string: {
+    min: ({ path, min }) => `The ${path} field must be at least ${min} characters.`,
+    max: ({ path, max }) => `The ${path} field must not be greater than ${max} characters.`,
+    length: ({ path, length }) => `The ${path} field must be ${length} characters.`,
+    email: ({ path }) => `The ${path} field must be a valid email address.`,
+    matches: ({ path }) => `The ${path} field format is invalid.`,
+  },
+  number: {
+    min: ({ path, min }) => `The ${path} field must be at least ${min}.`,
+    max: ({ path, max }) => `The ${path} field must not be greater than ${max}.`,
+    integer: ({ path }) => `The ${path} field must be an integer.`,
+    moreThan: ({ path, more }) => `The ${path} field must be greater than ${more}.`,
+    positive: ({ path }) => `The ${path} field must be greater than 0.`,
+  },
+  array: {
+    min: ({ path, min }) => `The ${path} field must have at least ${min} items.`,
+    max: ({ path, max }) => `The ${path} field must not have more than ${max} items.`,
+  },
+  object: {
+    noUnknown: ({ path, unknown }) => `The ${path || 'body'} has unknown fields: ${unknown}.`,
+  },
+});
+
+function article(type: string): string {
+  if (type === 'integer' || type === 'object' || type === 'array') return `an ${type}`;
+  if (type === 'number') return 'a number';
+  if (type === 'boolean') return 'true or false';
+  if (type === 'date') return 'a valid date';
+  return `a ${type}`;
+}
+
+/** Validates and casts; on failure throws a 422 listing every failing field. */
+export async function validate<T = any>(
+  schema: yup.Schema<T, any, any, any>,
+  value: unknown,
+  opts: { prefix?: string } = {},
+): Promise<T> {
+  try {
+    return await schema.validate(value, { abortEarly: false, stripUnknown: true });
+  } catch (err) {
+    if (err instanceof yup.ValidationError) throw new ValidationError(fieldErrors(err, opts.prefix));
+    throw err;
+  }
+}
+
+export function fieldErrors(err: yup.ValidationError, prefix = ''): FieldErrors {
+  const out: FieldErrors = {};
+  const list = err.inner.length ? err.inner : [err];
+  for (const e of list) {
+    const path = [prefix, e.path].filter(Boolean).join('.') || 'body';
+    (out[path] ??= []).push(...e.errors);
+  }
+  return out;
+}
+
+/** A calendar date YYYY-MM-DD that really exists (2026-02-30 does not). */
+export function isoDate() {
+  return yup
+    .string()
+    .matches(
+      /^\d{4}-\d{2}-\d{2}$/,
+      ({ path }) => `The ${path} field must be a date in the format YYYY-MM-DD.`,
+    )
+    .test(
+      'real-date',
+      ({ path }) => `The ${path} field must be a valid date.`,
+      (v) => v == null || isRealDate(v),
+    );
+}
+
+/** A pay month YYYY-MM. */
+export function isoMonth() {
+  return yup
+    .string()
+    .matches(
+      /^\d{4}-(0[1-9]|1[0-2])$/,
+      ({ path }) => `The ${path} field must be a month in the format YYYY-MM.`,
+    );
+}
+
+export function isRealDate(v: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return (
+    d.getUTCFullYear() === Number(m[1]) &&
+    d.getUTCMonth() === Number(m[2]) - 1 &&
+    d.getUTCDate() === Number(m[3])
+  );
+}
+
+/** A positive integer id in a path or query (`/employees/abc` is a 404, not a 500). */
+export function idParam() {
+  return yup.number().typeError('not-an-id').integer().min(1).max(Number.MAX_SAFE_INTEGER).required();
+}
+
+export { yup };

@@ -1,0 +1,96 @@
+// The one connection module: it holds the dialect differences (SQLite pragmas, MySQL session
+// settings), so nothing else needs to ask which database it talks to.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import type { DatabaseConfig } from '../config.js';
+
+export type Dialect = 'mysql' | 'sqlite';
+
+export function createDb(database: DatabaseConfig, opts: { poolMax?: number } = {}): Knex {
+  if (database.client === 'sqlite') {
+    if (database.filename !== ':memory:') mkdirSync(dirname(database.filename), { recursive: true });
+    return knexFactory({
+      client: 'better-sqlite3',
+      connection: { filename: database.filename },
+      useNullAsDefault: true,
+      // One connection: SQLite has a single writer, and one connection makes transactions serialise
+      // in-process instead of failing with SQLITE_BUSY.
+      pool: {
+        min: 1,
+        max: 1,
+        afterCreate: (conn: any, done: (err: Error | null, conn: unknown) => void) => {
+          try {
+            conn.pragma('foreign_keys = ON');
+            conn.pragma('busy_timeout = 10000');
+            if (database.filename !== ':memory:') conn.pragma('journal_mode = WAL');
+            done(null, conn);
+          } catch (err) {
+            done(err as Error, conn);
+          }
+        },
+      },
+      log: quietLog,
+    });
+  }
+  return knexFactory({
+    client: 'mysql2',
+    connection: {
+      host: database.host,
+      port: database.port,
+      user: database.user,
+      password: database.password,
+      database: database.database,
+      charset: 'utf8mb4',
+      // Instants are stored as UTC text (see time.ts); read DATE/DATETIME back as the text stored.
+      timezone: 'Z',
+      dateStrings: true,
+      supportBigNumbers: true,
+      decimalNumbers: true,
+    },
+    pool: {
+      min: 0,
+      max: opts.poolMax ?? 10,
+      afterCreate: (conn: any, done: (err: Error | null, conn: unknown) => void) => {
+        conn.query("SET time_zone = '+00:00'", (err: Error | null) => done(err, conn));
+      },
+    },
+    log: quietLog,
+  });
+}
+
+// knex warns on every forUpdate() under SQLite; we call forUpdate() through lockForUpdate instead.
+const quietLog = {
+  warn(message: string) {
+    if (typeof message === 'string' && message.includes('not supported by sqlite')) return;
+    process.stderr.write(`knex: ${message}\n`);
+  },
+};
+
+export function dialectOf(db: Knex): Dialect {
+  const client = String((db as any).client?.config?.client ?? '');
+  return client === 'mysql2' || client === 'mysql' ? 'mysql' : 'sqlite';
+}
+
+/**
+ * Row locks for the operations. On MySQL `SELECT … FOR UPDATE`; on SQLite nothing is needed,
+ * since the single connection already serialises writers.
+ */
+export function lockForUpdate<T extends Knex.QueryBuilder>(qb: T, db: Knex): T {
+  return dialectOf(db) === 'mysql' ? (qb.forUpdate() as T) : qb;
+}
+
+/** For job claims: rows another worker holds are skipped instead of waited for (MySQL 8 / MariaDB 10.6+). */
+export function lockSkipLocked<T extends Knex.QueryBuilder>(qb: T, db: Knex): T {
+  return dialectOf(db) === 'mysql' ? (qb.forUpdate().skipLocked() as T) : qb;
+}
+
+/** Checks the connection; used by health endpoints and at start. */
+export async function pingDb(db: Knex): Promise<boolean> {
+  try {
+    await db.raw('select 1');
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,51 @@
+// Migrations live in migrations/ (TypeScript, compiled beside src/ into dist/migrations). The
+// source below reads that folder at run time, so adding a migration is adding a file.
+import { readdirSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import type { Knex } from 'knex';
+
+const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
+
+interface MigrationFile {
+  name: string;
+  file: string;
+}
+
+function listMigrations(): MigrationFile[] {
+  return readdirSync(MIGRATIONS_DIR)
+    .filter((f) => /^\d{8}_\d{2,4}_[a-z0-9_]+\.(ts|js)$/.test(f) && !f.endsWith('.d.ts'))
+    .sort()
+    .map((f) => ({ name: f.replace(/\.(ts|js)$/, ''), file: join(MIGRATIONS_DIR, f) }));
+}
+
+const source: Knex.MigrationSource<MigrationFile> = {
+  getMigrations: async () => listMigrations(),
+  getMigrationName: (m) => m.name,
+  getMigration: async (m) => import(pathToFileURL(m.file).href) as Promise<Knex.Migration>,
+};
+
+const options: Knex.MigratorConfig = { migrationSource: source, tableName: 'knex_migrations' };
+
+export async function migrateLatest(db: Knex): Promise<string[]> {
+  const [, applied] = await db.migrate.latest(options);
+  return applied as string[];
+}
+
+export async function migrateRollback(db: Knex, all = false): Promise<string[]> {
+  const [, rolledBack] = await db.migrate.rollback(options, all);
+  return rolledBack as string[];
+}
+
+export interface MigrationStatus {
+  completed: string[];
+  pending: string[];
+}
+
+export async function migrationStatus(db: Knex): Promise<MigrationStatus> {
+  const [completed, pending] = await db.migrate.list(options);
+  return {
+    completed: (completed as Array<{ name: string }>).map((m) => m.name),
+    pending: (pending as MigrationFile[]).map((m) => m.name),
+  };
+}

@@ -1,0 +1,185 @@
+// The request pipeline every route goes through, in this order:
+// request id → access (authenticate) → rate limit → params/query/body validation → idempotency →
+// handler → response, with one JSON log line per request. Handlers only translate.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parse as parseQuery } from 'node:querystring';
+import polka from 'polka';
+import { AppError, NotFoundError, ValidationError } from '../core/errors.js';
+import {
+  abandonIdempotent,
+  beginIdempotent,
+  completeIdempotent,
+  requestFingerprint,
+} from '../core/idempotency.js';
+import { enforceRateLimit } from '../core/rate-limit.js';
+import { Reply } from '../core/reply.js';
+import type { HttpMethod, RequestInfo, Route } from '../core/routes.js';
+import type { Services } from '../core/services.js';
+import { validate, yup } from '../core/validation.js';
+import { readJsonBody } from './body.js';
+import { buildOpenApi, type OpenApiInfo } from './openapi.js';
+import { errorBody, sendError, sendJson, sendReply } from './respond.js';
+
+export interface HttpAppOptions {
+  /** Listener name, used in logs ("workforce", "clinic"). */
+  name: string;
+  routes: Route[];
+  services: Services;
+  openapi: OpenApiInfo;
+}
+
+export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+const WRITE_METHODS = new Set<HttpMethod>(['POST', 'PUT', 'PATCH', 'DELETE']);
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+export function createHttpApp(opts: HttpAppOptions): {
+  handler: RequestHandler;
+  openapi: Record<string, unknown>;
+} {
+  const { services } = opts;
+  const logger = services.logger.child({ listener: opts.name });
+  const openapi = buildOpenApi(opts.openapi, opts.routes);
+
+  const app = polka({
+    onNoMatch: (_req: IncomingMessage, res: ServerResponse) =>
+      sendJson(res, 404, { message: 'Route not found.', errors: {}, code: 'ROUTE_NOT_FOUND' }),
+    onError: (err: unknown, _req: IncomingMessage, res: ServerResponse) => sendError(res, err, logger),
+  });
+
+  // Request id and the access log wrap everything, the 404s included.
+  app.use((req: any, res: ServerResponse, next: () => void) => {
+    const incoming = req.headers['x-request-id'];
+    const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    req.requestId = id;
+    res.setHeader('X-Request-Id', id);
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      logger.info('request', {
+        request_id: id,
+        method: req.method,
+        path: String(req.url ?? '').split('?')[0],
+        status: res.statusCode,
+        duration_ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+      });
+    });
+    next();
+  });
+
+  app.get('/docs/openapi.json', (_req: IncomingMessage, res: ServerResponse) => sendJson(res, 200, openapi));
+
+  for (const route of opts.routes) {
+    const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+    (app as any)[method](route.path, (req: any, res: ServerResponse) => {
+      handleRoute(route, req, res, services, logger).catch((err) => sendError(res, err, logger));
+    });
+  }
+
+  return { handler: app.handler as unknown as RequestHandler, openapi };
+}
+
+async function handleRoute(
+  route: Route,
+  req: IncomingMessage & { params?: Record<string, string>; requestId: string },
+  res: ServerResponse,
+  services: Services,
+  logger: ReturnType<Services['logger']['child']>,
+): Promise<void> {
+  const url = String(req.url ?? '');
+  const qIndex = url.indexOf('?');
+  const request: RequestInfo = {
+    method: route.method,
+    path: qIndex === -1 ? url : url.slice(0, qIndex),
+    ip: req.socket.remoteAddress ?? 'unknown',
+    requestId: req.requestId,
+    headers: req.headers,
+  };
+  let idempotencyId: number | null = null;
+  try {
+    const principal = await route.access.authenticate(request, services);
+    if (route.rateLimit) {
+      const rule = route.rateLimit;
+      await enforceRateLimit(
+        services.db,
+        services.clock,
+        `${rule.name}:${rule.key(principal, request)}`,
+        rule.limit(services),
+        rule.windowSeconds,
+      );
+    }
+    const params = await validateParams(route, req.params ?? {});
+    const query = route.query
+      ? await validate(route.query, parseQuery(qIndex === -1 ? '' : url.slice(qIndex + 1)))
+      : {};
+    const rawBody = WRITE_METHODS.has(route.method)
+      ? await readJsonBody(req, services.config.bodyLimitBytes)
+      : undefined;
+    const body = route.body ? await validate(route.body, rawBody ?? {}) : undefined;
+
+    const key = req.headers['idempotency-key'];
+    if (
+      typeof key === 'string' &&
+      key !== '' &&
+      WRITE_METHODS.has(route.method) &&
+      route.idempotent !== false
+    ) {
+      if (key.length > 191) {
+        throw ValidationError.field(
+          'Idempotency-Key',
+          'The Idempotency-Key header must not be longer than 191 characters.',
+        );
+      }
+      const begun = await beginIdempotent(
+        services.db,
+        services.clock,
+        route.access.principalKey(principal, request),
+        key,
+        requestFingerprint(route.method, url, rawBody),
+        services.config.workforce.idempotencyTtlHours,
+      );
+      if (begun.kind === 'replay') {
+        sendJson(res, begun.response.status, begun.response.body, { 'Idempotent-Replayed': 'true' });
+        return;
+      }
+      idempotencyId = begun.id;
+    }
+
+    const result = await route.handler({ services, principal, params, query, body, request });
+
+    if (idempotencyId !== null) {
+      const stored =
+        result instanceof Reply
+          ? { status: result.status, body: result.body }
+          : { status: 200, body: result };
+      await completeIdempotent(services.db, idempotencyId, stored);
+    }
+    await sendReply(res, result, logger);
+  } catch (err) {
+    if (idempotencyId !== null) {
+      if (err instanceof AppError && err.status < 500) {
+        await completeIdempotent(services.db, idempotencyId, {
+          status: err.status,
+          body: errorBody(err),
+        }).catch(() => {});
+      } else {
+        await abandonIdempotent(services.db, idempotencyId).catch(() => {});
+      }
+    }
+    // Drain an unread body so keep-alive connections stay usable after an early error.
+    if (!req.readableEnded) req.resume();
+    sendError(res, err, logger);
+  }
+}
+
+/** Path params: a route's own schema, or else every `id`-like segment must be a positive integer. */
+async function validateParams(route: Route, raw: Record<string, string>): Promise<Record<string, unknown>> {
+  if (!route.params) return raw;
+  try {
+    return await route.params.validate(raw, { abortEarly: true, stripUnknown: true });
+  } catch (err) {
+    // A malformed id in a path names a record that cannot exist: 404, like any missing record.
+    if (err instanceof yup.ValidationError) throw new NotFoundError();
+    throw err;
+  }
+}

@@ -1,0 +1,36 @@
+// JSON request bodies with a size limit: 413 past the limit, 400 for malformed JSON, never a 500.
+import type { IncomingMessage } from 'node:http';
+import { AppError, BadRequestError, PayloadTooLargeError } from '../core/errors.js';
+
+export async function readJsonBody(req: IncomingMessage, limitBytes: number): Promise<unknown> {
+  const declared = Number(req.headers['content-length'] ?? NaN);
+  if (Number.isFinite(declared) && declared > limitBytes) {
+    req.resume(); // drain so the connection can still carry the 413
+    throw new PayloadTooLargeError(limitBytes);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let tooLarge = false;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limitBytes)
+      tooLarge = true; // keep reading (and dropping) so the client sees the 413
+    else chunks.push(chunk);
+  }
+  if (tooLarge) throw new PayloadTooLargeError(limitBytes);
+  if (size === 0) return undefined;
+  const type = String(req.headers['content-type'] ?? 'application/json');
+  if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
+    throw new AppError(415, 'Request bodies must be JSON (Content-Type: application/json).', {
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new BadRequestError(`Malformed JSON body: ${(err as Error).message}`, {
+      body: ['The request body is not valid JSON.'],
+    });
+  }
+}

@@ -1,0 +1,77 @@
+// Writing responses: JSON, text, streams and the error body `{message, errors, code?}`.
+import type { ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream/promises';
+import { AppError } from '../core/errors.js';
+import { Reply } from '../core/reply.js';
+import type { Logger } from '../core/logger.js';
+
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  if (res.headersSent) return;
+  const text = body === undefined ? '' : JSON.stringify(body);
+  res.statusCode = status;
+  for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+  if (status !== 204) {
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Content-Length', Buffer.byteLength(text));
+    res.end(text);
+  } else {
+    res.end();
+  }
+}
+
+export async function sendReply(res: ServerResponse, result: unknown, logger: Logger): Promise<void> {
+  if (!(result instanceof Reply)) return sendJson(res, 200, result);
+  if (result.stream) {
+    res.statusCode = result.status;
+    res.setHeader('Content-Type', result.contentType ?? 'application/octet-stream');
+    for (const [k, v] of Object.entries(result.headers)) res.setHeader(k, v);
+    try {
+      await pipeline(result.stream, res);
+    } catch (err) {
+      // Headers are gone: the only honest signal left is to cut the connection.
+      logger.error('stream failed', { error: err as Error });
+      res.destroy(err as Error);
+    }
+    return;
+  }
+  if (result.contentType) {
+    res.statusCode = result.status;
+    for (const [k, v] of Object.entries(result.headers)) res.setHeader(k, v);
+    res.setHeader('Content-Type', result.contentType);
+    res.end(String(result.body ?? ''));
+    return;
+  }
+  sendJson(res, result.status, result.body, result.headers);
+}
+
+export interface ErrorBody {
+  message: string;
+  errors: Record<string, string[]>;
+  code?: string;
+  [extra: string]: unknown;
+}
+
+export function errorBody(err: AppError): ErrorBody {
+  return {
+    message: err.message,
+    errors: err.errors,
+    ...(err.code ? { code: err.code } : {}),
+    ...(err.details ?? {}),
+  };
+}
+
+/** Anything that is not an AppError is a bug: a 500 without internals, details to the log. */
+export function sendError(res: ServerResponse, err: unknown, logger: Logger): void {
+  if (err instanceof AppError) {
+    if (err.status >= 500) logger.error('operation failed', { error: err });
+    sendJson(res, err.status, errorBody(err), err.headers);
+    return;
+  }
+  logger.error('unhandled error', { error: err as Error });
+  sendJson(res, 500, { message: 'Internal server error.', errors: {}, code: 'INTERNAL' });
+}

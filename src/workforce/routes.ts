@@ -1,0 +1,12 @@
+// Every route of the workforce listener. Each folder of the context exports its own table.
+import type { Route } from '../core/routes.js';
+import { systemRoutes } from './system/routes.js';
+
+export const workforceRoutes: Route[] = [...systemRoutes];
+
+export const workforceApiInfo = {
+  title: 'wfctl — attendance and workforce lifecycle service',
+  version: '1.0.0',
+  description:
+    'Contract: workforce-service.md. All endpoints under /api/v1; errors are {message, errors, code?}.',
+};

@@ -1,0 +1,52 @@
+import test from 'ava';
+import { ConfigError, loadConfig, parseDatabaseUrl } from '../../src/config.js';
+
+test('defaults: embedded SQLite, ports 8080 and 8081', (t) => {
+  const c = loadConfig({});
+  t.deepEqual(c.database, {
+    client: 'sqlite',
+    filename: './var/wfctl.sqlite',
+    url: 'sqlite:./var/wfctl.sqlite',
+  });
+  t.is(c.workforcePort, 8080);
+  t.is(c.clinicPort, 8081);
+  t.is(c.workforce.tokenTtlWebDays, 30);
+  t.is(c.workforce.tokenTtlMobileDays, 180);
+  t.deepEqual(c.clinic.clients, ['clinic-web', 'owner-app']);
+});
+
+test('a bad variable fails with a message that names it', (t) => {
+  const err = t.throws(() => loadConfig({ WORKFORCE_PORT: 'eighty' }), { instanceOf: ConfigError });
+  t.is(err!.variable, 'WORKFORCE_PORT');
+  t.regex(err!.message, /WORKFORCE_PORT must be a whole number between 0 and 65535 \(got "eighty"\)/);
+});
+
+test('out-of-range and enum violations name the variable', (t) => {
+  t.regex(t.throws(() => loadConfig({ CLINIC_PORT: '70000' }))!.message, /CLINIC_PORT must be at most 65535/);
+  t.regex(t.throws(() => loadConfig({ LOG_LEVEL: 'loud' }))!.message, /LOG_LEVEL must be one of/);
+  t.regex(
+    t.throws(() => loadConfig({ SCHEDULER_ENABLED: 'maybe' }))!.message,
+    /SCHEDULER_ENABLED must be true or false/,
+  );
+});
+
+test('DATABASE_URL: mysql URLs are parsed, unknown schemes refused by name', (t) => {
+  t.deepEqual(parseDatabaseUrl('mysql://app:s%40cret@db.local:3307/wf'), {
+    client: 'mysql',
+    url: 'mysql://app:s%40cret@db.local:3307/wf',
+    host: 'db.local',
+    port: 3307,
+    user: 'app',
+    password: 's@cret',
+    database: 'wf',
+  });
+  t.is(parseDatabaseUrl('sqlite:/tmp/x.sqlite').client, 'sqlite');
+  t.regex(
+    t.throws(() => loadConfig({ DATABASE_URL: 'postgres://x/y' }))!.message,
+    /DATABASE_URL must start with/,
+  );
+  t.regex(
+    t.throws(() => loadConfig({ DATABASE_URL: 'mysql://root@localhost' }))!.message,
+    /DATABASE_URL must name a database/,
+  );
+});

@@ -1,0 +1,49 @@
+// A small fetch-based client for the in-process daemon.
+
+export interface HttpResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Raw body text (sent as-is, for malformed JSON tests). */
+  raw?: string;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export class HttpClient {
+  constructor(readonly baseUrl: string) {}
+
+  async request<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<HttpResponse<T>> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+    let body: string | undefined;
+    if (opts.raw !== undefined) body = opts.raw;
+    else if (opts.body !== undefined) body = JSON.stringify(opts.body);
+    if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
+      headers['Content-Type'] = 'application/json';
+    }
+    if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
+    const res = await fetch(this.baseUrl + path, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
+    return { status: res.status, headers: res.headers, body: parsed as T, text };
+  }
+
+  get<T = any>(path: string, opts?: RequestOptions) {
+    return this.request<T>('GET', path, opts);
+  }
+  post<T = any>(path: string, body?: unknown, opts: RequestOptions = {}) {
+    return this.request<T>('POST', path, { ...opts, body });
+  }
+  patch<T = any>(path: string, body?: unknown, opts: RequestOptions = {}) {
+    return this.request<T>('PATCH', path, { ...opts, body });
+  }
+  delete<T = any>(path: string, opts?: RequestOptions) {
+    return this.request<T>('DELETE', path, opts);
+  }
+}
