@@ -1,0 +1,110 @@
+// The Access guards of the workforce listener: user bearer tokens (with mobile device binding)
+// and partner tokens. Each kind of token is refused on the other kind's endpoints with a 401.
+import { LockedError, UnauthorizedError } from '../../core/errors.js';
+import type { Access } from '../../core/routes.js';
+import { safeEqual, sha256Hex, splitBearer } from '../../core/crypto.js';
+import { fromDbTime, toDbTime } from '../../db/time.js';
+import { loadGrants } from './grants.js';
+import type { PartnerPrincipal, UserPrincipal } from './principal.js';
+import { bearerFrom, findActiveUserToken, PARTNER_TOKEN_PREFIX, touchToken } from './tokens.js';
+
+export const userAccess: Access<UserPrincipal> = {
+  name: 'bearer token',
+  securityScheme: 'bearerToken',
+  failureStatuses: [401, 423],
+  async authenticate(request, services) {
+    const bearer = bearerFrom(request.headers.authorization);
+    if (!bearer) throw new UnauthorizedError();
+    if (bearer.startsWith(PARTNER_TOKEN_PREFIX)) {
+      throw new UnauthorizedError('Partner tokens cannot be used on this endpoint.');
+    }
+    const { db, clock, config } = services;
+    const token = await findActiveUserToken(db, clock, bearer);
+    if (!token) throw new UnauthorizedError();
+    const user = await db('users').where({ id: token.userId }).first('id', 'is_active');
+    if (!user || !user.is_active) throw new UnauthorizedError();
+    if (token.clientKind === 'mobile')
+      await requireApprovedDevice(services.db, token.userId, request.headers);
+    await touchToken(db, clock, token, config.workforce.tokenLastUsedThrottleSeconds);
+    return {
+      kind: 'user',
+      userId: token.userId,
+      tokenId: token.id,
+      clientKind: token.clientKind,
+      grants: await loadGrants(db, token.userId),
+    };
+  },
+  principalKey: (p) => `user:${p.userId}`,
+};
+
+/**
+ * Mobile device binding: X-Device-Fingerprint must match a device of the authenticated employee
+ * whose status is approved; missing, unknown, pending or revoked → 423 Locked.
+ */
+async function requireApprovedDevice(
+  db: Parameters<Access['authenticate']>[1]['db'],
+  userId: number,
+  headers: Record<string, string | string[] | undefined>,
+): Promise<void> {
+  const fingerprint = headers['x-device-fingerprint'];
+  if (typeof fingerprint !== 'string' || fingerprint === '') {
+    throw new LockedError(
+      'This mobile token requires the X-Device-Fingerprint header of an approved device.',
+      'DEVICE_NOT_APPROVED',
+    );
+  }
+  const device = await db('devices')
+    .join('employees', 'employees.id', 'devices.employee_id')
+    .where({ 'employees.user_id': userId, 'devices.fingerprint': fingerprint })
+    .first('devices.status');
+  if (!device || device.status !== 'approved') {
+    throw new LockedError('This device is not approved for your account.', 'DEVICE_NOT_APPROVED');
+  }
+}
+
+export const partnerAccess: Access<PartnerPrincipal> = {
+  name: 'partner token',
+  securityScheme: 'partnerToken',
+  failureStatuses: [401],
+  async authenticate(request, services) {
+    const bearer = bearerFrom(request.headers.authorization);
+    if (!bearer) throw new UnauthorizedError();
+    if (!bearer.startsWith(PARTNER_TOKEN_PREFIX)) {
+      throw new UnauthorizedError('This endpoint requires a partner token.');
+    }
+    const parts = splitBearer(bearer.slice(PARTNER_TOKEN_PREFIX.length));
+    if (!parts) throw new UnauthorizedError();
+    const { db, clock, config } = services;
+    const row = await db('partner_tokens')
+      .join('partners', 'partners.id', 'partner_tokens.partner_id')
+      .where('partner_tokens.id', parts.id)
+      .first(
+        'partner_tokens.id',
+        'partner_tokens.partner_id',
+        'partner_tokens.token_hash',
+        'partner_tokens.revoked_at',
+        'partner_tokens.last_used_at',
+        'partners.is_active',
+      );
+    if (!row || !safeEqual(row.token_hash, sha256Hex(parts.secret)) || row.revoked_at || !row.is_active) {
+      throw new UnauthorizedError();
+    }
+    const now = clock.now();
+    const last = fromDbTime(row.last_used_at);
+    if (!last || now.getTime() - last.getTime() >= config.workforce.tokenLastUsedThrottleSeconds * 1000) {
+      await db('partner_tokens')
+        .where({ id: row.id })
+        .update({ last_used_at: toDbTime(now) });
+    }
+    const orgs = await db('partner_organizations')
+      .where({ partner_id: row.partner_id })
+      .select('organization_id');
+    return {
+      kind: 'partner',
+      partnerId: Number(row.partner_id),
+      tokenId: Number(row.id),
+      organizationIds: orgs.map((o) => Number(o.organization_id)),
+    };
+  },
+  principalKey: (p) => `partner:${p.partnerId}`,
+};
