@@ -1,0 +1,35 @@
+// .env.example and the README list every configuration variable with its real default.
+import test from 'ava';
+import { readFileSync } from 'node:fs';
+import { VARIABLES } from '../../src/config.js';
+
+const read = (p: string) => readFileSync(new URL(`../../${p}`, import.meta.url), 'utf8');
+
+test('.env.example lists every variable with its default and a comment', (t) => {
+  const lines = read('.env.example').split('\n');
+  const values = new Map<string, string>();
+  lines.forEach((line, i) => {
+    const m = /^([A-Z_]+)=(.*)$/.exec(line);
+    if (!m) return;
+    values.set(m[1], m[2]);
+    t.true(lines[i - 1]?.startsWith('# '), `${m[1]} has a one-line comment above it`);
+  });
+  for (const [name, spec] of Object.entries(VARIABLES)) {
+    t.is(values.get(name), spec.default, `${name} default`);
+  }
+  t.deepEqual([...values.keys()].sort(), Object.keys(VARIABLES).sort());
+});
+
+test('the README documents every variable with its default', (t) => {
+  const readme = read('README.md');
+  for (const [name, spec] of Object.entries(VARIABLES)) {
+    t.true(readme.includes(`| \`${name}\` | \`${spec.default}\` |`), `${name} row in README`);
+  }
+});
+
+test('the README starts with the two set-up commands', (t) => {
+  const readme = read('README.md');
+  const firstBlock = /```(?:sh|bash)?\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+  t.regex(firstBlock, /^npm ci && npx wfctl serve/m);
+  t.regex(firstBlock, /^npm test/m);
+});
