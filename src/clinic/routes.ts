@@ -1,8 +1,11 @@
 // Every route of the clinic listener. Each folder of the context exports its own table.
 import type { Route } from '../core/routes.js';
 import { systemRoutes } from './system/routes.js';
+import { identityRoutes } from './identity/routes.js';
+import { tenantRoutes } from './tenants/routes.js';
+import { ownerRoutes } from './owners/routes.js';
 
-export const clinicRoutes: Route[] = [...systemRoutes];
+export const clinicRoutes: Route[] = [...systemRoutes, ...identityRoutes, ...tenantRoutes, ...ownerRoutes];
 
 export const clinicApiInfo = {
   title: 'wfctl — pet-care clinic service',

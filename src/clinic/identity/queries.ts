@@ -1,0 +1,49 @@
+// Reads behind the user resource: the account, its tenant memberships and its Client rows.
+import type { Knex } from 'knex';
+import { NotFoundError } from '../../core/errors.js';
+
+export interface UserRow {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  current_tenant_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MembershipRow {
+  role: string;
+  tenant: Record<string, any>;
+}
+
+export interface UserRecord {
+  user: UserRow;
+  memberships: MembershipRow[];
+  clients: Array<{ id: number; tenant: Record<string, any> }>;
+}
+
+const USER_COLUMNS = ['id', 'name', 'email', 'phone', 'current_tenant_id', 'created_at', 'updated_at'];
+
+export async function loadUserRecord(db: Knex, userId: number): Promise<UserRecord> {
+  const user = (await db('clinic_users').where('id', userId).first(USER_COLUMNS)) as UserRow | undefined;
+  if (!user) throw new NotFoundError('User not found.');
+  const memberships = await db('tenant_memberships as m')
+    .join('tenants as t', 't.id', 'm.tenant_id')
+    .where('m.user_id', userId)
+    .orderBy('t.id')
+    .select('m.role', 't.*');
+  const clients = await db('clinic_clients as c')
+    .join('tenants as t', 't.id', 'c.tenant_id')
+    .where('c.owner_user_id', userId)
+    .orderBy('c.id')
+    .select('c.id as client_id', 't.id', 't.name', 't.slug', 't.business_type');
+  return {
+    user,
+    memberships: memberships.map(({ role, ...tenant }: Record<string, any>) => ({ role, tenant })),
+    clients: clients.map(({ client_id, ...tenant }: Record<string, any>) => ({
+      id: Number(client_id),
+      tenant,
+    })),
+  };
+}

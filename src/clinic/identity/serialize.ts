@@ -1,0 +1,74 @@
+// The user resource (login, GET /me, sign-up, owner registration), with its JSON Schema.
+import { isoOrNull } from '../../db/time.js';
+import { serializeTenantWithRole, TENANT_WITH_ROLE_JSON } from '../tenants/serialize.js';
+import type { UserRecord } from './queries.js';
+
+export function serializeUser(record: UserRecord) {
+  const { user, memberships, clients } = record;
+  const tenants = memberships.map((m) => serializeTenantWithRole(m.tenant, m.role));
+  // The remembered tenant while the user is still a member there, else the first membership.
+  const current = tenants.find((t) => t.id === Number(user.current_tenant_id)) ?? tenants[0] ?? null;
+  return {
+    id: Number(user.id),
+    name: user.name,
+    email: user.email,
+    phone: user.phone ?? null,
+    current_tenant: current,
+    tenants,
+    clients: clients.map((c) => ({
+      id: c.id,
+      tenant: {
+        id: Number(c.tenant.id),
+        name: c.tenant.name,
+        slug: c.tenant.slug,
+        business_type: c.tenant.business_type,
+      },
+    })),
+    created_at: isoOrNull(user.created_at),
+    updated_at: isoOrNull(user.updated_at),
+  };
+}
+
+export const USER_JSON = {
+  type: 'object',
+  required: ['id', 'name', 'email', 'current_tenant', 'tenants', 'clients'],
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    email: { type: 'string', format: 'email' },
+    phone: { type: 'string', nullable: true },
+    current_tenant: {
+      ...TENANT_WITH_ROLE_JSON,
+      nullable: true,
+      description: 'null when the user belongs to no tenant',
+    },
+    tenants: {
+      type: 'array',
+      items: TENANT_WITH_ROLE_JSON,
+      description: 'every tenant the user is a member of',
+    },
+    clients: {
+      type: 'array',
+      description: 'the Client rows linking this user, as a pet owner, to tenants',
+      items: {
+        type: 'object',
+        properties: {
+          id: { type: 'integer', description: 'client_id' },
+          tenant: {
+            type: 'object',
+            properties: {
+              id: { type: 'integer' },
+              name: { type: 'string' },
+              slug: { type: 'string' },
+              business_type: { type: 'string' },
+            },
+          },
+        },
+      },
+    },
+    created_at: { type: 'string', format: 'date-time' },
+    updated_at: { type: 'string', format: 'date-time' },
+  },
+};
+
+export const USER_DATA_JSON = { type: 'object', required: ['data'], properties: { data: USER_JSON } };

@@ -1,0 +1,28 @@
+// Request schemas of the owner endpoints.
+import { yup } from '../../core/validation.js';
+import { emailField, nameField, optionalText, passwordField } from '../identity/schemas.js';
+import { pageField } from '../pagination.js';
+
+export const registerOwnerSchema = yup.object({
+  name: nameField().required(),
+  email: emailField().required(),
+  password: passwordField()
+    .required()
+    .test(
+      'confirmed',
+      ({ path }) => `The ${path} field confirmation does not match.`,
+      function (value) {
+        return value == null || value === this.parent.password_confirmation;
+      },
+    ),
+  password_confirmation: yup.string().optional(),
+  phone: optionalText(40),
+  tenant_id: yup.number().integer().min(1).max(Number.MAX_SAFE_INTEGER).required(),
+});
+export type RegisterOwnerInput = yup.InferType<typeof registerOwnerSchema>;
+
+export const ownerClientParams = yup.object({
+  client: yup.number().integer().min(1).max(Number.MAX_SAFE_INTEGER).required(),
+});
+
+export const ownerClientListQuery = yup.object({ page: pageField() });

@@ -1,0 +1,117 @@
+// Page pagination as the clinic contract has it: `{data, links, meta}`, page sizes from its Limits
+// table (not chosen by the caller). Links are relative to the listener and keep the other query
+// parameters, so a filtered list pages through the same filter.
+import type { Knex } from 'knex';
+import { yup } from '../core/validation.js';
+
+export const PAGE_SIZES = {
+  clients: 50,
+  pets: 20,
+  appointments: 20,
+  invoices: 20,
+  ownerOrders: 30,
+  // Lists the contract does not size: the clients list's 50.
+  members: 50,
+  tenants: 50,
+  ownerClients: 50,
+} as const;
+
+export const pageField = () => yup.number().integer().min(1).max(1_000_000).default(1);
+export const pageQuery = yup.object({ page: pageField() });
+
+export interface Page<T> {
+  items: T[];
+  page: number;
+  perPage: number;
+  total: number;
+}
+
+/** Runs `query` for one page; it must carry its own stable ORDER BY. */
+export async function fetchPage<T>(
+  query: Knex.QueryBuilder,
+  page: number,
+  perPage: number,
+): Promise<Page<T>> {
+  const counted = await query.clone().clearSelect().clearOrder().count({ n: '*' }).first();
+  const total = Number((counted as { n?: number | string } | undefined)?.n ?? 0);
+  const items = total > (page - 1) * perPage ? await query.limit(perPage).offset((page - 1) * perPage) : [];
+  return { items: items as T[], page, perPage, total };
+}
+
+export interface PageBody<R> {
+  data: R[];
+  links: { first: string; last: string; prev: string | null; next: string | null };
+  meta: {
+    current_page: number;
+    from: number | null;
+    to: number | null;
+    last_page: number;
+    per_page: number;
+    total: number;
+    path: string;
+  };
+}
+
+export function pageBody<T, R>(
+  page: Page<T>,
+  path: string,
+  query: Record<string, unknown>,
+  serialize: (item: T) => R,
+): PageBody<R> {
+  const lastPage = Math.max(1, Math.ceil(page.total / page.perPage));
+  const link = (n: number) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(query))
+      if (k !== 'page' && v !== undefined && v !== null) params.set(k, String(v));
+    params.set('page', String(n));
+    return `${path}?${params.toString()}`;
+  };
+  const from = page.items.length ? (page.page - 1) * page.perPage + 1 : null;
+  return {
+    data: page.items.map(serialize),
+    links: {
+      first: link(1),
+      last: link(lastPage),
+      prev: page.page > 1 ? link(Math.min(page.page - 1, lastPage)) : null,
+      next: page.page < lastPage ? link(page.page + 1) : null,
+    },
+    meta: {
+      current_page: page.page,
+      from,
+      to: from === null ? null : from + page.items.length - 1,
+      last_page: lastPage,
+      per_page: page.perPage,
+      total: page.total,
+      path,
+    },
+  };
+}
+
+/** JSON Schema of a page of `item` for the OpenAPI document. */
+export function pageSchema(item: Record<string, unknown>): Record<string, unknown> {
+  const link = { type: 'string', nullable: true };
+  const count = { type: 'integer', nullable: true };
+  return {
+    type: 'object',
+    required: ['data', 'links', 'meta'],
+    properties: {
+      data: { type: 'array', items: item },
+      links: {
+        type: 'object',
+        properties: { first: { type: 'string' }, last: { type: 'string' }, prev: link, next: link },
+      },
+      meta: {
+        type: 'object',
+        properties: {
+          current_page: { type: 'integer' },
+          from: count,
+          to: count,
+          last_page: { type: 'integer' },
+          per_page: { type: 'integer' },
+          total: { type: 'integer' },
+          path: { type: 'string' },
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,72 @@
+// POST /tenants and `wfctl tenant create`: a tenant and its first user, who is its tenant_admin.
+// slug and email are unique among tenants, owner_email among all clinic users; a duplicate is a
+// 422 naming the field, also when two sign-ups race for the same value.
+import { inTransaction } from '../../../db/transaction.js';
+import { toDbTime } from '../../../db/time.js';
+import { recordAudit } from '../../audit.js';
+import type { ClinicContext } from '../../context.js';
+import { hashPassword } from '../../identity/passwords.js';
+import { loadUserRecord, type UserRecord } from '../../identity/queries.js';
+import { assertUnique, onUniqueViolation, type UniqueCheck } from '../../uniqueness.js';
+import type { TenantRow } from '../resolve.js';
+import type { CreateTenantInput } from '../schemas.js';
+
+export interface CreatedTenant {
+  tenant: TenantRow;
+  user: UserRecord;
+}
+
+export async function createTenant(ctx: ClinicContext, input: CreateTenantInput): Promise<CreatedTenant> {
+  const { db, clock } = ctx.services;
+  const checks: UniqueCheck[] = [
+    { field: 'slug', table: 'tenants', where: { slug: input.slug } },
+    { field: 'email', table: 'tenants', where: { email: input.email } },
+    { field: 'owner_email', table: 'clinic_users', where: { email: input.owner_email } },
+  ];
+  await assertUnique(db, checks); // before bcrypt: a duplicate costs no hashing
+  const passwordHash = await hashPassword(input.password);
+
+  const ids = await onUniqueViolation(db, checks, () =>
+    inTransaction(db, async (trx) => {
+      const now = toDbTime(clock.now());
+      const [tenantId] = await trx('tenants').insert({
+        name: input.name,
+        slug: input.slug,
+        email: input.email,
+        phone: input.phone ?? null,
+        address: input.address ?? null,
+        subscription_plan: input.subscription_plan,
+        business_type: input.business_type,
+        created_at: now,
+        updated_at: now,
+      });
+      const [userId] = await trx('clinic_users').insert({
+        name: input.owner_name,
+        email: input.owner_email,
+        password_hash: passwordHash,
+        current_tenant_id: tenantId,
+        created_at: now,
+        updated_at: now,
+      });
+      await trx('tenant_memberships').insert({
+        tenant_id: tenantId,
+        user_id: userId,
+        role: 'tenant_admin',
+        created_at: now,
+      });
+      await recordAudit(trx, ctx, {
+        tenantId: Number(tenantId),
+        action: 'tenant.created',
+        subjectType: 'tenant',
+        subjectId: Number(tenantId),
+        details: { slug: input.slug, admin_user_id: Number(userId) },
+      });
+      return { tenantId: Number(tenantId), userId: Number(userId) };
+    }),
+  );
+
+  return {
+    tenant: await db('tenants').where('id', ids.tenantId).first(),
+    user: await loadUserRecord(db, ids.userId),
+  };
+}

@@ -1,0 +1,160 @@
+// Tenant sign-up, the tenant dashboard and tenant membership.
+import { Reply } from '../../core/reply.js';
+import { defineRoute, publicAccess } from '../../core/routes.js';
+import { httpContext } from '../context.js';
+import { tenantRoute } from '../identity/access.js';
+import { serializeUser, USER_JSON } from '../identity/serialize.js';
+import { pageBody, pageSchema } from '../pagination.js';
+import { addMember } from './operations/addMember.js';
+import { createTenant } from './operations/createTenant.js';
+import { getDashboard } from './operations/getDashboard.js';
+import { listMembers } from './operations/listMembers.js';
+import { removeMember } from './operations/removeMember.js';
+import {
+  addMemberSchema,
+  createTenantSchema,
+  memberListQuery,
+  memberParams,
+  tenantParams,
+  type AddMemberInput,
+  type CreateTenantInput,
+} from './schemas.js';
+import { MEMBER_JSON, serializeMember, serializeTenant, TENANT_JSON } from './serialize.js';
+
+const count = { type: 'integer', minimum: 0 };
+
+export const tenantRoutes = [
+  defineRoute<null, CreateTenantInput>({
+    method: 'POST',
+    path: '/api/v1/tenants',
+    summary: 'Sign up a tenant with its first user, who becomes its tenant_admin',
+    description:
+      'Public self-service sign-up, rate-limited per IP (TENANT_SIGNUP_RATE_LIMIT_PER_HOUR, default 30). ' +
+      'slug and email are unique among tenants, owner_email among all users: a duplicate is a 422 naming ' +
+      'the field, also when two sign-ups race. The slug is stored lower-case and must contain a letter.',
+    tags: ['tenants'],
+    access: publicAccess,
+    permission: null,
+    body: createTenantSchema,
+    rateLimit: {
+      name: 'tenant-signup',
+      limit: (s) => s.config.clinic.signupRateLimitPerHour,
+      windowSeconds: 3600,
+      key: (_p, request) => request.ip,
+    },
+    responses: {
+      201: {
+        description: 'the tenant and its admin',
+        schema: {
+          type: 'object',
+          properties: { data: { type: 'object', properties: { tenant: TENANT_JSON, user: USER_JSON } } },
+        },
+      },
+    },
+    handler: async ({ services, body }) => {
+      const created = await createTenant(httpContext(services, null), body);
+      return Reply.json(201, {
+        data: { tenant: serializeTenant(created.tenant), user: serializeUser(created.user) },
+      });
+    },
+  }),
+  tenantRoute({
+    method: 'GET',
+    path: '/api/v1/tenant/:tenant/dashboard',
+    summary: 'The tenant and the counts of its pets, clients, appointments and pending invoices',
+    description: 'A pending invoice is any invoice whose status is not paid, voided or estimate.',
+    tags: ['tenants'],
+    permission: null,
+    params: tenantParams,
+    responses: {
+      200: {
+        description: 'dashboard',
+        schema: {
+          type: 'object',
+          properties: {
+            data: {
+              type: 'object',
+              properties: {
+                tenant: TENANT_JSON,
+                stats: {
+                  type: 'object',
+                  properties: {
+                    pets_count: count,
+                    clients_count: count,
+                    appointments_count: count,
+                    pending_invoices_count: count,
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    handler: async ({ services, principal }) => ({
+      data: {
+        tenant: serializeTenant(principal.tenant),
+        stats: await getDashboard(httpContext(services, principal.userId), { tenantId: principal.tenant.id }),
+      },
+    }),
+  }),
+  tenantRoute({
+    method: 'GET',
+    path: '/api/v1/tenant/:tenant/members',
+    summary: 'The members of the tenant with their roles, 50 per page',
+    tags: ['tenants'],
+    permission: null,
+    params: tenantParams,
+    query: memberListQuery,
+    responses: { 200: { description: 'members', schema: pageSchema(MEMBER_JSON) } },
+    handler: async ({ services, principal, query, request }) => {
+      const page = await listMembers(httpContext(services, principal.userId), {
+        tenantId: principal.tenant.id,
+        page: query.page,
+      });
+      return pageBody(page, request.path, query, serializeMember);
+    },
+  }),
+  tenantRoute<AddMemberInput>({
+    method: 'POST',
+    path: '/api/v1/tenant/:tenant/members',
+    summary: 'Add a user to the tenant with a role (an account is created for a new email)',
+    description:
+      'name and password are required when the email has no account yet, and refused when it has one. ' +
+      'The role must be offered to the tenant’s business type (see docs/clinic.md).',
+    tags: ['tenants'],
+    permission: 'member.manage',
+    params: tenantParams,
+    body: addMemberSchema,
+    responses: {
+      201: { description: 'the new member', schema: { type: 'object', properties: { data: MEMBER_JSON } } },
+    },
+    handler: async ({ services, principal, body }) => {
+      const member = await addMember(httpContext(services, principal.userId), {
+        ...body,
+        tenantId: principal.tenant.id,
+      });
+      return Reply.json(201, { data: serializeMember(member) });
+    },
+  }),
+  tenantRoute({
+    method: 'DELETE',
+    path: '/api/v1/tenant/:tenant/members/:user',
+    summary: 'Remove a user from the tenant (the account stays)',
+    tags: ['tenants'],
+    permission: 'member.manage',
+    params: memberParams,
+    responses: { 204: { description: 'removed' } },
+    errors: {
+      404: 'The user is not a member of this tenant',
+      422: 'The last tenant_admin cannot be removed',
+    },
+    handler: async ({ services, principal, params }) => {
+      await removeMember(httpContext(services, principal.userId), {
+        tenantId: principal.tenant.id,
+        userId: params.user,
+      });
+      return Reply.noContent();
+    },
+  }),
+];

@@ -1,0 +1,65 @@
+// Request schemas of the tenant endpoints, shared by the HTTP routes and `wfctl tenant`.
+import { yup } from '../../core/validation.js';
+import { BUSINESS_TYPES, ROLES } from '../identity/roles.js';
+import { emailField, nameField, optionalText, passwordField } from '../identity/schemas.js';
+import { pageField } from '../pagination.js';
+
+export const SUBSCRIPTION_PLANS = ['trial', 'starter', 'growth', 'premium', 'enterprise'] as const;
+
+/** Lower-case letters, digits and single hyphens, with at least one letter (so it is never an id). */
+export const slugField = () =>
+  yup
+    .string()
+    .trim()
+    .lowercase()
+    .min(2)
+    .max(64)
+    .matches(
+      /^[a-z0-9]+(-[a-z0-9]+)*$/,
+      ({ path }) => `The ${path} field may only contain letters, digits and single hyphens.`,
+    )
+    .test(
+      'has-letter',
+      ({ path }) => `The ${path} field must contain at least one letter.`,
+      (v) => v == null || /[a-z]/.test(v),
+    );
+
+export const createTenantSchema = yup.object({
+  name: nameField().required(),
+  slug: slugField().required(),
+  email: emailField().required(),
+  phone: optionalText(40),
+  address: optionalText(500),
+  subscription_plan: yup.string().oneOf(SUBSCRIPTION_PLANS).default('trial'),
+  business_type: yup.string().oneOf(BUSINESS_TYPES).default('clinic'),
+  owner_name: nameField().required(),
+  owner_email: emailField().required(),
+  password: passwordField().required(),
+});
+export type CreateTenantInput = yup.InferType<typeof createTenantSchema>;
+
+export const addMemberSchema = yup.object({
+  email: emailField().required(),
+  role: yup.string().oneOf(ROLES).required(),
+  // Only for an email without an account yet: the account is created with these.
+  name: nameField().optional(),
+  password: passwordField().optional(),
+});
+export type AddMemberInput = yup.InferType<typeof addMemberSchema>;
+
+export const tenantParams = yup.object({
+  tenant: yup.string().required().meta({ description: 'tenant id, or its slug' }),
+});
+
+export const memberParams = yup.object({
+  tenant: yup.string().required().meta({ description: 'tenant id, or its slug' }),
+  user: yup
+    .number()
+    .integer()
+    .min(1)
+    .max(Number.MAX_SAFE_INTEGER)
+    .required()
+    .meta({ description: 'the member’s user id' }),
+});
+
+export const memberListQuery = yup.object({ page: pageField() });

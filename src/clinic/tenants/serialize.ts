@@ -1,0 +1,80 @@
+// The tenant resource and what is built on it (membership, dashboard), with their JSON Schemas.
+import { isoOrNull } from '../../db/time.js';
+import { permissionsOf } from '../identity/roles.js';
+
+export function serializeTenant(row: Record<string, any>) {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    slug: row.slug,
+    email: row.email,
+    phone: row.phone ?? null,
+    address: row.address ?? null,
+    subscription_plan: row.subscription_plan,
+    business_type: row.business_type,
+    created_at: isoOrNull(row.created_at),
+    updated_at: isoOrNull(row.updated_at),
+  };
+}
+
+/** A tenant as one of the user's tenants: the role held there and what it permits. */
+export function serializeTenantWithRole(row: Record<string, any>, role: string) {
+  return { ...serializeTenant(row), role, permissions: permissionsOf(role) };
+}
+
+export function serializeMember(row: Record<string, any>) {
+  return {
+    user_id: Number(row.user_id),
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    permissions: permissionsOf(row.role),
+    joined_at: isoOrNull(row.created_at),
+  };
+}
+
+const str = { type: 'string' };
+const nullableStr = { type: 'string', nullable: true };
+const time = { type: 'string', format: 'date-time' };
+
+export const TENANT_JSON = {
+  type: 'object',
+  required: ['id', 'name', 'slug', 'email', 'subscription_plan', 'business_type'],
+  properties: {
+    id: { type: 'integer' },
+    name: str,
+    slug: str,
+    email: { type: 'string', format: 'email' },
+    phone: nullableStr,
+    address: nullableStr,
+    subscription_plan: { type: 'string', enum: ['trial', 'starter', 'growth', 'premium', 'enterprise'] },
+    business_type: {
+      type: 'string',
+      enum: ['clinic', 'groomer', 'breeder', 'trainer', 'pharmacy', 'retail'],
+    },
+    created_at: time,
+    updated_at: time,
+  },
+};
+
+export const TENANT_WITH_ROLE_JSON = {
+  ...TENANT_JSON,
+  required: [...TENANT_JSON.required, 'role', 'permissions'],
+  properties: {
+    ...TENANT_JSON.properties,
+    role: { type: 'string', description: 'the role the user holds in this tenant' },
+    permissions: { type: 'array', items: str, description: 'the named permissions of that role' },
+  },
+};
+
+export const MEMBER_JSON = {
+  type: 'object',
+  properties: {
+    user_id: { type: 'integer' },
+    name: str,
+    email: str,
+    role: str,
+    permissions: { type: 'array', items: str },
+    joined_at: time,
+  },
+};
