@@ -1,8 +1,10 @@
 // Every route of the workforce listener. Each folder of the context exports its own table.
 import type { Route } from '../core/routes.js';
 import { systemRoutes } from './system/routes.js';
+import { identityRoutes } from './identity/routes.js';
+import { deviceApprovalRoutes } from './devices/approval-routes.js';
 
-export const workforceRoutes: Route[] = [...systemRoutes];
+export const workforceRoutes: Route[] = [...systemRoutes, ...identityRoutes, ...deviceApprovalRoutes];
 
 export const workforceApiInfo = {
   title: 'wfctl — attendance and workforce lifecycle service',

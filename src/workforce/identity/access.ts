@@ -24,7 +24,7 @@ export const userAccess: Access<UserPrincipal> = {
     const user = await db('users').where({ id: token.userId }).first('id', 'is_active');
     if (!user || !user.is_active) throw new UnauthorizedError();
     if (token.clientKind === 'mobile')
-      await requireApprovedDevice(services.db, token.userId, request.headers);
+      await requireApprovedDevice(services.db, token.userId, token.deviceFingerprint, request.headers);
     await touchToken(db, clock, token, config.workforce.tokenLastUsedThrottleSeconds);
     return {
       kind: 'user',
@@ -38,12 +38,14 @@ export const userAccess: Access<UserPrincipal> = {
 };
 
 /**
- * Mobile device binding: X-Device-Fingerprint must match a device of the authenticated employee
- * whose status is approved; missing, unknown, pending or revoked → 423 Locked.
+ * Mobile device binding: X-Device-Fingerprint must be the fingerprint the token was issued to, and
+ * match a device of the authenticated employee whose status is approved; missing, another device's,
+ * unknown, pending or revoked → 423 Locked.
  */
 async function requireApprovedDevice(
   db: Parameters<Access['authenticate']>[1]['db'],
   userId: number,
+  boundFingerprint: string | null,
   headers: Record<string, string | string[] | undefined>,
 ): Promise<void> {
   const fingerprint = headers['x-device-fingerprint'];
@@ -53,11 +55,16 @@ async function requireApprovedDevice(
       'DEVICE_NOT_APPROVED',
     );
   }
+  // A token lifted from one phone does not work from another, even another approved one.
+  if (boundFingerprint === null || !safeEqual(fingerprint, boundFingerprint)) {
+    throw new LockedError('This mobile token is bound to another device.', 'DEVICE_NOT_APPROVED');
+  }
   const device = await db('devices')
     .join('employees', 'employees.id', 'devices.employee_id')
-    .where({ 'employees.user_id': userId, 'devices.fingerprint': fingerprint })
+    .where({ 'employees.user_id': userId, 'devices.fingerprint': fingerprint, 'devices.status': 'approved' })
+    .whereNull('employees.deleted_at')
     .first('devices.status');
-  if (!device || device.status !== 'approved') {
+  if (!device) {
     throw new LockedError('This device is not approved for your account.', 'DEVICE_NOT_APPROVED');
   }
 }

@@ -1,0 +1,8 @@
+// Who may administer identity (users, roles, tokens, partners): a global system_admin. Device
+// approval is not here: it is employee.update in the employee's organization (hr approves phones).
+import { ForbiddenError } from '../../core/errors.js';
+import { isSystemAdmin, type UserPrincipal } from './principal.js';
+
+export function requireSystemAdmin(actor: UserPrincipal, what: string): void {
+  if (!isSystemAdmin(actor)) throw new ForbiddenError(`Only a system_admin may ${what}.`);
+}

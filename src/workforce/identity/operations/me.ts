@@ -1,0 +1,11 @@
+// GET /me: the authenticated user, in the same shape as the login response's `user`.
+import type { Services } from '../../../core/services.js';
+import { UnauthorizedError } from '../../../core/errors.js';
+import type { UserPrincipal } from '../principal.js';
+import { userBody, type UserBody } from '../serialize.js';
+
+export async function me(ctx: { services: Services; actor: UserPrincipal }): Promise<UserBody> {
+  const user = await ctx.services.db('users').where({ id: ctx.actor.userId }).first('id', 'name', 'email');
+  if (!user) throw new UnauthorizedError();
+  return userBody(ctx.services.db, user);
+}

@@ -1,0 +1,74 @@
+// POST /auth/login, POST /auth/logout, POST /auth/logout-all, GET /me.
+import { defineRoute, publicAccess } from '../../core/routes.js';
+import type { Services } from '../../core/services.js';
+import { userAccess } from './access.js';
+import { login } from './operations/login.js';
+import { logout, logoutAll } from './operations/logout.js';
+import { me } from './operations/me.js';
+import { loginJsonSchema, loginSchema, userJsonSchema, type LoginInput } from './schemas.js';
+
+const revokedJsonSchema = {
+  type: 'object',
+  required: ['revoked_tokens'],
+  properties: { revoked_tokens: { type: 'integer', example: 1 } },
+};
+
+export const identityRoutes = [
+  defineRoute<null, LoginInput>({
+    method: 'POST',
+    path: '/api/v1/auth/login',
+    summary:
+      'Log in with email and password; returns a bearer token (mobile when device_fingerprint is sent)',
+    description:
+      'Web tokens live TOKEN_TTL_WEB_DAYS (30) days, mobile tokens TOKEN_TTL_MOBILE_DAYS (180) and are bound ' +
+      'to device_fingerprint. A fingerprint the employee has not used before registers a pending device; ' +
+      'requests answer 423 until an admin approves it. Wrong email, wrong password and a disabled account ' +
+      'all answer the same 401. 5 requests per minute per IP. Idempotency-Key is ignored here: replaying a ' +
+      'login would mean storing its token in clear text.',
+    tags: ['auth'],
+    access: publicAccess,
+    permission: null,
+    body: loginSchema,
+    // The stored response would hold the bearer token in clear text; every login issues a new token.
+    idempotent: false,
+    rateLimit: {
+      name: 'login',
+      limit: (s: Services) => s.config.workforce.loginRateLimitPerMinute,
+      windowSeconds: 60,
+      key: (_p, request) => request.ip,
+    },
+    responses: { 200: { description: 'logged in', schema: loginJsonSchema } },
+    errors: { 401: 'Wrong email or password, or the account is disabled (one message for all)' },
+    handler: ({ services, body }) => login({ services }, body),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/auth/logout',
+    summary: 'Revoke the token this request carries',
+    tags: ['auth'],
+    access: userAccess,
+    permission: null,
+    responses: { 200: { description: 'the token is revoked', schema: revokedJsonSchema } },
+    handler: ({ services, principal }) => logout({ services, actor: principal }),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/auth/logout-all',
+    summary: 'Revoke every token of the user (all devices, this one included)',
+    tags: ['auth'],
+    access: userAccess,
+    permission: null,
+    responses: { 200: { description: 'every token is revoked', schema: revokedJsonSchema } },
+    handler: ({ services, principal }) => logoutAll({ services, actor: principal }),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/me',
+    summary: 'The authenticated user: id, name, email, roles[], scopes[] (as in the login response)',
+    tags: ['auth'],
+    access: userAccess,
+    permission: null,
+    responses: { 200: { description: 'the current user', schema: userJsonSchema } },
+    handler: ({ services, principal }) => me({ services, actor: principal }),
+  }),
+];
