@@ -4,7 +4,9 @@
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import knexFactory, { type Knex } from 'knex';
 import { loadConfig, type Config, type DatabaseConfig } from '../../src/config.js';
 import { createDb } from '../../src/db/knex.js';
@@ -85,9 +87,7 @@ export async function createTestDb(
       for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
     };
   } else {
-    const admin = adminConnection();
-    await admin.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-    await admin.destroy();
+    await cloneMysqlTemplate(name);
     const u = new URL(MYSQL_URL);
     u.pathname = `/${name}`;
     url = u.toString();
@@ -106,7 +106,7 @@ export async function createTestDb(
     ...overrides,
   });
   const db = createDb(config.database, { poolMax: 10 });
-  await migrateLatest(db);
+  if (dialect === 'sqlite') await migrateLatest(db); // MySQL databases are cloned already migrated
   let destroyed = false;
   return {
     dialect,
@@ -120,4 +120,91 @@ export async function createTestDb(
       await cleanup();
     },
   };
+}
+
+// Migrating a MySQL database per test costs seconds (knex issues one ALTER per index and foreign
+// key). Instead, one template database per migration set is migrated once (shared by every worker
+// and run, named by a hash of the migration files) and each test database is cloned from it with
+// SHOW CREATE TABLE statements plus the rows the migrations inserted.
+interface Template {
+  name: string;
+  creates: string[];
+  withRows: string[];
+}
+
+let template: Promise<Template> | null = null;
+
+function migrationsHash(): string {
+  const dir = fileURLToPath(new URL('../../migrations/', import.meta.url));
+  const h = createHash('sha256');
+  for (const f of readdirSync(dir).sort()) h.update(f).update(readFileSync(dir + f));
+  return h.digest('hex').slice(0, 16);
+}
+
+async function mysqlTemplate(): Promise<Template> {
+  const name = `wfctl_tpl_${migrationsHash()}`;
+  const admin = adminConnection();
+  try {
+    await admin.raw("SELECT GET_LOCK('wfctl_test_template', 120)");
+    const exists = await admin.raw(
+      'SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?',
+      [name],
+    );
+    const ready = exists[0].length
+      ? await admin.raw('SELECT 1 FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?', [
+          name,
+          'wfctl_template_ready',
+        ])
+      : [[]];
+    if (!ready[0].length) {
+      await admin.raw(`DROP DATABASE IF EXISTS \`${name}\``);
+      await admin.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+      const u = new URL(MYSQL_URL);
+      u.pathname = `/${name}`;
+      const db = createDb(loadConfig({ DATABASE_URL: u.toString() }).database, { poolMax: 1 });
+      try {
+        await migrateLatest(db);
+      } finally {
+        await db.destroy();
+      }
+      await admin.raw(`CREATE TABLE \`${name}\`.wfctl_template_ready (id int)`);
+    }
+    const tables: Array<{ TABLE_NAME: string }> = (
+      await admin.raw(
+        "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME <> 'wfctl_template_ready'",
+        [name],
+      )
+    )[0];
+    const creates: string[] = [];
+    const withRows: string[] = [];
+    for (const { TABLE_NAME: t } of tables) {
+      const [rows] = await admin.raw(`SHOW CREATE TABLE \`${name}\`.\`${t}\``);
+      creates.push(rows[0]['Create Table']);
+      const [count] = await admin.raw(`SELECT COUNT(*) AS n FROM \`${name}\`.\`${t}\``);
+      if (Number(count[0].n) > 0) withRows.push(t);
+    }
+    return { name, creates, withRows };
+  } finally {
+    await admin.raw("SELECT RELEASE_LOCK('wfctl_test_template')").catch(() => {});
+    await admin.destroy();
+  }
+}
+
+async function cloneMysqlTemplate(target: string): Promise<void> {
+  template ??= mysqlTemplate();
+  const tpl = await template;
+  const admin = adminConnection();
+  try {
+    await admin.raw(`CREATE DATABASE \`${target}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    await admin.transaction(async (trx) => {
+      await trx.raw(`USE \`${target}\``);
+      await trx.raw('SET FOREIGN_KEY_CHECKS = 0');
+      for (const create of tpl.creates) await trx.raw(create);
+      for (const t of tpl.withRows)
+        await trx.raw(`INSERT INTO \`${t}\` SELECT * FROM \`${tpl.name}\`.\`${t}\``);
+      await trx.raw('SET FOREIGN_KEY_CHECKS = 1');
+    });
+  } finally {
+    await admin.destroy();
+  }
 }
