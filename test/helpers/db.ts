@@ -157,7 +157,12 @@ async function mysqlTemplate(): Promise<Template> {
         ])
       : [[]];
     if (!ready[0].length) {
-      await admin.raw(`DROP DATABASE IF EXISTS \`${name}\``);
+      // Templates of older migration sets are garbage once no run can still be cloning from them.
+      const [stale] = await admin.raw(
+        "SELECT TABLE_SCHEMA AS s FROM information_schema.TABLES WHERE TABLE_SCHEMA LIKE 'wfctl\\_tpl\\_%' " +
+          "AND TABLE_NAME = 'wfctl_template_ready' AND CREATE_TIME < NOW() - INTERVAL 30 MINUTE",
+      );
+      for (const { s } of stale) await admin.raw(`DROP DATABASE IF EXISTS \`${s}\``);
       await admin.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
       const u = new URL(MYSQL_URL);
       u.pathname = `/${name}`;
