@@ -7,6 +7,7 @@ import { printJson } from './io.js';
 import { registerServe } from './commands/serve.js';
 import { registerMigrate } from './commands/migrate.js';
 import { registerSeed } from './commands/seed.js';
+import { registerTenant } from './commands/tenant.js';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
@@ -31,6 +32,7 @@ export function buildProgram(): Command {
   registerServe(program);
   registerMigrate(program);
   registerSeed(program);
+  registerTenant(program);
   // Every subcommand throws instead of exiting, so run() decides the exit code.
   const override = (cmd: Command) => {
     cmd.exitOverride();

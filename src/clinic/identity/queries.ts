@@ -47,3 +47,8 @@ export async function loadUserRecord(db: Knex, userId: number): Promise<UserReco
     })),
   };
 }
+
+/** Whether an email already has a clinic account (the CLI asks for a name and password only if not). */
+export async function accountExists(db: Knex, email: string): Promise<boolean> {
+  return Boolean(await db('clinic_users').where('email', email.trim().toLowerCase()).first('id'));
+}

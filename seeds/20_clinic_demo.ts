@@ -1,0 +1,79 @@
+// Demo clinic "Happy Paws" with its tenant_admin, a veterinarian and a registered pet owner, all
+// with the password `demo-password` (see docs/clinic.md). Idempotent: each step runs only when
+// what it creates is missing, so a second run (or one after an interrupted run) adds nothing twice.
+import type { Services } from '../src/core/services.js';
+import { validate } from '../src/core/validation.js';
+import { operatorContext } from '../src/clinic/context.js';
+import { accountExists } from '../src/clinic/identity/queries.js';
+import { registerOwner } from '../src/clinic/owners/operations/registerOwner.js';
+import { registerOwnerSchema, type RegisterOwnerInput } from '../src/clinic/owners/schemas.js';
+import { addMember } from '../src/clinic/tenants/operations/addMember.js';
+import { createTenant } from '../src/clinic/tenants/operations/createTenant.js';
+import { findTenantByRef } from '../src/clinic/tenants/resolve.js';
+import { createTenantSchema, type CreateTenantInput } from '../src/clinic/tenants/schemas.js';
+
+export const name = 'clinic-demo';
+export const description = 'a demo clinic tenant (happy-paws) with an admin, a veterinarian and a pet owner';
+
+const PASSWORD = 'demo-password';
+export const DEMO = {
+  slug: 'happy-paws',
+  admin: 'admin@happypaws.test',
+  veterinarian: 'vet@happypaws.test',
+  owner: 'owner@happypaws.test',
+};
+
+export async function seed(services: Services): Promise<Record<string, unknown>> {
+  const ctx = operatorContext(services, 'seed');
+  const created: string[] = [];
+
+  let tenant = await findTenantByRef(services.db, DEMO.slug);
+  if (!tenant) {
+    const input = await validate<CreateTenantInput>(createTenantSchema, {
+      name: 'Happy Paws Veterinary Clinic',
+      slug: DEMO.slug,
+      email: 'hello@happypaws.test',
+      phone: '+91 80 4000 1234',
+      address: '12 Residency Road, Bengaluru',
+      subscription_plan: 'growth',
+      business_type: 'clinic',
+      owner_name: 'Asha Admin',
+      owner_email: DEMO.admin,
+      password: PASSWORD,
+    });
+    tenant = (await createTenant(ctx, input)).tenant;
+    created.push('tenant', 'tenant_admin');
+  }
+  const tenantId = Number(tenant.id);
+
+  if (!(await accountExists(services.db, DEMO.veterinarian))) {
+    await addMember(ctx, {
+      tenantId,
+      email: DEMO.veterinarian,
+      role: 'veterinarian',
+      name: 'Dr. Vikram Vet',
+      password: PASSWORD,
+    });
+    created.push('veterinarian');
+  }
+
+  if (!(await accountExists(services.db, DEMO.owner))) {
+    const input = await validate<RegisterOwnerInput>(registerOwnerSchema, {
+      name: 'Priya Petowner',
+      email: DEMO.owner,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+      phone: '+91 98450 00000',
+      tenant_id: tenantId,
+    });
+    await registerOwner(ctx, input);
+    created.push('owner');
+  }
+
+  return {
+    tenant_id: tenantId,
+    slug: DEMO.slug,
+    created,
+    logins: [DEMO.admin, DEMO.veterinarian, DEMO.owner],
+  };
+}
