@@ -1,7 +1,6 @@
 // Bearer tokens over real HTTP: what gets a 401 (wrong secret, expired, revoked, deleted or disabled
 // user, the other kind of token), logout and logout-all, and the throttled last_used_at.
 import test from 'ava';
-import { silentLogger } from '../../../src/core/logger.js';
 import { defineRoute } from '../../../src/core/routes.js';
 import { createHttpApp } from '../../../src/http/app.js';
 import { listen } from '../../../src/http/server.js';
