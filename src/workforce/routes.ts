@@ -1,10 +1,18 @@
 // Every route of the workforce listener. Each folder of the context exports its own table.
 import type { Route } from '../core/routes.js';
 import { systemRoutes } from './system/routes.js';
+import { attendanceRoutes } from './attendance/routes.js';
 import { identityRoutes } from './identity/routes.js';
 import { deviceApprovalRoutes } from './devices/approval-routes.js';
+import { recordsRoutes } from './records-routes.js';
 
-export const workforceRoutes: Route[] = [...systemRoutes, ...identityRoutes, ...deviceApprovalRoutes];
+export const workforceRoutes: Route[] = [
+  ...systemRoutes,
+  ...identityRoutes,
+  ...deviceApprovalRoutes,
+  ...attendanceRoutes,
+  ...recordsRoutes,
+];
 
 export const workforceApiInfo = {
   title: 'wfctl — attendance and workforce lifecycle service',

@@ -1,0 +1,99 @@
+// Calendar arithmetic on 'YYYY-MM-DD' dates and 'YYYY-MM' months, and wall-clock readings of an
+// instant in an IANA time zone. Always through Intl with an explicit zone: the process TZ never
+// decides what day it is.
+
+export interface ZonedParts {
+  /** YYYY-MM-DD in the zone. */
+  date: string;
+  /** YYYY-MM in the zone. */
+  month: string;
+  year: number;
+  monthNumber: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  /** Minutes since local midnight. */
+  minuteOfDay: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    formatter(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** What a wall clock in `timeZone` shows at `at`. */
+export function zonedParts(at: Date, timeZone: string): ZonedParts {
+  const parts: Record<string, number> = {};
+  for (const p of formatter(timeZone).formatToParts(at)) {
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  }
+  const hour = parts.hour === 24 ? 0 : parts.hour;
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  const month = `${pad(parts.year, 4)}-${pad(parts.month)}`;
+  return {
+    date: `${month}-${pad(parts.day)}`,
+    month,
+    year: parts.year,
+    monthNumber: parts.month,
+    day: parts.day,
+    hour,
+    minute: parts.minute,
+    second: parts.second,
+    minuteOfDay: hour * 60 + parts.minute,
+  };
+}
+
+/** UTC time of day of an instant, as `HH:MM:SSZ`. */
+export function utcTimeOfDay(at: Date): string {
+  return at.toISOString().slice(11, 19) + 'Z';
+}
+
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00.000Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+export function addMonths(month: string, months: number): string {
+  const [y, m] = month.split('-').map(Number);
+  const index = y * 12 + (m - 1) + months;
+  return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/** First day, last day, and the first day of the next month, of a 'YYYY-MM' month. */
+export function monthBounds(month: string): { first: string; last: string; next: string } {
+  const next = `${addMonths(month, 1)}-01`;
+  return { first: `${month}-01`, last: addDays(next, -1), next };
+}
+
+/** Every month touched by the inclusive date range, in order. */
+export function monthsBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let m = from.slice(0, 7); m <= to.slice(0, 7); m = addMonths(m, 1)) out.push(m);
+  return out;
+}

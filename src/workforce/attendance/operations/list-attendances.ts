@@ -1,0 +1,64 @@
+// GET /attendances: keyset pagination over (date, id), so any page costs what the first costs.
+// Scoped to the caller's organizations (plus the caller's own employee rows); an organization
+// filter outside that scope is a 404.
+import { decodeCursor, encodeCursor } from '../../../core/cursor.js';
+import { NotFoundError, ValidationError } from '../../../core/errors.js';
+import { visibleOrganizationIds } from '../../identity/principal.js';
+import type { OperationContext } from '../context.js';
+import type { ListAttendancesInput } from '../schemas.js';
+import { selectAttendance, serializeAttendance, type AttendanceRecord } from '../serialize.js';
+
+export interface AttendancePage {
+  data: AttendanceRecord[];
+  meta: { next_cursor: string | null; limit: number };
+}
+
+export async function listAttendances(
+  ctx: OperationContext,
+  input: ListAttendancesInput,
+): Promise<AttendancePage> {
+  const { db } = ctx.services;
+  const limit = input.limit;
+  const after = input.cursor ? decodeCursor(input.cursor, 2) : null;
+  if (after && (typeof after[0] !== 'string' || typeof after[1] !== 'number')) {
+    throw ValidationError.field('cursor', 'The cursor is invalid.');
+  }
+  const visible = visibleOrganizationIds(ctx.actor);
+  if (input.organization_id !== undefined && visible !== null && !visible.includes(input.organization_id)) {
+    const own = await db('employees')
+      .where({ user_id: ctx.actor.userId, organization_id: input.organization_id })
+      .first('id');
+    if (!own) throw new NotFoundError('Organization not found.');
+  }
+
+  const q = selectAttendance(db('attendance as a'));
+  if (visible !== null) {
+    q.where((w) => {
+      if (visible.length) w.whereIn('a.organization_id', visible);
+      w.orWhereIn('a.employee_id', db('employees').where('user_id', ctx.actor.userId).select('id'));
+    });
+  }
+  if (input.organization_id !== undefined) q.where('a.organization_id', input.organization_id);
+  if (input.unit_id !== undefined) q.where('a.organization_unit_id', input.unit_id);
+  if (input.employee_id !== undefined) q.where('e.employee_id', input.employee_id);
+  if (input.from) q.where('a.date', '>=', input.from);
+  if (input.to) q.where('a.date', '<=', input.to);
+  if (after) {
+    const [date, id] = after as [string, number];
+    q.where((w) =>
+      w.where('a.date', '>', date).orWhere((x) => x.where('a.date', date).where('a.id', '>', id)),
+    );
+  }
+  const rows = await q
+    .orderBy([
+      { column: 'a.date', order: 'asc' },
+      { column: 'a.id', order: 'asc' },
+    ])
+    .limit(limit + 1);
+  const page = rows.slice(0, limit).map(serializeAttendance);
+  const last = page[page.length - 1];
+  return {
+    data: page,
+    meta: { next_cursor: rows.length > limit && last ? encodeCursor([last.date, last.id]) : null, limit },
+  };
+}

@@ -1,0 +1,115 @@
+// lockMonth: stamps locked_at and lock_id on every unlocked attendance row of one pay month, for a
+// unit or the whole organization, with one set-based UPDATE, and records the lock.
+//
+// Overlaps: locking a scope already covered is a 409 naming the covering lock (a unit inside an
+// organization-locked month included). An organization lock over a month where some units are
+// already locked covers the rest: those units' rows keep their unit lock_id, so unlocking the
+// organization lock later restores exactly the rows it stamped.
+import { ValidationError, NotFoundError } from '../../../core/errors.js';
+import { monthBounds, zonedParts } from '../../../core/calendar.js';
+import { lockForUpdate } from '../../../db/knex.js';
+import { toDbTime } from '../../../db/time.js';
+import { inTransaction } from '../../../db/transaction.js';
+import { recordAudit } from '../../audit/record.js';
+import { authorize } from '../../identity/principal.js';
+import type { OperationContext, OperationOptions } from '../context.js';
+import { alreadyLocked, describeLock, locksOfMonth, normalizeLock, ORG_SCOPE, unitScope } from '../locks.js';
+import type { LockMonthInput } from '../schemas.js';
+
+export interface LockResult extends ReturnType<typeof describeLock> {
+  organization_code: string;
+  unit_code: string | null;
+  rows_locked: number;
+  /** Unit locks of the month that an organization lock left alone (their rows keep their lock). */
+  units_already_locked: Array<{ lock_id: number; organization_unit_id: number }>;
+}
+
+export async function lockMonth(
+  ctx: OperationContext,
+  input: LockMonthInput,
+  opts: OperationOptions = {},
+): Promise<LockResult> {
+  const { services, actor } = ctx;
+  const { clock } = services;
+  return inTransaction(
+    services.db,
+    async (trx) => {
+      // The organization row is the lock's mutex: lock and unlock of one organization serialise.
+      const org = await lockForUpdate(trx('organizations').where({ id: input.organization_id }), trx).first();
+      if (!org) throw new NotFoundError('Organization not found.');
+      authorize(actor, 'attendance.lock', Number(org.id), 'Organization');
+
+      const unitId = input.organization_unit_id ?? null;
+      let unit: { id: number; code: string } | null = null;
+      if (unitId !== null) {
+        unit = await trx('organization_units')
+          .where({ id: unitId, organization_id: org.id })
+          .first('id', 'code');
+        if (!unit) {
+          throw ValidationError.field(
+            'organization_unit_id',
+            'The organization_unit_id field must name a unit of this organization.',
+          );
+        }
+      }
+      const now = clock.now();
+      if (input.month > zonedParts(now, org.timezone).month) {
+        throw ValidationError.field('month', `The month ${input.month} has not started yet.`);
+      }
+
+      const existing = await locksOfMonth(trx, Number(org.id), input.month);
+      const orgLock = existing.find((l) => l.scope_key === ORG_SCOPE);
+      if (orgLock) throw alreadyLocked(orgLock, input.month);
+      const scopeKey = unit ? unitScope(Number(unit.id)) : ORG_SCOPE;
+      const same = existing.find((l) => l.scope_key === scopeKey);
+      if (same) throw alreadyLocked(same, input.month);
+
+      const [lockId] = await trx('attendance_locks').insert({
+        organization_id: org.id,
+        organization_unit_id: unit ? unit.id : null,
+        month: input.month,
+        scope_key: scopeKey,
+        locked_by: actor.userId,
+        created_at: toDbTime(now),
+      });
+      const { first, next } = monthBounds(input.month);
+      const rowsQuery = trx('attendance')
+        .where('organization_id', org.id)
+        .where('date', '>=', first)
+        .where('date', '<', next)
+        .whereNull('locked_at');
+      if (unit) rowsQuery.where('organization_unit_id', unit.id);
+      const rowsLocked = await rowsQuery.update({
+        locked_at: toDbTime(now),
+        lock_id: Number(lockId),
+        updated_at: toDbTime(now),
+      });
+
+      const lock = normalizeLock(await trx('attendance_locks').where({ id: lockId }).first());
+      const unitsAlreadyLocked = unit
+        ? []
+        : existing.map((l) => ({ lock_id: l.id, organization_unit_id: l.organization_unit_id as number }));
+      await recordAudit(trx, clock, {
+        event: 'attendance.lock',
+        actorUserId: actor.userId,
+        subjectType: 'attendance_lock',
+        subjectId: lock.id,
+        organizationId: Number(org.id),
+        context: {
+          month: input.month,
+          organization_unit_id: lock.organization_unit_id,
+          rows_locked: rowsLocked,
+          units_already_locked: unitsAlreadyLocked,
+        },
+      });
+      return {
+        ...describeLock(lock),
+        organization_code: String(org.code),
+        unit_code: unit ? String(unit.code) : null,
+        rows_locked: Number(rowsLocked),
+        units_already_locked: unitsAlreadyLocked,
+      };
+    },
+    opts,
+  );
+}

@@ -1,0 +1,170 @@
+// HTTP routes of attendance: ingestion, the attendances list, lock and unlock.
+import { Reply } from '../../core/reply.js';
+import { defineRoute } from '../../core/routes.js';
+import { userAccess } from '../identity/access.js';
+import { listAttendances } from './operations/list-attendances.js';
+import { lockMonth } from './operations/lock-month.js';
+import { recordPunch } from './operations/record-punch.js';
+import { unlockMonth } from './operations/unlock-month.js';
+import { listSchema, lockSchema, punchSchema, unlockSchema, LIST_LIMIT_MAX } from './schemas.js';
+import { ATTENDANCE_RECORD_SCHEMA } from './serialize.js';
+
+const LOCK_SCHEMA = {
+  type: 'object',
+  properties: {
+    lock_id: { type: 'integer' },
+    organization_id: { type: 'integer' },
+    organization_unit_id: { type: 'integer', nullable: true },
+    scope: { type: 'string', enum: ['organization', 'unit'] },
+    month: { type: 'string', example: '2026-01' },
+    locked_by: { type: 'integer', description: 'user id of the acting user' },
+    locked_at: { type: 'string', format: 'date-time' },
+  },
+};
+
+export const attendanceRoutes = [
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/attendance/punches',
+    summary: 'Record a check-in or check-out punch (ingestion)',
+    description:
+      'The server decides the attendance date from the instant `at` in the unit’s time zone. A repeated ' +
+      'identical punch is absorbed (200, `duplicate: true`). Without employee_id the punch is the caller’s ' +
+      'own; with another employee’s employee_id it is an admin correction (attendance.lock in that ' +
+      'organization) and the day is flagged REGULARIZED. 409 ATTENDANCE_LOCKED when the day is locked. ' +
+      'Rate limit: INGESTION_RATE_LIMIT_PER_MINUTE (30) per employee account per minute.',
+    tags: ['attendance'],
+    access: userAccess,
+    permission: null,
+    body: punchSchema,
+    rateLimit: {
+      name: 'ingestion',
+      limit: (s) => s.config.workforce.ingestionRateLimitPerMinute,
+      windowSeconds: 60,
+      // An employee punches with their own account, so the account is the employee.
+      key: (p) => `user:${p.userId}`,
+    },
+    responses: {
+      201: { description: 'punch recorded; the derived daily record', schema: punchResultSchema() },
+      200: { description: 'identical punch already recorded (absorbed)', schema: punchResultSchema() },
+    },
+    errors: { 409: 'ATTENDANCE_LOCKED: the day is in a locked pay month' },
+    handler: async ({ services, principal, body }) => {
+      const result = await recordPunch({ services, actor: principal }, body);
+      return Reply.json(result.punch.duplicate ? 200 : 201, result);
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/attendances',
+    summary: 'Daily attendance records, keyset-paginated by (date, id)',
+    description: `limit defaults to 50, at most ${LIST_LIMIT_MAX} (more is a 422). employee_id is the employee code. A tampered cursor is a 422.`,
+    tags: ['attendance'],
+    access: userAccess,
+    permission: null,
+    query: listSchema,
+    responses: {
+      200: {
+        description: 'one page',
+        schema: {
+          type: 'object',
+          properties: {
+            data: { type: 'array', items: ATTENDANCE_RECORD_SCHEMA },
+            meta: {
+              type: 'object',
+              properties: {
+                next_cursor: { type: 'string', nullable: true },
+                limit: { type: 'integer' },
+              },
+            },
+          },
+        },
+      },
+    },
+    handler: async ({ services, principal, query }) => listAttendances({ services, actor: principal }, query),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/attendance/lock',
+    summary: 'Lock a pay month for a unit or the whole organization',
+    description:
+      'Stamps locked_at on every unlocked row of the scope and month in one statement. Already covered → ' +
+      '409 MONTH_ALREADY_LOCKED with lock_id of the covering lock. An organization lock over a month where ' +
+      'some units are locked covers the remaining rows (units_already_locked lists the others).',
+    tags: ['attendance'],
+    access: userAccess,
+    permission: 'attendance.lock',
+    body: lockSchema,
+    responses: {
+      201: {
+        description: 'lock created',
+        schema: {
+          ...LOCK_SCHEMA,
+          properties: {
+            ...LOCK_SCHEMA.properties,
+            organization_code: { type: 'string' },
+            unit_code: { type: 'string', nullable: true },
+            rows_locked: { type: 'integer' },
+            units_already_locked: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: { lock_id: { type: 'integer' }, organization_unit_id: { type: 'integer' } },
+              },
+            },
+          },
+        },
+      },
+    },
+    errors: { 409: 'MONTH_ALREADY_LOCKED: the scope is already covered; lock_id names the covering lock' },
+    handler: async ({ services, principal, body }) =>
+      Reply.json(201, await lockMonth({ services, actor: principal }, body)),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/attendance/unlock',
+    summary: 'Unlock the rows a lock stamped and delete the lock',
+    description:
+      'Clears locked_at only on rows carrying this lock_id in the lock’s organization and scope. hr is ' +
+      'refused (403). A unit lock inside an organization-locked month → 409 ORGANIZATION_LOCK_COVERS_MONTH.',
+    tags: ['attendance'],
+    access: userAccess,
+    permission: 'attendance.unlock',
+    body: unlockSchema,
+    responses: {
+      200: {
+        description: 'unlocked',
+        schema: {
+          ...LOCK_SCHEMA,
+          properties: {
+            ...LOCK_SCHEMA.properties,
+            rows_unlocked: { type: 'integer' },
+            reason: { type: 'string' },
+            unlocked_by: { type: 'integer' },
+          },
+        },
+      },
+    },
+    errors: { 409: 'ORGANIZATION_LOCK_COVERS_MONTH: unlock the organization lock first' },
+    handler: async ({ services, principal, body }) => unlockMonth({ services, actor: principal }, body),
+  }),
+];
+
+function punchResultSchema() {
+  return {
+    type: 'object',
+    properties: {
+      punch: {
+        type: 'object',
+        properties: {
+          kind: { type: 'string', enum: ['check_in', 'check_out'] },
+          at: { type: 'string', format: 'date-time' },
+          date: { type: 'string', format: 'date' },
+          duplicate: { type: 'boolean' },
+          source: { type: 'string', enum: ['self', 'correction'] },
+        },
+      },
+      attendance: ATTENDANCE_RECORD_SCHEMA,
+    },
+  };
+}

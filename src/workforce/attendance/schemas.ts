@@ -1,0 +1,76 @@
+// Request schemas of the attendance endpoints, shared by HTTP and the CLI.
+import { isoDate, isoMonth, yup } from '../../core/validation.js';
+
+export const ATTENDANCE_STATUSES = [
+  'present',
+  'absent',
+  'half_day',
+  'on_leave',
+  'holiday',
+  'weekly_off',
+] as const;
+export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
+
+export const PUNCH_KINDS = ['check_in', 'check_out'] as const;
+export type PunchKind = (typeof PUNCH_KINDS)[number];
+
+export const LIST_LIMIT_DEFAULT = 50;
+export const LIST_LIMIT_MAX = 500;
+
+const id = () => yup.number().integer().min(1).max(Number.MAX_SAFE_INTEGER);
+
+export const lockSchema = yup.object({
+  organization_id: id().required(),
+  organization_unit_id: id().nullable().optional(),
+  month: isoMonth().required(),
+});
+export type LockMonthInput = yup.InferType<typeof lockSchema>;
+
+export const unlockSchema = yup.object({
+  lock_id: id().required(),
+  reason: yup.string().trim().max(1000).required(),
+});
+export type UnlockMonthInput = yup.InferType<typeof unlockSchema>;
+
+// An instant with an explicit offset: a wall-clock time without one would let the device decide the day.
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+export const punchSchema = yup.object({
+  kind: yup
+    .string()
+    .oneOf([...PUNCH_KINDS])
+    .required(),
+  at: yup
+    .string()
+    .required()
+    .matches(
+      INSTANT,
+      ({ path }) =>
+        `The ${path} field must be an ISO-8601 instant with a time zone offset (e.g. 2026-01-15T09:02:00Z).`,
+    )
+    .test(
+      'real-instant',
+      ({ path }) => `The ${path} field must be a valid instant.`,
+      (v) => (v == null ? true : !Number.isNaN(new Date(v).getTime())),
+    ),
+  employee_id: yup.string().trim().min(1).max(64).optional(),
+});
+export type PunchInput = yup.InferType<typeof punchSchema>;
+
+export const listSchema = yup
+  .object({
+    limit: yup.number().integer().min(1).max(LIST_LIMIT_MAX).default(LIST_LIMIT_DEFAULT),
+    cursor: yup.string().optional(),
+    organization_id: id().optional(),
+    unit_id: id().optional(),
+    employee_id: yup.string().trim().min(1).max(64).optional(),
+    from: isoDate().optional(),
+    to: isoDate().optional(),
+  })
+  .test('range', function (v) {
+    if (v?.from && v?.to && v.from > v.to) {
+      return this.createError({ path: 'to', message: 'The to field must be a date on or after from.' });
+    }
+    return true;
+  });
+export type ListAttendancesInput = yup.InferType<typeof listSchema>;

@@ -1,0 +1,104 @@
+// The daily attendance record as served (contract fields, plus id, locked_at and lock_id).
+import type { Knex } from 'knex';
+import { isoOrNull } from '../../db/time.js';
+
+export interface AttendanceRecord {
+  id: number;
+  employee_id: string;
+  organization_code: string;
+  unit_code: string;
+  date: string;
+  status: string;
+  check_in: string | null;
+  check_out: string | null;
+  worked_minutes: number;
+  flags: string[];
+  locked_at: string | null;
+  lock_id: number | null;
+}
+
+/** The columns serializeAttendance reads; the query must join employees, organizations and units. */
+export function selectAttendance(qb: Knex.QueryBuilder): Knex.QueryBuilder {
+  return qb
+    .join('employees as e', 'e.id', 'a.employee_id')
+    .join('organizations as o', 'o.id', 'a.organization_id')
+    .join('organization_units as u', 'u.id', 'a.organization_unit_id')
+    .select(
+      'a.id',
+      'a.date',
+      'a.status',
+      'a.check_in',
+      'a.check_out',
+      'a.worked_minutes',
+      'a.flags',
+      'a.locked_at',
+      'a.lock_id',
+      'e.employee_id as employee_code',
+      'o.code as organization_code',
+      'u.code as unit_code',
+    );
+}
+
+export function serializeAttendance(r: any): AttendanceRecord {
+  return {
+    id: Number(r.id),
+    employee_id: String(r.employee_code),
+    organization_code: String(r.organization_code),
+    unit_code: String(r.unit_code),
+    date: String(r.date),
+    status: String(r.status),
+    check_in: r.check_in ?? null,
+    check_out: r.check_out ?? null,
+    worked_minutes: Number(r.worked_minutes),
+    flags: parseFlags(r.flags),
+    locked_at: isoOrNull(r.locked_at),
+    lock_id: r.lock_id === null || r.lock_id === undefined ? null : Number(r.lock_id),
+  };
+}
+
+export function parseFlags(raw: unknown): string[] {
+  if (typeof raw !== 'string' || raw === '') return [];
+  try {
+    const v = JSON.parse(raw);
+    return Array.isArray(v) ? v.map(String) : [];
+  } catch {
+    return [];
+  }
+}
+
+export const ATTENDANCE_RECORD_SCHEMA = {
+  type: 'object',
+  required: [
+    'id',
+    'employee_id',
+    'organization_code',
+    'unit_code',
+    'date',
+    'status',
+    'worked_minutes',
+    'flags',
+  ],
+  properties: {
+    id: { type: 'integer' },
+    employee_id: { type: 'string', example: 'E042' },
+    organization_code: { type: 'string', example: 'ACME' },
+    unit_code: { type: 'string', example: 'BLR' },
+    date: { type: 'string', format: 'date', description: 'the day in the unit’s time zone' },
+    status: {
+      type: 'string',
+      enum: ['present', 'absent', 'half_day', 'on_leave', 'holiday', 'weekly_off'],
+    },
+    check_in: { type: 'string', nullable: true, example: '03:32:00Z', description: 'UTC time of day' },
+    check_out: { type: 'string', nullable: true, example: '12:05:00Z', description: 'UTC time of day' },
+    worked_minutes: { type: 'integer' },
+    flags: {
+      type: 'array',
+      items: {
+        type: 'string',
+        enum: ['LATE_CHECK_IN', 'EARLY_CHECK_OUT', 'MISSING_CHECK_OUT', 'MISSING_CHECK_IN', 'REGULARIZED'],
+      },
+    },
+    locked_at: { type: 'string', format: 'date-time', nullable: true },
+    lock_id: { type: 'integer', nullable: true },
+  },
+};
