@@ -1,0 +1,128 @@
+// Employee endpoints: read the record and its lists; offboard.
+import { defineRoute } from '../../core/routes.js';
+import { yup } from '../../core/validation.js';
+import type { WorkforceContext } from '../context.js';
+import { DEPLOYMENT_SCHEMA } from '../deployments/serialize.js';
+import { userAccess } from '../identity/access.js';
+import { listQueryFields, pageSchema, type Page } from '../listing.js';
+import { dryRunQuery, idParams } from '../params.js';
+import { LEAVE_SCHEMA, REGULARIZATION_SCHEMA } from '../requests/serialize.js';
+import { SHIFT_SCHEMA } from '../shifts/serialize.js';
+import { offboardEmployee } from './operations/offboard-employee.js';
+import {
+  DEVICE_SCHEMA,
+  getEmployee,
+  listDevices,
+  listLeaves,
+  listRegularizations,
+  listShiftAssignments,
+  type PageInput,
+} from './read.js';
+import { offboardBody } from './schemas.js';
+import { EMPLOYEE_SCHEMA } from './serialize.js';
+
+const tags = ['employees'];
+const listQuery = yup.object(listQueryFields);
+const readErrors = { 403: 'An employee reading another employee of the organization' };
+
+const OFFBOARD_RESULT_SCHEMA = {
+  type: 'object',
+  properties: {
+    dry_run: { type: 'boolean' },
+    employee: EMPLOYEE_SCHEMA,
+    deployments_ended: { type: 'array', items: { type: 'integer' } },
+    shifts_cancelled: { type: 'array', items: { type: 'integer' } },
+    devices_revoked: { type: 'array', items: { type: 'integer' } },
+    tokens_deleted: { type: 'array', items: { type: 'integer' } },
+    leaves_rejected: { type: 'array', items: { type: 'integer' } },
+    regularizations_rejected: { type: 'array', items: { type: 'integer' } },
+    roles_removed: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { role: { type: 'string' }, organization_id: { type: 'integer', nullable: true } },
+      },
+    },
+    user_deactivated: { type: 'integer', nullable: true, description: 'the user id, when there is one' },
+  },
+};
+
+const list = (
+  path: string,
+  summary: string,
+  item: Record<string, unknown>,
+  fetch: (ctx: WorkforceContext, id: number, page: PageInput) => Promise<Page<unknown>>,
+) =>
+  defineRoute({
+    method: 'GET',
+    path: `/api/v1/employees/:id/${path}`,
+    summary,
+    tags,
+    access: userAccess,
+    permission: null,
+    params: idParams,
+    query: listQuery,
+    responses: { 200: { description: 'a page, keyset-paginated', schema: pageSchema(item) } },
+    errors: readErrors,
+    handler: ({ services, principal, params, query }) =>
+      fetch({ services, actor: principal }, params.id, query),
+  });
+
+export const employeeRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/employees/:id',
+    summary: 'An employee with its deployments (offboarded ones stay readable by admins)',
+    tags,
+    access: userAccess,
+    permission: null,
+    params: idParams,
+    responses: {
+      200: {
+        description: 'the employee',
+        schema: {
+          ...EMPLOYEE_SCHEMA,
+          properties: {
+            ...EMPLOYEE_SCHEMA.properties,
+            deployments: { type: 'array', items: DEPLOYMENT_SCHEMA },
+          },
+        },
+      },
+    },
+    errors: readErrors,
+    handler: ({ services, principal, params }) => getEmployee({ services, actor: principal }, params.id),
+  }),
+  list('shift-assignments', "The employee's shift assignments", SHIFT_SCHEMA, listShiftAssignments),
+  list('leaves', "The employee's leave requests", LEAVE_SCHEMA, listLeaves),
+  list(
+    'regularizations',
+    "The employee's regularization requests",
+    REGULARIZATION_SCHEMA,
+    listRegularizations,
+  ),
+  list('devices', "The employee's devices", DEVICE_SCHEMA, listDevices),
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/employees/:id/offboard',
+    summary: 'Offboard an employee: the seven-step cascade in one transaction',
+    description:
+      'Ends deployments on the last working day, cancels future planned shifts, revokes devices, ' +
+      'deletes tokens, rejects open leaves and regularizations ending after the last day, removes ' +
+      'roles, deactivates the user and soft-deletes the employee. ?dry_run=true returns the same ' +
+      'summary and changes nothing.',
+    tags,
+    access: userAccess,
+    permission: 'employee.update',
+    params: idParams,
+    query: dryRunQuery,
+    body: offboardBody,
+    responses: { 200: { description: 'the cascade summary', schema: OFFBOARD_RESULT_SCHEMA } },
+    errors: { 403: 'Missing employee.update', 409: 'Already offboarded (code ALREADY_OFFBOARDED)' },
+    handler: ({ services, principal, params, query, body }) =>
+      offboardEmployee(
+        { services, actor: principal },
+        { employeeId: params.id, lastWorkingDay: body.last_working_day, reason: body.reason },
+        { dryRun: query.dry_run },
+      ),
+  }),
+];

@@ -1,0 +1,78 @@
+// Cursor (keyset) pagination for the workforce lists: `data` + `meta.next_cursor` + `meta.limit`.
+// The cursor holds the last row's sort key, so page 1,000 costs what page 1 costs.
+import type { Knex } from 'knex';
+import { decodeCursor, encodeCursor, type CursorValue } from '../core/cursor.js';
+import { yup } from '../core/validation.js';
+
+export const LIST_LIMIT_DEFAULT = 50;
+export const LIST_LIMIT_MAX = 500;
+
+export const listQueryFields = {
+  limit: yup.number().integer().min(1).max(LIST_LIMIT_MAX).default(LIST_LIMIT_DEFAULT),
+  cursor: yup.string().max(1024),
+};
+
+export const listQuery = yup.object(listQueryFields);
+
+export interface SortKey {
+  /** Column as written in SQL (may be table-qualified). */
+  column: string;
+  /** Property of the selected row holding the value. */
+  field: string;
+  direction: 'asc' | 'desc';
+}
+
+export interface Page<T> {
+  data: T[];
+  meta: { next_cursor: string | null; limit: number };
+}
+
+export async function keysetPage<T>(
+  qb: Knex.QueryBuilder,
+  opts: { keys: SortKey[]; limit: number; cursor?: string },
+  map: (row: any) => T,
+): Promise<Page<T>> {
+  const { keys, limit } = opts;
+  if (opts.cursor) {
+    const after = decodeCursor(opts.cursor, keys.length);
+    qb.where((outer) => {
+      keys.forEach((_k, i) => {
+        outer.orWhere((inner) => {
+          for (let j = 0; j < i; j++) inner.where(keys[j].column, after[j] as any);
+          inner.where(keys[i].column, keys[i].direction === 'asc' ? '>' : '<', after[i] as any);
+        });
+      });
+    });
+  }
+  for (const k of keys) qb.orderBy(k.column, k.direction);
+  const rows = await qb.limit(limit + 1);
+  const more = rows.length > limit;
+  const page = more ? rows.slice(0, limit) : rows;
+  const last = page[page.length - 1];
+  const next = more ? encodeCursor(keys.map((k) => normalise(last[k.field]))) : null;
+  return { data: page.map(map), meta: { next_cursor: next, limit } };
+}
+
+function normalise(v: unknown): CursorValue {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'number' || typeof v === 'string') return v;
+  return String(v);
+}
+
+/** The OpenAPI schema of a page of `item`. */
+export function pageSchema(item: Record<string, unknown>) {
+  return {
+    type: 'object',
+    required: ['data', 'meta'],
+    properties: {
+      data: { type: 'array', items: item },
+      meta: {
+        type: 'object',
+        properties: {
+          next_cursor: { type: 'string', nullable: true, description: 'null on the last page' },
+          limit: { type: 'integer' },
+        },
+      },
+    },
+  };
+}

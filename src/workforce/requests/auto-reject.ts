@@ -1,0 +1,82 @@
+// Leave and regularization requests that can no longer be granted are rejected by the system, with
+// a decision_trail entry of origin "system" saying why (offboarding: the window ends after the
+// employee's last working day).
+import type { Knex } from 'knex';
+import { lockForUpdate } from '../../db/knex.js';
+import { toDbTime } from '../../db/time.js';
+
+/** The states a decision is still pending in. */
+export const OPEN_STATES = ['pending', 'shift_manager_approved'] as const;
+
+export interface DecisionEntry {
+  at: string;
+  by: number | null;
+  origin: 'user' | 'system';
+  action: string;
+  note: string | null;
+}
+
+export interface AutoRejectInput {
+  employeeId: number;
+  /** Requests whose window ends after this date are rejected; those ending on or before it stay. */
+  after: string;
+  /** The user whose action triggered the rejection (recorded in the trail entry). */
+  by: number | null;
+  note: string;
+}
+
+export interface AutoRejected {
+  leaves: number[];
+  regularizations: number[];
+}
+
+export async function rejectOpenRequestsAfter(
+  trx: Knex,
+  now: Date,
+  input: AutoRejectInput,
+): Promise<AutoRejected> {
+  return {
+    leaves: await rejectIn(trx, 'leave_requests', now, input),
+    regularizations: await rejectIn(trx, 'regularization_requests', now, input),
+  };
+}
+
+async function rejectIn(trx: Knex, table: string, now: Date, input: AutoRejectInput): Promise<number[]> {
+  const rows = await lockForUpdate(
+    trx(table)
+      .where('employee_id', input.employeeId)
+      .whereIn('state', OPEN_STATES)
+      .where('to_date', '>', input.after)
+      .select('id', 'decision_trail')
+      .orderBy('id'),
+    trx,
+  );
+  const at = toDbTime(now);
+  const entry: DecisionEntry = {
+    at: now.toISOString(),
+    by: input.by,
+    origin: 'system',
+    action: 'rejected',
+    note: input.note,
+  };
+  for (const row of rows) {
+    await trx(table)
+      .where('id', row.id)
+      .update({
+        state: 'rejected',
+        decision_trail: JSON.stringify([...parseTrail(row.decision_trail), entry]),
+        updated_at: at,
+      });
+  }
+  return rows.map((r: { id: number }) => Number(r.id));
+}
+
+export function parseTrail(text: string | null): DecisionEntry[] {
+  if (!text) return [];
+  try {
+    const value = JSON.parse(text);
+    return Array.isArray(value) ? value : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,225 @@
+// Retiring a unit, in one transaction:
+//  - the transfer_map's employees move: their primary deployment at the unit ends on
+//    effective_date and a new primary at the target unit starts the day after;
+//  - every other primary deployment at the unit ends on effective_date (secondary ones stay);
+//  - planned shifts at the unit after effective_date are cancelled;
+//  - the unit becomes retired and inactive; audit organization_unit.retired with the summary.
+// The last active unit of an active organization cannot be retired (500, as the contract says);
+// organization retirement runs this same code with that guard bypassed.
+import type { Knex } from 'knex';
+import {
+  AppError,
+  ConflictError,
+  NotFoundError,
+  ValidationError,
+  type FieldErrors,
+} from '../../../core/errors.js';
+import { lockForUpdate } from '../../../db/knex.js';
+import { inTransaction } from '../../../db/transaction.js';
+import { toDbTime } from '../../../db/time.js';
+import { recordAudit } from '../../audit/record.js';
+import { addDays, maxDate } from '../../calendar.js';
+import { bool, chunks, type RunOptions, type WorkforceContext } from '../../context.js';
+import { endDeployments, openDeployment } from '../../deployments/open.js';
+import { authorize } from '../../identity/principal.js';
+import { cancelPlannedShifts } from '../../shifts/cancel.js';
+import { serializeUnit, type UnitView } from '../serialize.js';
+
+export interface RetireUnitInput {
+  unitId: number;
+  effectiveDate: string;
+  reason: string;
+  transferMap?: Array<{ employeeId: number; targetUnitId: number }>;
+}
+
+export interface UnitTransfer {
+  employee_id: number;
+  from_deployment_id: number;
+  to_deployment_id: number;
+  target_unit_id: number;
+  demoted_primary_deployment_ids: number[];
+}
+
+export interface RetireUnitResult {
+  dry_run: boolean;
+  unit: UnitView;
+  effective_date: string;
+  deployments_transferred: UnitTransfer[];
+  deployments_ended: number[];
+  shifts_cancelled: number[];
+}
+
+export async function retireUnit(
+  ctx: WorkforceContext,
+  input: RetireUnitInput,
+  opts: RunOptions = {},
+): Promise<RetireUnitResult> {
+  return inTransaction(
+    ctx.services.db,
+    async (trx) => {
+      // A plain read: the unit's organization never changes, and locks are taken organization first.
+      const unit = await trx('organization_units').where('id', input.unitId).first('organization_id');
+      if (!unit) throw new NotFoundError('Unit not found.');
+      authorize(ctx.actor, 'unit.delete', Number(unit.organization_id), 'Unit');
+      return retireUnitInTransaction(trx, ctx, input, { dryRun: Boolean(opts.dryRun) });
+    },
+    opts,
+  );
+}
+
+/** The unit cascade inside a caller's transaction (organization retirement calls it per unit). */
+export async function retireUnitInTransaction(
+  trx: Knex.Transaction,
+  { services, actor }: WorkforceContext,
+  input: RetireUnitInput,
+  opts: { dryRun: boolean; bypassLastUnitGuard?: boolean },
+): Promise<RetireUnitResult> {
+  const now = services.clock.now();
+  const at = toDbTime(now);
+  const effective = input.effectiveDate;
+  // The organization row is the lock that serialises retirements (the last-unit guard counts units).
+  const unitOrg = await trx('organization_units').where('id', input.unitId).first('organization_id');
+  if (!unitOrg) throw new NotFoundError('Unit not found.');
+  const org = await lockForUpdate(trx('organizations').where('id', unitOrg.organization_id).first(), trx);
+  const unit = await lockForUpdate(trx('organization_units').where('id', input.unitId).first(), trx);
+  const label = `${org.code}/${unit.code}`;
+  if (unit.status === 'retired') {
+    throw new ConflictError(`Unit ${label} is already retired.`, 'UNIT_ALREADY_RETIRED');
+  }
+
+  const primaries = await lockForUpdate(
+    trx('employee_deployments')
+      .where({ organization_unit_id: unit.id, is_primary: true })
+      .where((w) => w.whereNull('ends_on').orWhere('ends_on', '>', effective))
+      .select()
+      .orderBy('id'),
+    trx,
+  );
+  const transfers = await checkTransferMap(trx, unit, primaries, input.transferMap ?? []);
+
+  if (!opts.bypassLastUnitGuard && bool(org.is_active)) {
+    const others = await lockForUpdate(
+      trx('organization_units')
+        .where({ organization_id: org.id, status: 'active' })
+        .whereNot('id', unit.id)
+        .select('id'),
+      trx,
+    );
+    if (others.length === 0) {
+      throw new AppError(
+        500,
+        `Cannot retire ${label}: it is the last active unit of the active organization ${org.code}. ` +
+          'Retire the organization instead.',
+        { code: 'LAST_ACTIVE_UNIT' },
+      );
+    }
+  }
+
+  // Employees first, in id order, as every deployment-changing operation does.
+  const employeeIds = [...new Set(primaries.map((d: any) => Number(d.employee_id)))].sort((a, b) => a - b);
+  for (const part of chunks(employeeIds)) {
+    await lockForUpdate(trx('employees').whereIn('id', part).select('id'), trx);
+  }
+
+  const transferred: UnitTransfer[] = [];
+  const ended: number[] = [];
+  for (const d of primaries) {
+    const target = transfers.get(Number(d.employee_id));
+    await endDeployments(trx, now, [Number(d.id)], effective);
+    if (target === undefined) {
+      ended.push(Number(d.id));
+      continue;
+    }
+    const opened = await openDeployment(trx, now, {
+      employeeId: Number(d.employee_id),
+      unitId: target,
+      startsOn: maxDate(addDays(effective, 1), d.starts_on),
+      endsOn: d.ends_on ?? null,
+      isPrimary: true,
+    });
+    transferred.push({
+      employee_id: Number(d.employee_id),
+      from_deployment_id: Number(d.id),
+      to_deployment_id: opened.id,
+      target_unit_id: target,
+      demoted_primary_deployment_ids: opened.demotedPrimaryIds,
+    });
+  }
+
+  const shiftsCancelled = await cancelPlannedShifts(trx, now, {
+    unitId: unit.id,
+    from: addDays(effective, 1),
+  });
+
+  await trx('organization_units')
+    .where('id', unit.id)
+    .update({ status: 'retired', is_active: false, retired_at: at, updated_at: at });
+
+  const result: RetireUnitResult = {
+    dry_run: opts.dryRun,
+    unit: serializeUnit(await trx('organization_units').where('id', unit.id).first()),
+    effective_date: effective,
+    deployments_transferred: transferred,
+    deployments_ended: ended,
+    shifts_cancelled: shiftsCancelled,
+  };
+  await recordAudit(trx, services.clock, {
+    event: 'organization_unit.retired',
+    actorUserId: actor.userId,
+    subjectType: 'organization_unit',
+    subjectId: Number(unit.id),
+    organizationId: Number(org.id),
+    context: {
+      reason: input.reason,
+      effective_date: effective,
+      via_organization_retirement: Boolean(opts.bypassLastUnitGuard),
+      deployments_transferred: transferred,
+      deployments_ended: ended,
+      shifts_cancelled: shiftsCancelled,
+    },
+  });
+  return result;
+}
+
+/**
+ * transfer_map → employee id → target unit id. Each target must be another active unit of the same
+ * organization; each employee must have a primary deployment at the unit that is still running.
+ */
+async function checkTransferMap(
+  trx: Knex,
+  unit: any,
+  primaries: any[],
+  map: NonNullable<RetireUnitInput['transferMap']>,
+): Promise<Map<number, number>> {
+  const errors: FieldErrors = {};
+  const out = new Map<number, number>();
+  const withPrimary = new Set(primaries.map((d) => Number(d.employee_id)));
+  const targetIds = [...new Set(map.map((m) => m.targetUnitId))];
+  const targets = new Map<number, any>();
+  for (const part of chunks(targetIds)) {
+    const rows = await lockForUpdate(trx('organization_units').whereIn('id', part).select(), trx);
+    for (const r of rows) targets.set(Number(r.id), r);
+  }
+  map.forEach((entry, i) => {
+    const target = targets.get(entry.targetUnitId);
+    const field = `transfer_map[${i}].target_unit_id`;
+    if (!target || Number(target.organization_id) !== Number(unit.organization_id)) {
+      errors[field] = [`Unit ${entry.targetUnitId} is not a unit of this organization.`];
+    } else if (Number(target.id) === Number(unit.id)) {
+      errors[field] = ['The target unit cannot be the unit being retired.'];
+    } else if (target.status !== 'active') {
+      errors[field] = [`Unit ${target.code} is retired.`];
+    }
+    const employeeField = `transfer_map[${i}].employee_id`;
+    if (out.has(entry.employeeId)) {
+      errors[employeeField] = [`Employee ${entry.employeeId} is listed more than once.`];
+    } else if (!withPrimary.has(entry.employeeId)) {
+      errors[employeeField] = [
+        `Employee ${entry.employeeId} has no running primary deployment at this unit to transfer.`,
+      ];
+    }
+    out.set(entry.employeeId, entry.targetUnitId);
+  });
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  return out;
+}

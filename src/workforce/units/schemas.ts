@@ -1,0 +1,21 @@
+// Request schemas shared by the HTTP route and `wfctl unit retire`.
+import { isoDate, yup } from '../../core/validation.js';
+
+const positiveId = () => yup.number().integer().min(1).max(Number.MAX_SAFE_INTEGER).required();
+
+export const retireUnitBody = yup.object({
+  effective_date: isoDate().required().meta({ example: '2026-03-31' }),
+  reason: yup.string().trim().min(1).max(1000).required().meta({ example: 'Site closed' }),
+  transfer_map: yup
+    .array()
+    .of(
+      yup.object({
+        employee_id: positiveId().meta({ description: 'the employee record id' }),
+        target_unit_id: positiveId(),
+      }),
+    )
+    .max(100000)
+    .optional(),
+});
+
+export type RetireUnitBody = yup.InferType<typeof retireUnitBody>;
