@@ -1,0 +1,206 @@
+// pushToPartners: every active partner receives, for every organization it is linked to, the days
+// of every lock it has not yet received — in signed batches of at most partnerPushBatchSize records.
+//
+// Unlike other operations this is not one transaction: a batch's HTTP attempts (with waits of
+// seconds) must never hold database locks, so every ledger step is its own short statement, and a
+// claim on each batch keeps two concurrent runs (cron and the nightly job) from sending it twice.
+// A run that dies leaves its batches pending; the next run (after the claim expires) sends them.
+import { validate, yup, isoMonth } from '../../../../core/validation.js';
+import { ValidationError } from '../../../../core/errors.js';
+import { countLockRecordsAfter, lockRecordsAfter, lockRecordsBetween } from '../../records.js';
+import { organizationByRef, partnerByName } from '../../lookups.js';
+import type { PushContext } from '../context.js';
+import { findDueLocks, type DueLock } from '../due.js';
+import { batchesOfLock, claimBatch, insertBatch, type DeliveryRow } from '../ledger.js';
+import { loadTarget, type PartnerTarget } from '../partner-target.js';
+import { claimWindowMs } from '../retry-policy.js';
+import { sendBatch } from '../send-batch.js';
+import { failureOf, type DeliveryFailure } from '../serialize.js';
+
+export const pushInputSchema = yup
+  .object({
+    partner: yup.string().trim().max(191),
+    org: yup.string().trim().max(64),
+    month: isoMonth(),
+    dryRun: yup.boolean(),
+  })
+  .noUnknown()
+  .required();
+
+export type PushInput = yup.InferType<typeof pushInputSchema>;
+
+export interface PushItem {
+  partner: string;
+  organization_code: string;
+  month: string;
+  lock_id: number;
+  lock_scope: string;
+  records: number;
+  batches: number;
+  delivered_batches: number;
+  failed_batches: number;
+  /** Why the rest of this lock was not attempted in this run. */
+  skipped?: string;
+}
+
+export interface PushResult {
+  dry_run: boolean;
+  ok: boolean;
+  items: PushItem[];
+  delivered_batches: number;
+  failed_batches: number;
+  failures: DeliveryFailure[];
+}
+
+export async function pushToPartners(ctx: PushContext, rawInput: PushInput = {}): Promise<PushResult> {
+  const input = await validate<PushInput>(pushInputSchema, rawInput);
+  const { db } = ctx.services;
+  const partner = input.partner ? await partnerByName(db, input.partner) : undefined;
+  if (partner && !partner.isActive)
+    throw ValidationError.field('partner', `Partner ${partner.name} is inactive.`);
+  const org = input.org ? await organizationByRef(db, input.org) : undefined;
+  const due = await findDueLocks(db, { partnerId: partner?.id, organizationId: org?.id, month: input.month });
+
+  const items: PushItem[] = [];
+  const failures: DeliveryFailure[] = [];
+  // A partner that looked unavailable is not tried again for the rest of this run.
+  const unavailable = new Set<number>();
+  const targets = new Map<number, PartnerTarget | null>();
+  for (const lock of due) {
+    if (!targets.has(lock.partnerId)) targets.set(lock.partnerId, await loadTarget(db, lock.partnerId));
+    const target = targets.get(lock.partnerId);
+    if (!target) continue;
+    if (input.dryRun) {
+      items.push(await planLock(ctx, lock));
+      continue;
+    }
+    if (unavailable.has(lock.partnerId)) {
+      items.push({ ...(await planLock(ctx, lock)), skipped: 'partner unavailable earlier in this run' });
+      continue;
+    }
+    const outcome = await deliverLock(ctx, target, lock);
+    items.push(outcome.item);
+    failures.push(...outcome.failures);
+    if (outcome.partnerUnavailable) unavailable.add(lock.partnerId);
+  }
+  const delivered = items.reduce((n, i) => n + i.delivered_batches, 0);
+  const failed = items.reduce((n, i) => n + i.failed_batches, 0);
+  return {
+    dry_run: Boolean(input.dryRun),
+    ok: failed === 0 && !items.some((i) => i.skipped),
+    items,
+    delivered_batches: delivered,
+    failed_batches: failed,
+    failures,
+  };
+}
+
+function itemOf(lock: DueLock): PushItem {
+  return {
+    partner: lock.partnerName,
+    organization_code: lock.organizationCode,
+    month: lock.month,
+    lock_id: lock.lockId,
+    lock_scope: lock.scopeKey,
+    records: 0,
+    batches: 0,
+    delivered_batches: 0,
+    failed_batches: 0,
+  };
+}
+
+/** What a push of this lock would send now: undelivered batches plus the records not yet batched. */
+async function planLock(ctx: PushContext, lock: DueLock): Promise<PushItem> {
+  const { db, config } = ctx.services;
+  const item = itemOf(lock);
+  const ledger = await batchesOfLock(db, lock.partnerId, lock.lockId);
+  const open = ledger.filter((b) => b.status !== 'delivered');
+  const planned = ledger.some((b) => Boolean(b.is_last));
+  const after = ledger.reduce((max, b) => Math.max(max, Number(b.last_attendance_id)), 0);
+  const fresh = planned ? 0 : await countLockRecordsAfter(db, lock.lockId, after);
+  item.records = open.reduce((n, b) => n + Number(b.record_count), 0) + fresh;
+  item.batches = open.length + Math.ceil(fresh / config.workforce.partnerPushBatchSize);
+  return item;
+}
+
+async function deliverLock(
+  ctx: PushContext,
+  target: PartnerTarget,
+  lock: DueLock,
+): Promise<{ item: PushItem; failures: DeliveryFailure[]; partnerUnavailable: boolean }> {
+  const { db, clock, config } = ctx.services;
+  const item = itemOf(lock);
+  const failures: DeliveryFailure[] = [];
+  const label = { organizationCode: lock.organizationCode, month: lock.month };
+  const claimUntil = () =>
+    new Date(clock.now().getTime() + claimWindowMs(config.workforce.partnerPushTimeoutMs));
+
+  const send = async (batch: DeliveryRow, body: string): Promise<boolean> => {
+    item.records += Number(batch.record_count);
+    item.batches += 1;
+    const result = await sendBatch(ctx, target, batch, label, body);
+    if (result.status === 'delivered') {
+      item.delivered_batches += 1;
+      return true;
+    }
+    item.failed_batches += 1;
+    const row = await db('partner_deliveries').where({ id: batch.id }).first();
+    failures.push(failureOf(row, target.name, lock.organizationCode));
+    if (result.unavailable) throw new PartnerUnavailable();
+    return false;
+  };
+
+  try {
+    // 1. Batches an earlier run planned but did not deliver (failed, or interrupted), same records.
+    const ledger = await batchesOfLock(db, lock.partnerId, lock.lockId);
+    for (const batch of ledger.filter((b) => b.status !== 'delivered')) {
+      if (!(await claimBatch(db, batch.id, clock.now(), claimUntil()))) continue;
+      const rows = await lockRecordsBetween(
+        db,
+        lock.lockId,
+        batch.first_attendance_id,
+        batch.last_attendance_id,
+      );
+      if (!(await send(batch, JSON.stringify(rows.map((r) => r.record)))))
+        return { item, failures, partnerUnavailable: false };
+    }
+    // 2. The lock's records not yet batched, read one batch (+1 to know whether it is the last) at a time.
+    if (ledger.some((b) => Boolean(b.is_last))) return { item, failures, partnerUnavailable: false };
+    const size = config.workforce.partnerPushBatchSize;
+    let after = ledger.reduce((max, b) => Math.max(max, Number(b.last_attendance_id)), 0);
+    let index = ledger.reduce((max, b) => Math.max(max, Number(b.batch_index) + 1), 0);
+    for (;;) {
+      const page = await lockRecordsAfter(db, lock.lockId, after, size + 1);
+      if (page.length === 0) break;
+      const rows = page.slice(0, size);
+      const isLast = page.length <= size;
+      const batch = await insertBatch(
+        db,
+        {
+          partnerId: lock.partnerId,
+          organizationId: lock.organizationId,
+          month: lock.month,
+          lockId: lock.lockId,
+          batchIndex: index,
+          firstAttendanceId: rows[0].attendanceId,
+          lastAttendanceId: rows[rows.length - 1].attendanceId,
+          recordCount: rows.length,
+          isLast,
+        },
+        clock.now(),
+        claimUntil(),
+      );
+      if (!batch) break; // another run is pushing this lock right now
+      if (!(await send(batch, JSON.stringify(rows.map((r) => r.record))))) break;
+      if (isLast) break;
+      after = rows[rows.length - 1].attendanceId;
+      index += 1;
+    }
+    return { item, failures, partnerUnavailable: false };
+  } catch (err) {
+    if (err instanceof PartnerUnavailable) return { item, failures, partnerUnavailable: true };
+    throw err;
+  }
+}
+
+class PartnerUnavailable extends Error {}

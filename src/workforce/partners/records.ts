@@ -1,0 +1,188 @@
+// The contract's daily attendance record (push payload and pull result item), read from the
+// attendance rows with keyset queries, so a month of 310,000 records is never held in memory:
+// push reads one batch at a time, pull and exports walk pages through an async generator.
+import type { Knex } from 'knex';
+
+export interface DailyRecord {
+  employee_id: string;
+  organization_code: string;
+  unit_code: string;
+  date: string;
+  status: string;
+  check_in: string | null;
+  check_out: string | null;
+  worked_minutes: number;
+  flags: string[];
+}
+
+/** The record's fields in contract order: the CSV header and the JSON key order. */
+export const RECORD_FIELDS = [
+  'employee_id',
+  'organization_code',
+  'unit_code',
+  'date',
+  'status',
+  'check_in',
+  'check_out',
+  'worked_minutes',
+  'flags',
+] as const;
+
+interface RecordRow {
+  id: number;
+  employee_code: string;
+  organization_code: string;
+  unit_code: string;
+  date: string;
+  status: string;
+  check_in: string | null;
+  check_out: string | null;
+  worked_minutes: number | string;
+  flags: string | null;
+}
+
+/** Only the record's fields are selected: nothing else from our rows can leak into a payload. */
+function recordQuery(db: Knex): Knex.QueryBuilder {
+  return db('attendance as a')
+    .join('employees as e', 'e.id', 'a.employee_id')
+    .join('organizations as o', 'o.id', 'a.organization_id')
+    .join('organization_units as u', 'u.id', 'a.organization_unit_id')
+    .select(
+      'a.id',
+      'e.employee_id as employee_code',
+      'o.code as organization_code',
+      'u.code as unit_code',
+      'a.date',
+      'a.status',
+      'a.check_in',
+      'a.check_out',
+      'a.worked_minutes',
+      'a.flags',
+    );
+}
+
+export function toRecord(row: RecordRow): DailyRecord {
+  return {
+    employee_id: row.employee_code,
+    organization_code: row.organization_code,
+    unit_code: row.unit_code,
+    date: String(row.date).slice(0, 10),
+    status: row.status,
+    check_in: row.check_in ?? null,
+    check_out: row.check_out ?? null,
+    worked_minutes: Number(row.worked_minutes),
+    flags: parseFlags(row.flags),
+  };
+}
+
+function parseFlags(text: string | null): string[] {
+  if (!text) return [];
+  try {
+    const value = JSON.parse(text);
+    return Array.isArray(value) ? value.map(String) : [];
+  } catch {
+    return [];
+  }
+}
+
+export interface KeyedRecord {
+  attendanceId: number;
+  record: DailyRecord;
+}
+
+const keyed = (rows: RecordRow[]): KeyedRecord[] =>
+  rows.map((r) => ({ attendanceId: Number(r.id), record: toRecord(r) }));
+
+/** Up to `limit` rows one lock stamped, after attendance id `afterId`, in id order. */
+export async function lockRecordsAfter(
+  db: Knex,
+  lockId: number,
+  afterId: number,
+  limit: number,
+): Promise<KeyedRecord[]> {
+  const rows = await recordQuery(db)
+    .where('a.lock_id', lockId)
+    .andWhere('a.id', '>', afterId)
+    .orderBy('a.id')
+    .limit(limit);
+  return keyed(rows);
+}
+
+/** The rows of one ledger batch again (a redelivery sends exactly the same records). */
+export async function lockRecordsBetween(
+  db: Knex,
+  lockId: number,
+  firstId: number,
+  lastId: number,
+): Promise<KeyedRecord[]> {
+  const rows = await recordQuery(db)
+    .where('a.lock_id', lockId)
+    .andWhereBetween('a.id', [firstId, lastId])
+    .orderBy('a.id');
+  return keyed(rows);
+}
+
+export async function countLockRecordsAfter(db: Knex, lockId: number, afterId: number): Promise<number> {
+  const row = await db('attendance')
+    .where('lock_id', lockId)
+    .andWhere('id', '>', afterId)
+    .count<{ n: number | string }[]>({ n: '*' })
+    .first();
+  return Number(row?.n ?? 0);
+}
+
+export interface MonthScope {
+  organizationId: number;
+  unitId?: number | null;
+  month: string; // YYYY-MM
+}
+
+/** [first day, first day of the next month) as DATE strings. */
+export function monthRange(month: string): [string, string] {
+  const [y, m] = month.split('-').map(Number);
+  const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+  return [`${month}-01`, `${next}-01`];
+}
+
+function scopeQuery(db: Knex, scope: MonthScope, qb: Knex.QueryBuilder): Knex.QueryBuilder {
+  const [from, to] = monthRange(scope.month);
+  qb.where('a.organization_id', scope.organizationId)
+    .andWhere('a.date', '>=', from)
+    .andWhere('a.date', '<', to);
+  if (scope.unitId) qb.andWhere('a.organization_unit_id', scope.unitId);
+  return qb;
+}
+
+export async function countMonthRecords(db: Knex, scope: MonthScope): Promise<number> {
+  const row = await scopeQuery(db, scope, db('attendance as a'))
+    .count<{ n: number | string }[]>({ n: '*' })
+    .first();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The month's records in (date, id) order, one keyset page at a time. Each page is its own short
+ * query, so a slow reader never holds a connection (SQLite has only one) and a consumer that stops
+ * pulling (backpressure) stops the reads.
+ */
+export async function* monthRecords(
+  db: Knex,
+  scope: MonthScope,
+  pageSize = 500,
+): AsyncGenerator<DailyRecord> {
+  let after: { date: string; id: number } | null = null;
+  for (;;) {
+    const qb = scopeQuery(db, scope, recordQuery(db));
+    if (after) {
+      const a = after;
+      qb.andWhere((w) =>
+        w.where('a.date', '>', a.date).orWhere((x) => x.where('a.date', a.date).andWhere('a.id', '>', a.id)),
+      );
+    }
+    const rows: RecordRow[] = await qb.orderBy([{ column: 'a.date' }, { column: 'a.id' }]).limit(pageSize);
+    for (const row of rows) yield toRecord(row);
+    if (rows.length < pageSize) return;
+    const last = rows[rows.length - 1];
+    after = { date: String(last.date).slice(0, 10), id: Number(last.id) };
+  }
+}
