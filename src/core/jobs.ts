@@ -1,0 +1,206 @@
+// A database job queue. Handlers are registered by name (a plain map the composition root builds);
+// a job is enqueued inside the transaction that decided it, claimed by exactly one worker
+// (FOR UPDATE SKIP LOCKED on MySQL; SQLite's single writer serialises), run, and on failure retried
+// with exponential backoff until max_attempts. A worker that dies mid-job leaves it `running`; after
+// STALE_AFTER it is claimed again, so a crash means a retry, never a lost job.
+import type { Knex } from 'knex';
+import type { Clock } from './clock.js';
+import { MINUTE, SECOND } from './clock.js';
+import type { Services } from './services.js';
+import { lockSkipLocked } from '../db/knex.js';
+import { isoOrNull, toDbTime } from '../db/time.js';
+
+export const JOB_DEFAULTS = {
+  maxAttempts: 5,
+  backoffBaseMs: 30 * SECOND,
+  backoffMaxMs: 60 * MINUTE,
+  staleAfterMs: 15 * MINUTE,
+} as const;
+
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export interface JobRecord {
+  id: number;
+  name: string;
+  payload: Record<string, unknown>;
+  status: JobStatus;
+  attempts: number;
+  max_attempts: number;
+  run_at: string | null;
+  locked_at: string | null;
+  locked_by: string | null;
+  last_error: string | null;
+  result: unknown;
+  created_at: string | null;
+  finished_at: string | null;
+}
+
+export type JobHandler = (services: Services, payload: any, job: JobRecord) => Promise<unknown>;
+export type JobHandlers = Readonly<Record<string, JobHandler>>;
+
+/** Thrown by a handler when retrying cannot help: the job fails at once. */
+export class PermanentJobError extends Error {}
+
+export function backoffMs(attempt: number): number {
+  return Math.min(JOB_DEFAULTS.backoffMaxMs, JOB_DEFAULTS.backoffBaseMs * 2 ** Math.max(0, attempt - 1));
+}
+
+/** Adds a job; pass the operation's transaction so the job exists exactly when its cause commits. */
+export async function enqueueJob(
+  db: Knex,
+  clock: Clock,
+  job: { name: string; payload?: Record<string, unknown>; maxAttempts?: number; runAt?: Date },
+): Promise<number> {
+  const now = clock.now();
+  const [id] = await db('jobs').insert({
+    name: job.name,
+    payload: JSON.stringify(job.payload ?? {}),
+    status: 'queued',
+    attempts: 0,
+    max_attempts: job.maxAttempts ?? JOB_DEFAULTS.maxAttempts,
+    run_at: toDbTime(job.runAt ?? now),
+    created_at: toDbTime(now),
+    updated_at: toDbTime(now),
+  });
+  return Number(id);
+}
+
+/** Claims the next due job (or job `id`), marking it running for `workerId`; null when none is due. */
+export async function claimJob(
+  db: Knex,
+  clock: Clock,
+  workerId: string,
+  opts: { id?: number } = {},
+): Promise<JobRecord | null> {
+  return db.transaction(async (trx) => {
+    const now = clock.now();
+    const staleBefore = toDbTime(new Date(now.getTime() - JOB_DEFAULTS.staleAfterMs));
+    const q = trx('jobs')
+      .where((w) =>
+        w
+          .where((x) => x.where('status', 'queued').where('run_at', '<=', toDbTime(now)))
+          .orWhere((x) => x.where('status', 'running').where('locked_at', '<', staleBefore)),
+      )
+      .orderBy([
+        { column: 'run_at', order: 'asc' },
+        { column: 'id', order: 'asc' },
+      ])
+      .limit(1);
+    if (opts.id !== undefined) q.where('id', opts.id);
+    const [row] = await lockSkipLocked(q.select('*'), trx);
+    if (!row) return null;
+    const attempts = Number(row.attempts) + 1;
+    await trx('jobs')
+      .where({ id: row.id })
+      .update({
+        status: 'running',
+        attempts,
+        locked_at: toDbTime(now),
+        locked_by: workerId,
+        updated_at: toDbTime(now),
+      });
+    return toRecord(await trx('jobs').where({ id: row.id }).first());
+  });
+}
+
+/** Runs a claimed job and records the outcome: done, queued again after a backoff, or failed. */
+export async function runClaimedJob(
+  services: Services,
+  handlers: JobHandlers,
+  job: JobRecord,
+): Promise<JobRecord> {
+  const { db, clock, logger } = services;
+  const started = performance.now();
+  const mine = () => db('jobs').where({ id: job.id, locked_by: job.locked_by, attempts: job.attempts });
+  try {
+    const handler = handlers[job.name];
+    if (!handler) throw new PermanentJobError(`No handler is registered for jobs named "${job.name}".`);
+    const result = await handler(services, job.payload, job);
+    const now = toDbTime(clock.now());
+    await mine().update({
+      status: 'done',
+      result: JSON.stringify(result ?? null),
+      last_error: null,
+      locked_at: null,
+      finished_at: now,
+      updated_at: now,
+    });
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    const permanent = err instanceof PermanentJobError || job.attempts >= job.max_attempts;
+    const now = clock.now();
+    await mine().update({
+      status: permanent ? 'failed' : 'queued',
+      last_error: message.slice(0, 4000),
+      locked_at: null,
+      run_at: toDbTime(permanent ? now : new Date(now.getTime() + backoffMs(job.attempts))),
+      finished_at: permanent ? toDbTime(now) : null,
+      updated_at: toDbTime(now),
+    });
+  }
+  const after = toRecord(await db('jobs').where({ id: job.id }).first());
+  logger.info('job', {
+    job_id: job.id,
+    job: job.name,
+    attempt: job.attempts,
+    status: after.status,
+    duration_ms: Math.round(performance.now() - started),
+    ...(after.status !== 'done' && after.last_error ? { error: after.last_error } : {}),
+  });
+  return after;
+}
+
+/** Claims and runs one due job; null when nothing is due. */
+export async function workOnce(
+  services: Services,
+  handlers: JobHandlers,
+  workerId: string,
+  opts: { id?: number } = {},
+): Promise<JobRecord | null> {
+  const job = await claimJob(services.db, services.clock, workerId, opts);
+  return job ? runClaimedJob(services, handlers, job) : null;
+}
+
+export async function getJob(db: Knex, id: number): Promise<JobRecord | null> {
+  const row = await db('jobs').where({ id }).first();
+  return row ? toRecord(row) : null;
+}
+
+/** Newest first. */
+export async function listJobs(
+  db: Knex,
+  opts: { status?: JobStatus; name?: string; limit?: number } = {},
+): Promise<JobRecord[]> {
+  const q = db('jobs')
+    .orderBy('id', 'desc')
+    .limit(opts.limit ?? 50);
+  if (opts.status) q.where('status', opts.status);
+  if (opts.name) q.where('name', opts.name);
+  return (await q).map(toRecord);
+}
+
+function toRecord(row: any): JobRecord {
+  const json = (v: unknown) => {
+    if (typeof v !== 'string') return null;
+    try {
+      return JSON.parse(v);
+    } catch {
+      return null;
+    }
+  };
+  return {
+    id: Number(row.id),
+    name: String(row.name),
+    payload: json(row.payload) ?? {},
+    status: row.status,
+    attempts: Number(row.attempts),
+    max_attempts: Number(row.max_attempts),
+    run_at: isoOrNull(row.run_at),
+    locked_at: isoOrNull(row.locked_at),
+    locked_by: row.locked_by ?? null,
+    last_error: row.last_error ?? null,
+    result: json(row.result),
+    created_at: isoOrNull(row.created_at),
+    finished_at: isoOrNull(row.finished_at),
+  };
+}
