@@ -23,7 +23,11 @@ export const RETIRE_UNIT_RESULT_SCHEMA = {
         properties: {
           employee_id: { type: 'integer' },
           from_deployment_id: { type: 'integer', description: 'ended on effective_date' },
-          to_deployment_id: { type: 'integer', description: 'new primary, from the day after' },
+          to_deployment_id: {
+            type: 'integer',
+            nullable: true,
+            description: 'the new primary, from the day after; null in a dry run (not yet created)',
+          },
           target_unit_id: { type: 'integer' },
           demoted_primary_deployment_ids: ids,
         },

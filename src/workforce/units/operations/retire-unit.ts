@@ -35,7 +35,8 @@ export interface RetireUnitInput {
 export interface UnitTransfer {
   employee_id: number;
   from_deployment_id: number;
-  to_deployment_id: number;
+  /** null in a dry run: a new record's id exists only once it is committed. */
+  to_deployment_id: number | null;
   target_unit_id: number;
   demoted_primary_deployment_ids: number[];
 }
@@ -140,7 +141,7 @@ export async function retireUnitInTransaction(
     transferred.push({
       employee_id: Number(d.employee_id),
       from_deployment_id: Number(d.id),
-      to_deployment_id: opened.id,
+      to_deployment_id: opts.dryRun ? null : opened.id,
       target_unit_id: target,
       demoted_primary_deployment_ids: opened.demotedPrimaryIds,
     });
