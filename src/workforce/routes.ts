@@ -5,6 +5,7 @@ import { attendanceRoutes } from './attendance/routes.js';
 import { identityRoutes } from './identity/routes.js';
 import { deviceApprovalRoutes } from './devices/approval-routes.js';
 import { recordsRoutes } from './records-routes.js';
+import { pullRoutes } from './partners/pull/routes.js';
 
 export const workforceRoutes: Route[] = [
   ...systemRoutes,
@@ -12,6 +13,7 @@ export const workforceRoutes: Route[] = [
   ...deviceApprovalRoutes,
   ...attendanceRoutes,
   ...recordsRoutes,
+  ...pullRoutes,
 ];
 
 export const workforceApiInfo = {

@@ -1,0 +1,47 @@
+// GET /api/v1/integrations/payroll/pull — partner token, 60 requests per minute per partner.
+import { Reply } from '../../../core/reply.js';
+import { defineRoute } from '../../../core/routes.js';
+import { partnerAccess } from '../../identity/access.js';
+import { dailyRecordSchema } from './openapi.js';
+import { pullLockedMonth, pullQuerySchema } from './pull-month.js';
+
+export const pullRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/integrations/payroll/pull',
+    summary: 'The full locked month of a linked organization as daily attendance records (streamed)',
+    description:
+      'The body is a JSON array of daily attendance records in (date, row) order, streamed as it is ' +
+      'read from the database. The month counts as locked when the organization-scope lock exists and ' +
+      'none of its rows in that month is unlocked; otherwise 409 with code LOCK_PENDING. An organization ' +
+      'the partner is not linked to is a 404. 60 requests per minute per partner.',
+    tags: ['partners'],
+    access: partnerAccess,
+    permission: null,
+    query: pullQuerySchema,
+    rateLimit: {
+      name: 'payroll-pull',
+      limit: (services) => services.config.workforce.pullRateLimitPerMinute,
+      windowSeconds: 60,
+      key: (partner) => `partner:${partner.partnerId}`,
+    },
+    responses: {
+      200: {
+        description: 'the locked month, a JSON array of daily attendance records',
+        schema: { type: 'array', items: dailyRecordSchema },
+      },
+    },
+    errors: {
+      404: 'the organization does not exist or is not linked to this partner',
+      409: 'the month is not locked yet (code LOCK_PENDING)',
+    },
+    handler: async ({ services, principal, query }) => {
+      const pulled = await pullLockedMonth({ services, partner: principal }, query);
+      return Reply.stream(200, pulled.body, 'application/json; charset=utf-8', {
+        'Cache-Control': 'no-store',
+        'X-Organization-Code': pulled.organizationCode,
+        'X-Attendance-Month': pulled.month,
+      });
+    },
+  }),
+];
