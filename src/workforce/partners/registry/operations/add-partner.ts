@@ -4,16 +4,15 @@ import { ValidationError } from '../../../../core/errors.js';
 import { toDbTime } from '../../../../db/time.js';
 import { inTransaction } from '../../../../db/transaction.js';
 import { recordAudit } from '../../../audit/record.js';
-import type { RunOptions, WorkforceContext } from '../../../context.js';
-import { requireSystemAdmin } from '../../../identity/admin.js';
+import { requireSystemAdmin, type AdminContext } from '../../../identity/admin.js';
 import { resolveOrganization } from '../../../identity/resolve.js';
 import type { AddPartnerInput } from '../schemas.js';
 import { partnerSummaries, type PartnerSummary } from './list-partners.js';
 
 export async function addPartner(
-  ctx: WorkforceContext,
+  ctx: AdminContext,
   input: AddPartnerInput,
-  opts: RunOptions = {},
+  opts: { dryRun?: boolean } = {},
 ): Promise<PartnerSummary> {
   requireSystemAdmin(ctx.actor, 'add partners');
   const { clock } = ctx.services;

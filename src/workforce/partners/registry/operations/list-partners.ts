@@ -2,8 +2,7 @@
 // credentials are never part of any output.
 import type { Knex } from 'knex';
 import { isoOrNull } from '../../../../db/time.js';
-import { bool, type WorkforceContext } from '../../../context.js';
-import { requireSystemAdmin } from '../../../identity/admin.js';
+import { requireSystemAdmin, type AdminContext } from '../../../identity/admin.js';
 
 export interface PartnerSummary {
   id: number;
@@ -15,7 +14,7 @@ export interface PartnerSummary {
   tokens: Array<{ id: number; created_at: string | null; last_used_at: string | null }>;
 }
 
-export async function listPartners(ctx: WorkforceContext): Promise<{ data: PartnerSummary[] }> {
+export async function listPartners(ctx: AdminContext): Promise<{ data: PartnerSummary[] }> {
   requireSystemAdmin(ctx.actor, 'list partners');
   return { data: await partnerSummaries(ctx.services.db) };
 }
@@ -41,7 +40,7 @@ export async function partnerSummaries(db: Knex, ids?: number[]): Promise<Partne
     name: p.name,
     kind: p.kind,
     push_url: p.push_url,
-    is_active: bool(p.is_active),
+    is_active: Boolean(p.is_active),
     organizations: orgs.filter((o) => Number(o.partner_id) === Number(p.id)).map((o) => o.code),
     tokens: tokens
       .filter((t) => Number(t.partner_id) === Number(p.id))

@@ -5,8 +5,7 @@ import { newTokenSecret } from '../../../../core/crypto.js';
 import { toDbTime } from '../../../../db/time.js';
 import { inTransaction } from '../../../../db/transaction.js';
 import { recordAudit } from '../../../audit/record.js';
-import type { WorkforceContext } from '../../../context.js';
-import { requireSystemAdmin } from '../../../identity/admin.js';
+import { requireSystemAdmin, type AdminContext } from '../../../identity/admin.js';
 import { PARTNER_TOKEN_PREFIX } from '../../../identity/tokens.js';
 import { findPartner } from '../lookup.js';
 
@@ -17,7 +16,7 @@ export interface CreatedPartnerToken {
 }
 
 export async function createPartnerToken(
-  ctx: WorkforceContext,
+  ctx: AdminContext,
   input: { partner: string },
 ): Promise<CreatedPartnerToken> {
   requireSystemAdmin(ctx.actor, 'create partner tokens');
@@ -48,7 +47,7 @@ export async function createPartnerToken(
 }
 
 export async function revokePartnerTokens(
-  ctx: WorkforceContext,
+  ctx: AdminContext,
   input: { partner: string; token_id?: number; all?: boolean },
 ): Promise<{ partner: { id: number; name: string }; revoked_token_ids: number[] }> {
   requireSystemAdmin(ctx.actor, 'revoke partner tokens');

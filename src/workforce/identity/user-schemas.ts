@@ -1,0 +1,46 @@
+// Input of the user administration commands (`wfctl user …`, `wfctl token revoke`). Field names are
+// the operations'; the CLI maps them to its flags.
+import { ValidationError } from '../../core/errors.js';
+import { yup } from '../../core/validation.js';
+import { isRole, ROLES, type Role } from './permissions.js';
+
+/** `hr:ACME` (a role in an organization, by code or id) or `system_admin` (global). */
+export interface RoleRef {
+  role: Role;
+  organization: string | null;
+}
+
+export function parseRoleRef(text: string, field: string): RoleRef {
+  const [role, organization, extra] = text.trim().split(':');
+  if (!isRole(role) || extra !== undefined) {
+    throw ValidationError.field(
+      field,
+      `${text}: expected ROLE:ORG or system_admin; roles are ${ROLES.join(', ')}.`,
+    );
+  }
+  if (role === 'system_admin') {
+    if (organization)
+      throw ValidationError.field(field, 'system_admin is global; give it without an organization.');
+    return { role, organization: null };
+  }
+  if (!organization)
+    throw ValidationError.field(field, `${role} is held per organization; write ${role}:ORG.`);
+  return { role, organization };
+}
+
+export const createUserSchema = yup.object({
+  email: yup.string().trim().required().max(191).email(),
+  name: yup.string().trim().required().max(191),
+  password: yup.string().required(),
+  roles: yup.array(yup.string().required()).default([]),
+});
+
+export type CreateUserInput = yup.InferType<typeof createUserSchema>;
+
+export const listUsersSchema = yup.object({
+  organization: yup.string().trim().max(64),
+  limit: yup.number().typeError('The limit field must be a number.').integer().min(1).max(500).default(100),
+  cursor: yup.string().max(1024),
+});
+
+export type ListUsersInput = yup.InferType<typeof listUsersSchema>;
