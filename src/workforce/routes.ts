@@ -6,6 +6,7 @@ import { identityRoutes } from './identity/routes.js';
 import { deviceApprovalRoutes } from './devices/approval-routes.js';
 import { recordsRoutes } from './records-routes.js';
 import { pullRoutes } from './partners/pull/routes.js';
+import { exportRoutes } from './exports/routes.js';
 
 export const workforceRoutes: Route[] = [
   ...systemRoutes,
@@ -14,6 +15,7 @@ export const workforceRoutes: Route[] = [
   ...attendanceRoutes,
   ...recordsRoutes,
   ...pullRoutes,
+  ...exportRoutes,
 ];
 
 export const workforceApiInfo = {
