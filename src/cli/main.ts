@@ -9,6 +9,7 @@ import { registerMigrate } from './commands/migrate.js';
 import { registerSeed } from './commands/seed.js';
 import { registerIdentity } from './commands/identity.js';
 import { registerTenant } from './commands/tenant.js';
+import { registerRecords } from './commands/records.js';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
@@ -35,6 +36,7 @@ export function buildProgram(): Command {
   registerSeed(program);
   registerIdentity(program);
   registerTenant(program);
+  registerRecords(program);
   // Every subcommand throws instead of exiting, so run() decides the exit code.
   const override = (cmd: Command) => {
     cmd.exitOverride();

@@ -1,0 +1,12 @@
+// The workforce records commands (issue "Workforce records and lifecycle cascades"), registered
+// together: import, offboard, unit retire, org retire.
+import type { Command } from 'commander';
+import { registerOffboard } from './offboard.js';
+import { registerOrg } from './org.js';
+import { registerUnit } from './unit.js';
+
+export function registerRecords(program: Command): void {
+  registerOffboard(program);
+  registerUnit(program);
+  registerOrg(program);
+}
