@@ -2,6 +2,7 @@
 import type { Route } from '../core/routes.js';
 import { systemRoutes } from './system/routes.js';
 import { attendanceRoutes } from './attendance/routes.js';
+import { financialYearRoutes } from './financial-years/routes.js';
 import { identityRoutes } from './identity/routes.js';
 import { deviceApprovalRoutes } from './devices/approval-routes.js';
 import { recordsRoutes } from './records-routes.js';
@@ -13,6 +14,7 @@ export const workforceRoutes: Route[] = [
   ...identityRoutes,
   ...deviceApprovalRoutes,
   ...attendanceRoutes,
+  ...financialYearRoutes,
   ...recordsRoutes,
   ...pullRoutes,
   ...exportRoutes,

@@ -1,0 +1,7 @@
+// Every queue handler, by job name. Each folder exports its own map; add one spread to register more.
+import type { JobHandlers } from '../core/jobs.js';
+import { financialYearJobHandlers } from '../workforce/financial-years/jobs.js';
+
+export const jobHandlers: JobHandlers = {
+  ...financialYearJobHandlers,
+};
