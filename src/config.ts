@@ -253,7 +253,7 @@ export function readEnvironment(): Record<string, string | undefined> {
   return process.env;
 }
 
-/** Whether the process runs under CI (CI=true); tests use it to refuse skipping MySQL. */
-export function isCi(): boolean {
-  return process.env.CI === 'true' || process.env.CI === '1';
+/** WFCTL_DEBUG=1 prints stack traces of unexpected CLI errors (never part of normal output). */
+export function isDebug(): boolean {
+  return Boolean(process.env.WFCTL_DEBUG);
 }

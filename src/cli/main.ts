@@ -1,7 +1,7 @@
 // The `wfctl` program: commander wiring only. Each command file registers its commands.
 import { existsSync, readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
-import { ConfigError } from '../config.js';
+import { ConfigError, isDebug } from '../config.js';
 import { AppError } from '../core/errors.js';
 import { printJson } from './io.js';
 import { registerServe } from './commands/serve.js';
@@ -10,6 +10,7 @@ import { registerSeed } from './commands/seed.js';
 import { registerIdentity } from './commands/identity.js';
 import { registerTenant } from './commands/tenant.js';
 import { registerRecords } from './commands/records.js';
+import { registerAttendanceCommands } from './commands/lock.js';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
@@ -37,6 +38,7 @@ export function buildProgram(): Command {
   registerIdentity(program);
   registerTenant(program);
   registerRecords(program);
+  registerAttendanceCommands(program);
   // Every subcommand throws instead of exiting, so run() decides the exit code.
   const override = (cmd: Command) => {
     cmd.exitOverride();
@@ -91,6 +93,6 @@ function report(err: unknown, json: boolean): number {
   }
   const e = err as Error;
   process.stderr.write(`wfctl: unexpected error: ${e?.message ?? String(err)}\n`);
-  if (process.env.WFCTL_DEBUG) process.stderr.write(`${e?.stack}\n`);
+  if (isDebug()) process.stderr.write(`${e?.stack}\n`);
   return EXIT.failed;
 }

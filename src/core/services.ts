@@ -1,5 +1,5 @@
 // What every operation, route and command is given: the database, the clock, the config, a logger.
-// Operations get the same plus `trx` (see src/db/transaction.ts) and never read process.env or Date.now().
+// Operations get the same plus `trx` (see src/db/transaction.ts) and never read the environment or Date.now().
 import type { Knex } from 'knex';
 import type { Config } from '../config.js';
 import type { Clock } from './clock.js';
