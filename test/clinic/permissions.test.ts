@@ -12,7 +12,7 @@ import { login } from '../../src/clinic/identity/operations/login.js';
 import { PERMISSIONS, roleHas, rolesOffered } from '../../src/clinic/identity/roles.js';
 import { addMember } from '../../src/clinic/tenants/operations/addMember.js';
 import { createTenant } from '../../src/clinic/tenants/operations/createTenant.js';
-import { createTenantSchema } from '../../src/clinic/tenants/schemas.js';
+import { createTenantSchema, type CreateTenantInput } from '../../src/clinic/tenants/schemas.js';
 import { createHttpApp } from '../../src/http/app.js';
 import { listen } from '../../src/http/server.js';
 import { createTestDb, DIALECTS, type Dialect } from '../helpers/db.js';
@@ -47,7 +47,7 @@ async function boot(dialect: Dialect) {
   const listener = await listen(app.handler, 0, '127.0.0.1');
   const ctx = operatorContext(services);
   const tenant = async (slug: string, businessType: string) => {
-    const input = await validate(createTenantSchema, {
+    const input = await validate<CreateTenantInput>(createTenantSchema, {
       name: slug,
       slug,
       email: `${slug}@example.test`,

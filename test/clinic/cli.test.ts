@@ -1,0 +1,218 @@
+// `wfctl tenant …` run as cron or a script would (no terminal): flags, --password-stdin, --json,
+// exit codes (0 ok, 2 usage or validation), and the database before and after.
+import test from 'ava';
+import { FixedClock } from '../../src/core/clock.js';
+import { silentLogger } from '../../src/core/logger.js';
+import { operatorContext } from '../../src/clinic/context.js';
+import { login } from '../../src/clinic/identity/operations/login.js';
+import { createTestDb, DIALECTS } from '../helpers/db.js';
+import { runCli } from '../helpers/cli.js';
+import { clinicRowCounts, PASSWORD } from './fixtures.js';
+
+const createArgs = (slug: string, extra: string[] = []) => [
+  'tenant',
+  'create',
+  '--name',
+  `Clinic ${slug}`,
+  '--slug',
+  slug,
+  '--email',
+  `${slug}@example.test`,
+  '--owner-name',
+  `Admin ${slug}`,
+  '--owner-email',
+  `admin@${slug}.test`,
+  '--password-stdin',
+  '--json',
+  ...extra,
+];
+
+for (const dialect of DIALECTS) {
+  test(`[${dialect}] tenant create takes flags and the password on stdin, prints {tenant, user} with --json`, async (t) => {
+    const tdb = await createTestDb(dialect);
+    t.teardown(tdb.destroy);
+    const url = tdb.database.url;
+    const r = await runCli(
+      createArgs('happy-paws', ['--business-type', 'groomer', '--plan', 'starter', '--phone', '+91 1']),
+      {
+        databaseUrl: url,
+        input: `${PASSWORD}\n`,
+      },
+    );
+    t.is(r.code, 0, r.stderr);
+    const out = r.json();
+    t.like(out.tenant, {
+      slug: 'happy-paws',
+      business_type: 'groomer',
+      subscription_plan: 'starter',
+      phone: '+91 1',
+    });
+    t.like(out.user, { email: 'admin@happy-paws.test', role: 'tenant_admin' });
+    t.true(Number.isInteger(out.tenant.id) && Number.isInteger(out.user.id));
+    const db = tdb.db;
+    t.is(
+      (await db('tenant_memberships').where({ tenant_id: out.tenant.id, user_id: out.user.id }).first()).role,
+      'tenant_admin',
+    );
+    t.like(await db('clinic_audit_entries').where('action', 'tenant.created').first(), {
+      via: 'cli',
+      actor_user_id: null,
+    });
+
+    // The password is the stdin line without its newline: the admin logs in with it (checked by
+    // the login operation the HTTP API uses).
+    const services = { db, clock: new FixedClock(), config: tdb.config, logger: silentLogger };
+    const session = await login(operatorContext(services), {
+      email: 'admin@happy-paws.test',
+      password: PASSWORD,
+    });
+    t.is(session.record.user.id, out.user.id);
+
+    const list = await runCli(['tenant', 'list', '--json'], { databaseUrl: url });
+    t.is(list.code, 0, list.stderr);
+    t.deepEqual(
+      list.json().data.map((x: any) => [x.slug, x.members_count]),
+      [['happy-paws', 1]],
+    );
+    t.like(list.json().meta, { current_page: 1, last_page: 1, per_page: 50, total: 1 });
+  });
+
+  test(`[${dialect}] tenant create refuses missing flags, bad values and duplicates with exit 2, writing nothing`, async (t) => {
+    const tdb = await createTestDb(dialect);
+    t.teardown(tdb.destroy);
+    const url = tdb.database.url;
+    t.is((await runCli(createArgs('taken'), { databaseUrl: url, input: PASSWORD })).code, 0);
+    const before = await clinicRowCounts(tdb.db);
+
+    const noSlug = createArgs('x').filter((a, i, all) => a !== '--slug' && all[i - 1] !== '--slug');
+    const missing = await runCli(noSlug, { databaseUrl: url, input: PASSWORD });
+    t.is(missing.code, 2);
+    t.regex(missing.stderr, /Missing required option --slug/);
+
+    const noPassword = await runCli(
+      createArgs('y').filter((a) => a !== '--password-stdin'),
+      { databaseUrl: url },
+    );
+    t.is(noPassword.code, 2);
+    t.regex(noPassword.stderr, /--password-stdin/);
+
+    const invalid = await runCli(createArgs('bad', ['--slug', 'bad slug', '--plan', 'gold']), {
+      databaseUrl: url,
+      input: 'short',
+    });
+    t.is(invalid.code, 2);
+    t.deepEqual(Object.keys(invalid.json().errors).sort(), ['password', 'slug', 'subscription_plan']);
+
+    const dup = await runCli(createArgs('TAKEN'), { databaseUrl: url, input: PASSWORD });
+    t.is(dup.code, 2);
+    t.deepEqual(Object.keys(dup.json().errors).sort(), ['email', 'owner_email', 'slug']);
+    t.regex(dup.stderr, /The slug has already been taken/);
+    t.regex(dup.stderr, /owner_email: The owner_email has already been taken/);
+
+    t.deepEqual(await clinicRowCounts(tdb.db), before);
+  });
+
+  test(`[${dialect}] tenant member add / list / remove, with the role and last-admin rules`, async (t) => {
+    const tdb = await createTestDb(dialect);
+    t.teardown(tdb.destroy);
+    const url = tdb.database.url;
+    const created = await runCli(createArgs('paws'), { databaseUrl: url, input: PASSWORD });
+    t.is(created.code, 0, created.stderr);
+    const tenantId = created.json().tenant.id;
+
+    const add = await runCli(
+      [
+        'tenant',
+        'member',
+        'add',
+        'paws',
+        'Vera@Example.test',
+        '--role',
+        'veterinarian',
+        '--name',
+        'Dr Vera',
+        '--password-stdin',
+        '--json',
+      ],
+      { databaseUrl: url, input: `${PASSWORD}\n` },
+    );
+    t.is(add.code, 0, add.stderr);
+    t.like(add.json(), {
+      email: 'vera@example.test',
+      role: 'veterinarian',
+      permissions: ['medical_record.read', 'medical_record.create'],
+    });
+
+    const pharmacy = await runCli(
+      [
+        'tenant',
+        'member',
+        'add',
+        String(tenantId),
+        'p@example.test',
+        '--role',
+        'pharmacy',
+        '--name',
+        'P',
+        '--password-stdin',
+      ],
+      {
+        databaseUrl: url,
+        input: PASSWORD,
+      },
+    );
+    t.is(pharmacy.code, 2);
+    t.regex(pharmacy.stderr, /not offered to a clinic tenant/);
+    const noAccount = await runCli(
+      ['tenant', 'member', 'add', 'paws', 'new@example.test', '--role', 'receptionist'],
+      { databaseUrl: url },
+    );
+    t.is(noAccount.code, 2);
+    t.regex(noAccount.stderr, /The name field is required to create an account/);
+    t.regex(noAccount.stderr, /password: The password field is required/);
+    const noRole = await runCli(['tenant', 'member', 'add', 'paws', 'new@example.test'], {
+      databaseUrl: url,
+    });
+    t.is(noRole.code, 2);
+    t.regex(noRole.stderr, /--role/);
+    const nowhere = await runCli(
+      ['tenant', 'member', 'add', 'nowhere', 'vera@example.test', '--role', 'receptionist'],
+      { databaseUrl: url },
+    );
+    t.is(nowhere.code, 2);
+    t.regex(nowhere.stderr, /No tenant has the id or slug "nowhere"/);
+
+    const list = await runCli(['tenant', 'member', 'list', 'paws', '--json'], { databaseUrl: url });
+    t.deepEqual(
+      list.json().data.map((m: any) => [m.email, m.role]),
+      [
+        ['admin@paws.test', 'tenant_admin'],
+        ['vera@example.test', 'veterinarian'],
+      ],
+    );
+
+    const unconfirmed = await runCli(['tenant', 'member', 'remove', 'paws', 'vera@example.test'], {
+      databaseUrl: url,
+    });
+    t.is(unconfirmed.code, 2);
+    t.regex(unconfirmed.stderr, /--yes/);
+    const removed = await runCli(
+      ['tenant', 'member', 'remove', 'paws', 'vera@example.test', '--yes', '--json'],
+      { databaseUrl: url },
+    );
+    t.is(removed.code, 0, removed.stderr);
+    t.like(removed.json(), { tenant_id: tenantId, role: 'veterinarian' });
+    const lastAdmin = await runCli(['tenant', 'member', 'remove', 'paws', 'admin@paws.test', '--yes'], {
+      databaseUrl: url,
+    });
+    t.is(lastAdmin.code, 2);
+    t.regex(lastAdmin.stderr, /last tenant_admin/);
+    const gone = await runCli(['tenant', 'member', 'remove', 'paws', 'vera@example.test', '--yes'], {
+      databaseUrl: url,
+    });
+    t.is(gone.code, 2);
+    t.regex(gone.stderr, /not a member/);
+    const members = await tdb.db('tenant_memberships').where('tenant_id', tenantId).pluck('role');
+    t.deepEqual(members, ['tenant_admin']);
+  });
+}
