@@ -88,14 +88,17 @@ export async function retireUnitInTransaction(
     throw new ConflictError(`Unit ${label} is already retired.`, 'UNIT_ALREADY_RETIRED');
   }
 
-  const primaries = await lockForUpdate(
+  const running = () =>
     trx('employee_deployments')
       .where({ organization_unit_id: unit.id, is_primary: true })
-      .where((w) => w.whereNull('ends_on').orWhere('ends_on', '>', effective))
-      .select()
-      .orderBy('id'),
-    trx,
-  );
+      .where((w) => w.whereNull('ends_on').orWhere('ends_on', '>', effective));
+  // The employees' rows before their deployments, in id order, as every operation that changes
+  // deployments takes them: a concurrent POST /deployments waits instead of deadlocking.
+  const employeeIds = (await running().distinct('employee_id')).map((r: any) => Number(r.employee_id));
+  for (const part of chunks(employeeIds.sort((a, b) => a - b))) {
+    await lockForUpdate(trx('employees').whereIn('id', part).select('id').orderBy('id'), trx);
+  }
+  const primaries = await lockForUpdate(running().select().orderBy('id'), trx);
   const transfers = await checkTransferMap(trx, unit, primaries, input.transferMap ?? []);
 
   if (!opts.bypassLastUnitGuard && bool(org.is_active)) {
@@ -114,12 +117,6 @@ export async function retireUnitInTransaction(
         { code: 'LAST_ACTIVE_UNIT' },
       );
     }
-  }
-
-  // Employees first, in id order, as every deployment-changing operation does.
-  const employeeIds = [...new Set(primaries.map((d: any) => Number(d.employee_id)))].sort((a, b) => a - b);
-  for (const part of chunks(employeeIds)) {
-    await lockForUpdate(trx('employees').whereIn('id', part).select('id'), trx);
   }
 
   const transferred: UnitTransfer[] = [];
