@@ -44,7 +44,11 @@ export async function asFlags<T>(work: () => Promise<T>, flags: Record<string, s
       const flag = flags[field.replace(/\[\d+\]$/, '')] ?? field;
       (errors[flag] ??= []).push(...messages.map(rename));
     }
-    throw new UsageError(rename(err.message), errors);
+    // The headline names the flag too, even when the operation's message did not name its field.
+    let message = rename(err.message);
+    const named = Object.keys(errors);
+    if (named.length && !named.some((flag) => message.includes(flag))) message = `${named[0]}: ${message}`;
+    throw new UsageError(message, errors);
   }
 }
 
