@@ -1,0 +1,109 @@
+// `wfctl schedule`, `wfctl schedule run`, `wfctl jobs`, `wfctl jobs work --once` and `wfctl fy close`
+// run as an operator would, without a daemon.
+import test from 'ava';
+import { FixedClock } from '../../src/core/clock.js';
+import { silentLogger } from '../../src/core/logger.js';
+import type { Services } from '../../src/core/services.js';
+import { lockMonth } from '../../src/workforce/attendance/operations/lock-month.js';
+import { systemActor } from '../../src/workforce/identity/actor.js';
+import { monthsBetween } from '../../src/core/calendar.js';
+import { runCli } from '../helpers/cli.js';
+import { createTestDb, DIALECTS } from '../helpers/db.js';
+import { orgWorld } from '../workforce/attendance/fixtures.js';
+import { createFinancialYear, createLeaveType } from '../workforce/financial-years/fixtures.js';
+
+for (const dialect of DIALECTS) {
+  test.serial(
+    `[${dialect}] schedule lists and runs the month lock; bad names and months exit 2`,
+    async (t) => {
+      const tdb = await createTestDb(dialect);
+      t.teardown(tdb.destroy);
+      const services: Services = {
+        db: tdb.db,
+        clock: new FixedClock(),
+        config: tdb.config,
+        logger: silentLogger,
+      };
+      const a = await orgWorld(services);
+      const cli = (args: string[]) => runCli(args, { databaseUrl: tdb.database.url });
+
+      const run = await cli(['schedule', 'run', 'month-lock', '--month', '2025-12']);
+      t.is(run.code, 0, run.stderr);
+      t.deepEqual(
+        run.json().outcomes.map((o: any) => [o.slot, o.outcome]),
+        [[`2025-12/org:${a.org.id}`, 'ran']],
+      );
+      t.is(
+        (await tdb.db('attendance_locks').where({ organization_id: a.org.id, month: '2025-12' })).length,
+        1,
+      );
+
+      const list = await cli(['schedule', '--json']);
+      t.is(list.code, 0, list.stderr);
+      const [job] = list.json().jobs;
+      t.like(job, { name: 'month-lock', cron: '0 * * * *', timezone: 'UTC' });
+      t.true(Date.parse(job.next_run) > Date.now());
+      t.is(job.last_runs[0].slot, `2025-12/org:${a.org.id}`);
+      t.is(job.last_runs[0].status, 'done');
+
+      t.is((await cli(['schedule', 'run', 'nope'])).code, 2);
+      const badMonth = await cli(['schedule', 'run', 'month-lock', '--month', '2025-13']);
+      t.is(badMonth.code, 2);
+      t.regex(badMonth.stderr, /month/);
+    },
+  );
+
+  test.serial(
+    `[${dialect}] fy close: --no-wait queues, jobs work --once closes; waiting closes in one go`,
+    async (t) => {
+      const tdb = await createTestDb(dialect);
+      t.teardown(tdb.destroy);
+      const services: Services = {
+        db: tdb.db,
+        clock: new FixedClock(),
+        config: tdb.config,
+        logger: silentLogger,
+      };
+      const { db } = services;
+      const a = await orgWorld(services);
+      const b = await orgWorld(services);
+      const ctx = { services, actor: await systemActor(db) };
+      for (const w of [a, b]) {
+        await createFinancialYear(db, w.org.id, { name: 'FY2025' });
+        await createLeaveType(db, w.org.id, 'CL', 12, 3);
+        for (const month of monthsBetween('2025-01-01', '2025-12-31')) {
+          if (w === b && month === '2025-06') continue;
+          await lockMonth(ctx, { organization_id: w.org.id, month });
+        }
+      }
+      const cli = (args: string[]) => runCli(args, { databaseUrl: tdb.database.url });
+
+      const queued = await cli(['fy', 'close', `${a.org.code}/FY2025`, '--no-wait']);
+      t.is(queued.code, 0, queued.stderr);
+      t.like(queued.json(), { status: 'closing', name: 'FY2025' });
+      const jobs = await cli(['jobs', '--status', 'queued']);
+      t.deepEqual(
+        jobs.json().jobs.map((j: any) => [j.id, j.name]),
+        [[queued.json().job_id, 'financial-year.close']],
+      );
+      const worked = await cli(['jobs', 'work', '--once']);
+      t.is(worked.code, 0, worked.stderr);
+      t.is(worked.json().ran[0].status, 'done');
+      const shown = await cli(['fy', 'show', `${a.org.code}/FY2025`]);
+      t.is(shown.json().status, 'closed');
+      t.deepEqual(
+        shown.json().leave_type_snapshot.map((s: any) => s.code),
+        ['CL'],
+      );
+
+      const unmet = await cli(['fy', 'close', `${b.org.code}/FY2025`]);
+      t.is(unmet.code, 2);
+      t.regex(unmet.stderr, /months\.2025-06/);
+      await lockMonth(ctx, { organization_id: b.org.id, month: '2025-06' });
+      const waited = await cli(['fy', 'close', `${b.org.code}/FY2025`, '--json']);
+      t.is(waited.code, 0, waited.stderr);
+      t.is(waited.json().status, 'closed');
+      t.is((await cli(['fy', 'close', 'no-slash'])).code, 2);
+    },
+  );
+}
