@@ -159,3 +159,19 @@ export async function unlockFixture(db: Knex, lockId: number): Promise<void> {
   await db('attendance').where({ lock_id: lockId }).update({ locked_at: null, lock_id: null });
   await db('attendance_locks').where({ id: lockId }).delete();
 }
+
+/** `count` employees inserted set-wise (codes `<prefix>00001`…), for the large-month tests. */
+export async function bulkEmployees(db: Knex, organizationId: number, count: number, prefix: string) {
+  const rows = Array.from({ length: count }, (_, i) => ({
+    employee_id: `${prefix}${String(i + 1).padStart(5, '0')}`,
+    organization_id: organizationId,
+    name: `Employee ${i + 1}`,
+    is_active: true,
+    created_at: NOW,
+    updated_at: NOW,
+  }));
+  for (let i = 0; i < rows.length; i += 500) await db('employees').insert(rows.slice(i, i + 500));
+  return (await db('employees').where({ organization_id: organizationId }).orderBy('id').pluck('id')).map(
+    Number,
+  );
+}
