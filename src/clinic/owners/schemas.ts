@@ -1,5 +1,5 @@
 // Request schemas of the owner endpoints.
-import { yup } from '../../core/validation.js';
+import { idParam, yup } from '../../core/validation.js';
 import { emailField, nameField, optionalText, passwordField } from '../identity/schemas.js';
 import { pageField } from '../pagination.js';
 
@@ -22,7 +22,7 @@ export const registerOwnerSchema = yup.object({
 export type RegisterOwnerInput = yup.InferType<typeof registerOwnerSchema>;
 
 export const ownerClientParams = yup.object({
-  client: yup.number().integer().min(1).max(Number.MAX_SAFE_INTEGER).required(),
+  client: idParam(),
 });
 
 export const ownerClientListQuery = yup.object({ page: pageField() });

@@ -1,5 +1,5 @@
 // Request schemas of the tenant endpoints, shared by the HTTP routes and `wfctl tenant`.
-import { yup } from '../../core/validation.js';
+import { idParam, yup } from '../../core/validation.js';
 import { BUSINESS_TYPES, ROLES } from '../identity/roles.js';
 import { emailField, nameField, optionalText, passwordField } from '../identity/schemas.js';
 import { pageField } from '../pagination.js';
@@ -53,13 +53,7 @@ export const tenantParams = yup.object({
 
 export const memberParams = yup.object({
   tenant: yup.string().required().meta({ description: 'tenant id, or its slug' }),
-  user: yup
-    .number()
-    .integer()
-    .min(1)
-    .max(Number.MAX_SAFE_INTEGER)
-    .required()
-    .meta({ description: 'the member’s user id' }),
+  user: idParam().meta({ description: 'the member’s user id' }),
 });
 
 export const memberListQuery = yup.object({ page: pageField() });
