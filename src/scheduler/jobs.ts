@@ -9,6 +9,7 @@ import { zonedParts } from '../core/calendar.js';
 import { UsageError } from '../core/errors.js';
 import type { Services } from '../core/services.js';
 import { monthLockJob } from './month-lock.js';
+import { partnerPushJob } from '../workforce/partners/deliveries/nightly-push.js';
 import { claimRun, doneSlots, finishRun } from './runs.js';
 
 export interface ScheduleArgs {
@@ -27,7 +28,7 @@ export interface ScheduledJob {
   run(services: Services, slot: string): Promise<Record<string, unknown>>;
 }
 
-export const SCHEDULED_JOBS: ScheduledJob[] = [monthLockJob];
+export const SCHEDULED_JOBS: ScheduledJob[] = [monthLockJob, partnerPushJob];
 
 export function findScheduledJob(name: string): ScheduledJob {
   const job = SCHEDULED_JOBS.find((j) => j.name === name);
