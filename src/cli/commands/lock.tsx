@@ -3,7 +3,6 @@
 import React from 'react';
 import type { Command } from 'commander';
 import { zonedParts } from '../../core/calendar.js';
-import { systemClock } from '../../core/clock.js';
 import { validate, yup } from '../../core/validation.js';
 import { resolveOrganization, resolveUnit } from '../../workforce/attendance/lookup.js';
 import { lockGrid } from '../../workforce/attendance/operations/lock-grid.js';
@@ -123,7 +122,7 @@ export function registerLock(program: Command): void {
         const org = await resolveOrganization(services.db, orgRef);
         const { year } = await validate<{ year: number }>(
           yup.object({ year: yup.number().integer().min(1900).max(9999).required() }),
-          { year: opts.year ?? zonedParts(systemClock.now(), org.timezone).year },
+          { year: opts.year ?? zonedParts(services.clock.now(), org.timezone).year },
         );
         return {
           organization_code: org.code,
