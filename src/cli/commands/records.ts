@@ -1,12 +1,14 @@
 // The workforce records commands (issue "Workforce records and lifecycle cascades"), registered
 // together: import, offboard, unit retire, org retire, transfer.
 import type { Command } from 'commander';
+import { registerImport } from './import.js';
 import { registerOffboard } from './offboard.js';
 import { registerOrg } from './org.js';
 import { registerTransfer } from './transfer.js';
 import { registerUnit } from './unit.js';
 
 export function registerRecords(program: Command): void {
+  registerImport(program);
   registerOffboard(program);
   registerUnit(program);
   registerOrg(program);

@@ -1,0 +1,160 @@
+// `wfctl import FILE.json`: loads one document, all or nothing, in ONE transaction. Sections run in
+// dependency order; each first resolves and checks every row (errors name section[index].field),
+// then writes in multi-row batches. Idempotent: what exists (by natural key) is kept, so a second
+// run changes nothing. Only a system_admin imports (it can create organizations).
+import { ForbiddenError, ValidationError, type FieldErrors } from '../../../core/errors.js';
+import { fieldErrors, yup } from '../../../core/validation.js';
+import { inTransaction } from '../../../db/transaction.js';
+import { recordAudit } from '../../audit/record.js';
+import type { RunOptions, WorkforceContext } from '../../context.js';
+import { isSystemAdmin } from '../../identity/principal.js';
+import { checkAttendanceRows } from '../attendance-rows.js';
+import { ImportRun, importError, MAX_ERRORS, type Counts } from '../run.js';
+import { importSchema, SECTIONS, type ImportDocument } from '../schema.js';
+import { importAttendance } from '../sections/attendance.js';
+import { importEmployees, importUsers } from '../sections/people.js';
+import { importDevices, importLeaves, importRegularizations } from '../sections/requests.js';
+import { importDeployments, importShifts } from '../sections/schedule.js';
+import {
+  importFinancialYears,
+  importLeaveTypes,
+  importOrganizations,
+  importUnits,
+} from '../sections/structure.js';
+
+type IdMap = Record<string, number | null>;
+
+export interface ImportResult {
+  dry_run: boolean;
+  /** Ids by natural key, for every record of these sections in the document (null: would be created). */
+  ids: {
+    organizations: IdMap;
+    units: IdMap;
+    users: IdMap;
+    employees: IdMap;
+    financial_years: IdMap;
+  };
+  counts: Record<string, Counts>;
+}
+
+export async function importRecords(
+  { services, actor }: WorkforceContext,
+  document: unknown,
+  opts: RunOptions = {},
+): Promise<ImportResult> {
+  if (!isSystemAdmin(actor)) throw new ForbiddenError('Only a system_admin may import records.');
+  const doc = await checkDocument(document);
+  return inTransaction(
+    services.db,
+    async (trx) => {
+      const run = new ImportRun(trx, services.clock.now(), actor.userId);
+      const steps: Array<[keyof ImportDocument, (run: ImportRun, rows: any) => Promise<void>]> = [
+        ['organizations', importOrganizations],
+        ['units', importUnits],
+        ['users', importUsers],
+        ['employees', importEmployees],
+        ['deployments', importDeployments],
+        ['shifts', importShifts],
+        ['leave_types', importLeaveTypes],
+        ['leaves', importLeaves],
+        ['regularizations', importRegularizations],
+        ['devices', importDevices],
+        ['attendance', importAttendance],
+        ['financial_years', importFinancialYears],
+      ];
+      for (const [section, step] of steps) {
+        const rows = doc[section] as unknown[] | undefined;
+        if (rows?.length) await step(run, rows);
+      }
+      const result: ImportResult = {
+        dry_run: Boolean(opts.dryRun),
+        ids: idMap(run, doc, Boolean(opts.dryRun)),
+        counts: run.counts,
+      };
+      await recordAudit(trx, services.clock, {
+        event: 'records.imported',
+        actorUserId: actor.userId,
+        subjectType: 'user',
+        subjectId: actor.userId,
+        organizationId: null,
+        context: { counts: run.counts },
+      });
+      return result;
+    },
+    opts,
+  );
+}
+
+/** Shape checks of the whole document, before any database work. */
+export async function checkDocument(document: unknown): Promise<ImportDocument> {
+  if (typeof document !== 'object' || document === null || Array.isArray(document)) {
+    throw new ValidationError({ document: [`must be a JSON object with sections: ${SECTIONS.join(', ')}`] });
+  }
+  const errors: FieldErrors = {};
+  let total = 0;
+  for (const key of Object.keys(document)) {
+    if (!(SECTIONS as readonly string[]).includes(key)) {
+      errors[key] = [`unknown section (sections are ${SECTIONS.join(', ')})`];
+      total += 1;
+    }
+  }
+  const { attendance, ...rest } = document as Record<string, unknown>;
+  let checked: ImportDocument = {} as ImportDocument;
+  try {
+    checked = (await importSchema.validate(rest, {
+      abortEarly: false,
+      stripUnknown: true,
+    })) as ImportDocument;
+  } catch (err) {
+    if (!(err instanceof yup.ValidationError)) throw err;
+    for (const [path, messages] of Object.entries(fieldErrors(err))) {
+      total += messages.length;
+      if (Object.keys(errors).length < MAX_ERRORS) {
+        errors[path] = messages.map((m) => m.replace(/^The \S+ field /, '').replace(/^The \S+ /, ''));
+      }
+    }
+  }
+  const attendanceErrors: FieldErrors = {};
+  const rows = checkAttendanceRows(attendance, attendanceErrors, MAX_ERRORS);
+  for (const [path, messages] of Object.entries(attendanceErrors)) {
+    total += messages.length;
+    if (Object.keys(errors).length < MAX_ERRORS) errors[path] = messages;
+  }
+  if (total > 0) throw importError(errors, total);
+  return { ...checked, attendance: rows };
+}
+
+function idMap(run: ImportRun, doc: ImportDocument, dryRun: boolean): ImportResult['ids'] {
+  const map = (section: string, keys: string[], id: (key: string) => number | undefined): IdMap => {
+    const out: IdMap = {};
+    for (const k of keys) out[k] = dryRun && run.created.has(`${section}:${k}`) ? null : (id(k) ?? null);
+    return out;
+  };
+  return {
+    organizations: map(
+      'organizations',
+      (doc.organizations ?? []).map((o) => o.code),
+      (k) => run.orgs.get(k)?.id,
+    ),
+    units: map(
+      'units',
+      (doc.units ?? []).map((u) => `${u.organization}/${u.code}`),
+      (k) => run.units.get(k)?.id,
+    ),
+    users: map(
+      'users',
+      (doc.users ?? []).map((u) => u.email),
+      (k) => run.users.get(k),
+    ),
+    employees: map(
+      'employees',
+      (doc.employees ?? []).map((e) => e.employee_id),
+      (k) => run.employees.get(k)?.id,
+    ),
+    financial_years: map(
+      'financial_years',
+      (doc.financial_years ?? []).map((f) => `${f.organization}/${f.name}`),
+      (k) => run.financialYears.get(k),
+    ),
+  };
+}

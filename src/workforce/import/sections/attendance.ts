@@ -1,0 +1,160 @@
+// Attendance rows: one per employee and date, written (inserted or updated) in multi-row batches.
+// The unit is the employee's primary deployment on that date. A row identical to the stored one is
+// left alone, so a second import changes nothing. A row that would change a locked row, or add a
+// row inside a locked pay month, refuses the whole import with 409 ATTENDANCE_LOCKED.
+import { AppError } from '../../../core/errors.js';
+import { lockForUpdate } from '../../../db/knex.js';
+import { ATTENDANCE_LOCKED } from '../../attendance/guard.js';
+import { chunks } from '../../context.js';
+import type { AttendanceRow } from '../schema.js';
+import { batchSize, MAX_ERRORS, type ImportRun } from '../run.js';
+import { rowsOf } from './schedule.js';
+
+const FIELDS = [
+  'organization_unit_id',
+  'status',
+  'check_in',
+  'check_out',
+  'worked_minutes',
+  'flags',
+] as const;
+
+export async function importAttendance(run: ImportRun, rows: AttendanceRow[]): Promise<void> {
+  const { trx } = run;
+  await run.loadEmployees(rows.map((r) => r.employee_id));
+  const involved = [
+    ...new Set(rows.map((r) => run.employees.get(r.employee_id)).filter((e) => e !== undefined)),
+  ];
+  const orgIds = [...new Set(involved.map((e) => e.organizationId))].sort((a, b) => a - b);
+  // The organizations first: lockMonth takes them too, so a lock either committed before we look,
+  // or waits until this import has committed.
+  if (orgIds.length) await lockForUpdate(trx('organizations').whereIn('id', orgIds).select('id'), trx);
+
+  const primaries = new Map<number, Array<{ unit: number; from: string; to: string | null }>>();
+  const deployments = await rowsOf(
+    run,
+    'employee_deployments',
+    involved.map((e) => e.id),
+    ['employee_id', 'organization_unit_id', 'starts_on', 'ends_on', 'is_primary'],
+  );
+  for (const d of deployments) {
+    if (!(d.is_primary === true || Number(d.is_primary) === 1)) continue;
+    const list = primaries.get(Number(d.employee_id)) ?? [];
+    list.push({ unit: Number(d.organization_unit_id), from: d.starts_on, to: d.ends_on });
+    primaries.set(Number(d.employee_id), list);
+  }
+
+  const dates = rows.map((r) => r.date).sort();
+  const existing = new Map<string, any>();
+  if (rows.length) {
+    for (const part of chunks(
+      involved.map((e) => e.id),
+      500,
+    )) {
+      const stored = await trx('attendance')
+        .whereIn('employee_id', part)
+        .whereBetween('date', [dates[0], dates[dates.length - 1]])
+        .select('employee_id', 'date', 'locked_at', 'lock_id', ...FIELDS);
+      for (const s of stored) existing.set(`${s.employee_id}|${s.date}`, s);
+    }
+  }
+  const months = [...new Set(dates.map((d) => d.slice(0, 7)))];
+  const locks = new Map<string, number>();
+  for (const part of chunks(orgIds)) {
+    const found = await trx('attendance_locks')
+      .whereIn('organization_id', part)
+      .whereIn('month', months)
+      .select('id', 'organization_id', 'month', 'scope_key');
+    for (const l of found) locks.set(`${l.organization_id}|${l.month}|${l.scope_key}`, Number(l.id));
+  }
+
+  const seen = new Map<string, number>();
+  const locked: Array<{ path: string; what: string; lockId: number | null }> = [];
+  const writes: Array<Record<string, unknown>> = [];
+  let updated = 0;
+  rows.forEach((r, i) => {
+    const at = `attendance[${i}]`;
+    const e = run.employees.get(r.employee_id);
+    if (!e) return run.fail(`${at}.employee_id`, `unknown employee ${r.employee_id}`);
+    const unit = (primaries.get(e.id) ?? []).find(
+      (d) => d.from <= r.date && (d.to === null || d.to >= r.date),
+    );
+    if (!unit) return run.fail(`${at}.date`, `${r.employee_id} has no primary deployment on ${r.date}`);
+    const key = `${e.id}|${r.date}`;
+    const first = seen.get(key);
+    if (first !== undefined)
+      return run.fail(`${at}.date`, `duplicate ${r.employee_id} ${r.date} (first at index ${first})`);
+    seen.set(key, i);
+    const record = {
+      organization_unit_id: unit.unit,
+      status: r.status,
+      check_in: r.check_in,
+      check_out: r.check_out,
+      worked_minutes: r.worked_minutes,
+      flags: JSON.stringify(r.flags),
+    };
+    const old = existing.get(key);
+    if (old && same(old, record)) return run.count('attendance', 'existing');
+    const month = r.date.slice(0, 7);
+    const lockId = old?.locked_at
+      ? (old.lock_id ?? null)
+      : (locks.get(`${e.organizationId}|${month}|org`) ??
+        locks.get(`${e.organizationId}|${month}|unit:${unit.unit}`));
+    if (old?.locked_at || lockId !== undefined) {
+      return void locked.push({ path: at, what: `${r.employee_id} ${r.date}`, lockId: lockId ?? null });
+    }
+    if (old) updated += 1;
+    writes.push({
+      employee_id: e.id,
+      organization_id: e.organizationId,
+      date: r.date,
+      ...record,
+      created_at: run.at,
+      updated_at: run.at,
+    });
+  });
+  run.stopOnErrors();
+  if (locked.length) throw lockedError(locked);
+
+  for (const part of chunks(writes, batchSize(trx))) {
+    await trx('attendance')
+      .insert(part)
+      .onConflict(['employee_id', 'date'])
+      .merge([...FIELDS, 'organization_id', 'updated_at']);
+  }
+  run.count('attendance', 'created', writes.length - updated);
+  run.count('attendance', 'updated', updated);
+}
+
+function same(old: any, record: Record<(typeof FIELDS)[number], unknown>): boolean {
+  return (
+    Number(old.organization_unit_id) === record.organization_unit_id &&
+    old.status === record.status &&
+    (old.check_in ?? null) === record.check_in &&
+    (old.check_out ?? null) === record.check_out &&
+    Number(old.worked_minutes) === record.worked_minutes &&
+    normaliseFlags(old.flags) === record.flags
+  );
+}
+
+function normaliseFlags(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text));
+  } catch {
+    return text;
+  }
+}
+
+function lockedError(locked: Array<{ path: string; what: string; lockId: number | null }>): AppError {
+  const errors: Record<string, string[]> = {};
+  for (const l of locked.slice(0, MAX_ERRORS)) errors[l.path] = [`${l.what} is in a locked pay month`];
+  const first = locked[0];
+  const more = locked.length > 1 ? ` (and ${locked.length - 1} more)` : '';
+  return new AppError(409, `${first.path}: ${first.what} is locked; unlock the pay month first${more}.`, {
+    code: ATTENDANCE_LOCKED,
+    errors,
+    details: {
+      lock_ids: [...new Set(locked.map((l) => l.lockId).filter((x) => x !== null))].sort((a, b) => a! - b!),
+    },
+  });
+}
