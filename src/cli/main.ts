@@ -11,6 +11,8 @@ import { registerIdentity } from './commands/identity.js';
 import { registerTenant } from './commands/tenant.js';
 import { registerRecords } from './commands/records.js';
 import { registerAttendanceCommands } from './commands/lock.js';
+import { registerPartnerPush } from './commands/partner-push.js';
+import { registerExport } from './commands/export.js';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
@@ -39,6 +41,8 @@ export function buildProgram(): Command {
   registerTenant(program);
   registerRecords(program);
   registerAttendanceCommands(program);
+  registerPartnerPush(program);
+  registerExport(program);
   // Every subcommand throws instead of exiting, so run() decides the exit code.
   const override = (cmd: Command) => {
     cmd.exitOverride();
