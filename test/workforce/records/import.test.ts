@@ -144,7 +144,7 @@ for (const dialect of DIALECTS) {
   });
 
   test(`[${dialect}] shape and reference errors name the section, index and field`, async (t) => {
-    const { db, run, refused } = await boot(t, dialect);
+    const { db, refused } = await boot(t, dialect);
     const before = await stateOf(db);
     const fields = async (doc: unknown) => Object.keys((await refused(doc)).errors);
     t.deepEqual(await fields([]), ['document']);
@@ -202,8 +202,8 @@ for (const dialect of DIALECTS) {
   });
 
   test(`[${dialect}] only a system_admin imports`, async (t) => {
-    const { app, db, refused } = await boot(t, dialect);
-    await run0(app);
+    const { db, run, refused } = await boot(t, dialect);
+    await run({ organizations: EXAMPLE.organizations });
     const hr = await createUser(db, { grants: [{ role: 'org_admin', organizationId: 1 }] });
     const before = await stateOf(db);
     t.is((await refused(example(), { actor: hr.email })).status, 403);
@@ -260,12 +260,4 @@ for (const dialect of DIALECTS) {
     t.deepEqual(await stateOf(db), before);
     t.is(await db('organizations').where({ code: 'NEWCO' }).first(), undefined);
   });
-}
-
-/** Imports just the organizations so a non-admin actor has one to belong to. */
-async function run0(app: Awaited<ReturnType<typeof bootApp>>) {
-  await importRecords(
-    { services: app.services, actor: await loadActor(app.services.db) },
-    { organizations: EXAMPLE.organizations },
-  );
 }
