@@ -10,28 +10,30 @@ export type Dialect = 'mysql' | 'sqlite';
 export function createDb(database: DatabaseConfig, opts: { poolMax?: number } = {}): Knex {
   if (database.client === 'sqlite') {
     if (database.filename !== ':memory:') mkdirSync(dirname(database.filename), { recursive: true });
-    return knexFactory({
-      client: 'better-sqlite3',
-      connection: { filename: database.filename },
-      useNullAsDefault: true,
-      // One connection: SQLite has a single writer, and one connection makes transactions serialise
-      // in-process instead of failing with SQLITE_BUSY.
-      pool: {
-        min: 1,
-        max: 1,
-        afterCreate: (conn: any, done: (err: Error | null, conn: unknown) => void) => {
-          try {
-            conn.pragma('foreign_keys = ON');
-            conn.pragma('busy_timeout = 10000');
-            if (database.filename !== ':memory:') conn.pragma('journal_mode = WAL');
-            done(null, conn);
-          } catch (err) {
-            done(err as Error, conn);
-          }
+    return beginImmediate(
+      knexFactory({
+        client: 'better-sqlite3',
+        connection: { filename: database.filename },
+        useNullAsDefault: true,
+        // One connection: SQLite has a single writer, and one connection makes transactions serialise
+        // in-process instead of failing with SQLITE_BUSY.
+        pool: {
+          min: 1,
+          max: 1,
+          afterCreate: (conn: any, done: (err: Error | null, conn: unknown) => void) => {
+            try {
+              conn.pragma('foreign_keys = ON');
+              conn.pragma('busy_timeout = 10000');
+              if (database.filename !== ':memory:') conn.pragma('journal_mode = WAL');
+              done(null, conn);
+            } catch (err) {
+              done(err as Error, conn);
+            }
+          },
         },
-      },
-      log: quietLog,
-    });
+        log: quietLog,
+      }),
+    );
   }
   return knexFactory({
     client: 'mysql2',
@@ -57,6 +59,23 @@ export function createDb(database: DatabaseConfig, opts: { poolMax?: number } = 
     },
     log: quietLog,
   });
+}
+
+/**
+ * SQLite transactions start with BEGIN IMMEDIATE instead of knex's deferred BEGIN. A deferred
+ * transaction that reads and then writes fails at once with SQLITE_BUSY when another process (a
+ * second daemon, a cron `wfctl` run) wrote in between; an immediate one takes the write lock up
+ * front and waits for it under busy_timeout, so writers from several processes simply queue.
+ */
+function beginImmediate(db: Knex): Knex {
+  const client = (db as any).client;
+  const makeTransaction = client.transaction.bind(client);
+  client.transaction = (...args: unknown[]) => {
+    const trx = makeTransaction(...args);
+    trx.begin = (conn: unknown) => trx.query(conn, 'BEGIN IMMEDIATE;');
+    return trx;
+  };
+  return db;
 }
 
 // knex warns on every forUpdate() under SQLite; we call forUpdate() through lockForUpdate instead.
