@@ -1,0 +1,98 @@
+// The nightly push of the locked month (both organizations) to a local receiver, as `wfctl partner
+// push` runs it (pushToPartners, in this process, on the server core), against curl sending the
+// very same bodies to the same receiver over one keep-alive connection (`curl --data-binary`).
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { pushToPartners } from '../../src/workforce/partners/deliveries/operations/push-to-partners.js';
+import { workDir } from '../lib/paths.js';
+import { LOAD_CORE, pinSelf, runOk, SERVER_CORE, start, stop } from '../lib/proc.js';
+import { ratio, round, timed, type CaseOutput } from '../lib/results.js';
+import { ROOT } from '../lib/paths.js';
+import { PARTNER_NAME, type Session } from '../lib/session.js';
+
+export async function pushCase(s: Session): Promise<CaseOutput> {
+  const dir = workDir(`push-bodies-${s.bench.dialect}`);
+  for (const f of readdirSync(dir)) rmSync(`${dir}/${f}`);
+  const receiverUrl = `http://127.0.0.1:${s.receiverPort}`;
+
+  let receiver = start(process.execPath, [`${ROOT}/bench/lib/receiver.mjs`, String(s.receiverPort)], {
+    core: LOAD_CORE,
+    env: { RECEIVER_SAVE_DIR: dir },
+  });
+  await waitFor(receiverUrl);
+  pinSelf(SERVER_CORE);
+  let pushed;
+  try {
+    pushed = await timed(() => pushToPartners({ services: s.bench.services }, { partner: PARTNER_NAME }));
+  } finally {
+    pinSelf(null);
+    await stop(receiver);
+  }
+  const result = pushed.value;
+  if (!result.ok) throw new Error(`the push failed: ${JSON.stringify(result.failures.slice(0, 3))}`);
+  const records = result.items.reduce((t, i) => t + i.records, 0);
+  const bodies = readdirSync(dir).sort();
+
+  // The same bodies again, from curl: one process, one connection, one POST per body.
+  receiver = start(process.execPath, [`${ROOT}/bench/lib/receiver.mjs`, String(s.receiverPort)], {
+    core: LOAD_CORE,
+  });
+  await waitFor(receiverUrl);
+  const config = `${dir}.curlrc`;
+  writeFileSync(
+    config,
+    bodies
+      .map(
+        (b, i) =>
+          `${i ? 'next\n' : ''}url = "${receiverUrl}/attendance/daily"\nrequest = "POST"\n` +
+          `header = "Content-Type: application/json"\nheader = "Authorization: Bearer bench-outbound-token"\n` +
+          `data-binary = "@${dir}/${b}"\noutput = "/dev/null"\nsilent\n`,
+      )
+      .join(''),
+  );
+  let curlMs: number;
+  try {
+    curlMs = (await runOk('curl', ['-K', config], { core: SERVER_CORE })).ms;
+  } finally {
+    await stop(receiver);
+  }
+  const oursRate = (records / pushed.ms) * 1000;
+  const baseRate = (records / curlMs) * 1000;
+  const r = ratio(oursRate, baseRate);
+  return {
+    case: 'push',
+    title: `nightly push of ${records.toLocaleString('en')} records to a local receiver (${bodies.length} signed batches)`,
+    baselineName: '`curl --data-binary` of the same bodies (one process, keep-alive)',
+    rows: [
+      {
+        case: 'push',
+        measure: `records/s (${s.bench.config.workforce.partnerPushBatchSize} per request)`,
+        figure: round(oursRate, 0),
+        baseline: round(baseRate, 0),
+        unit: 'rec/s',
+        ratio: r,
+        goal: '≥ 0.8×',
+        met: r === null ? null : r >= 0.8,
+      },
+    ],
+    notes: [],
+    details: {
+      records,
+      batches: bodies.length,
+      pushMs: round(pushed.ms, 0),
+      curlMs: round(curlMs, 0),
+      items: result.items,
+    },
+  };
+}
+
+async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`the receiver did not start at ${url}`);
+}

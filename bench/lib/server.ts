@@ -1,0 +1,71 @@
+// The daemon under test (`wfctl serve --only workforce`) and the raw node:http baseline, each in its
+// own process on the server core, reachable on a free local port.
+import { openSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { benchEnv } from './database.js';
+import { ROOT, WFCTL_ENTRY, workDir } from './paths.js';
+import { SERVER_CORE, start, stop, type Started } from './proc.js';
+
+export interface RunningServer extends Started {
+  url: string;
+  close(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilUp(url: string, started: Started, what: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (started.child.exitCode !== null) throw new Error(`${what} exited with ${started.child.exitCode}`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`${what} did not start at ${url}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+/** `wfctl serve` as an operator runs it, logs (one JSON line per request) going to /dev/null. */
+export async function startDaemon(
+  databaseUrl: string,
+  extraEnv: Record<string, string> = {},
+): Promise<RunningServer> {
+  const port = await freePort();
+  const started = start(process.execPath, ['--import', 'tsx', WFCTL_ENTRY, 'serve', '--only', 'workforce'], {
+    core: SERVER_CORE,
+    cwd: ROOT,
+    // Request logs (stdout) are written and discarded, as to a log shipper; stderr is kept.
+    stdio: ['ignore', 'ignore', openSync(`${workDir()}/daemon.log`, 'a')],
+    env: benchEnv(databaseUrl, { WORKFORCE_PORT: String(port), HOST: '127.0.0.1', ...extraEnv }),
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilUp(`${url}/api/v1/me`, started, 'wfctl serve');
+  return { ...started, url, close: () => stop(started) };
+}
+
+/** A node:http server answering every request with the given status, headers and body. */
+export async function startRawServer(response: {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}): Promise<RunningServer> {
+  const port = await freePort();
+  const started = start(process.execPath, [`${ROOT}/bench/lib/raw-server.mjs`, String(port)], {
+    core: SERVER_CORE,
+    env: { RAW_RESPONSE: JSON.stringify(response) },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilUp(url, started, 'raw node:http server');
+  return { ...started, url, close: () => stop(started) };
+}

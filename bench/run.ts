@@ -1,0 +1,117 @@
+// `npm run bench -- [--db sqlite|mysql|both] [--employees N] [--cases me,lock,…]`: generates the
+// synthetic organization set through `wfctl import`, starts `wfctl serve` on one core, and runs each
+// case against its baseline measured in the same run; writes bench/results.json and the table in
+// docs/benchmarks.md. A benchmark measures and reports: nothing here fails on a missed goal.
+import { generate } from './generate.js';
+import { CASES, parseBenchArgs, type CaseName } from './lib/args.js';
+import { databaseVersion, resetBenchDb, type BenchDb } from './lib/database.js';
+import { loadAverage } from './lib/proc.js';
+import { loadResults, storeCase, writeDoc } from './lib/report.js';
+import type { CaseOutput } from './lib/results.js';
+import { freePort, startDaemon } from './lib/server.js';
+import { createPartner, loadOrgs, loginAll, type Session } from './lib/session.js';
+import { attendancesCase } from './cases/attendances.js';
+import { exportCase } from './cases/export.js';
+import { importBaseline, importCase, type ImportBaseline } from './cases/import.js';
+import { lockCase, lockMonthOnce } from './cases/lock.js';
+import { meCase } from './cases/me.js';
+import { offboardCase } from './cases/offboard.js';
+import { pullCase } from './cases/pull.js';
+import { pushCase } from './cases/push.js';
+
+const opts = parseBenchArgs(process.argv.slice(2));
+const results = loadResults();
+const today = new Date().toISOString().slice(0, 10);
+
+// Cases that need the month locked run after the lock case (which leaves it locked).
+const RUNNERS: Array<[CaseName, (s: Session) => Promise<CaseOutput>]> = [
+  ['me', meCase],
+  ['attendances', attendancesCase],
+  ['offboard', offboardCase],
+  ['lock', lockCase],
+  ['pull', pullCase],
+  ['export', exportCase],
+  ['push', pushCase],
+];
+const NEEDS_LOCK = new Set<CaseName>(['pull', 'export', 'push']);
+
+for (const dialect of opts.dialects) {
+  const log = (line: string) => process.stderr.write(`[bench ${dialect}] ${line}\n`);
+  log(
+    `load average ${loadAverage().join(' ')}; ${opts.employees} employees, seed ${opts.seed}, month ${opts.month}`,
+  );
+  const bench = await resetBenchDb(dialect, opts.mysqlServer);
+  try {
+    await runDialect(bench, log);
+  } finally {
+    await bench.close();
+  }
+}
+if (!opts.noDoc) writeDoc(results, CASES);
+process.stderr.write('[bench] wrote bench/results.json' + (opts.noDoc ? '\n' : ' and docs/benchmarks.md\n'));
+
+async function runDialect(bench: BenchDb, log: (line: string) => void): Promise<void> {
+  const database = await databaseVersion(bench);
+  const importLoad = loadAverage();
+  const importStart = performance.now();
+  let baseline: ImportBaseline | null = null;
+  const gen = await generate(bench, opts, log, async (dataset, dir) => {
+    if (!opts.cases.includes('import')) return;
+    baseline = await importBaseline(bench, dataset, dir);
+    log(`import baseline: ${baseline.rows} rows in ${(baseline.ms / 1000).toFixed(1)} s (${baseline.how})`);
+  });
+  const store = (output: CaseOutput, loadBefore: number[], seconds: number) => {
+    storeCase(results, bench.dialect, database, {
+      ...output,
+      loadBefore,
+      loadAfter: loadAverage(),
+      seconds: Math.round(seconds),
+      date: today,
+      employees: opts.employees,
+      seed: opts.seed,
+      database,
+    });
+    for (const row of output.rows) {
+      log(
+        `${output.case}: ${row.measure}: ${row.figure} ${row.unit} vs ${row.baseline} → ${row.ratio ?? '—'} (goal ${row.goal}: ${row.met ?? '—'})`,
+      );
+    }
+  };
+  if (opts.cases.includes('import'))
+    store(importCase(gen, baseline), importLoad, (performance.now() - importStart) / 1000);
+
+  const receiverPort = await freePort();
+  const partnerToken = await createPartner(bench, receiverPort);
+  const server = await startDaemon(bench.url);
+  try {
+    const session: Session = {
+      bench,
+      opts,
+      gen,
+      server,
+      orgs: await loadOrgs(bench, opts.month),
+      tokens: { ...(await loginAll(server)), partner: partnerToken },
+      log,
+      receiverPort,
+    };
+    let locked = false;
+    for (const [name, runner] of RUNNERS) {
+      if (!opts.cases.includes(name)) continue;
+      if (NEEDS_LOCK.has(name) && !locked) {
+        await lockMonthOnce(session);
+        locked = true;
+      }
+      const loadBefore = loadAverage();
+      const began = performance.now();
+      log(`${name}…`);
+      try {
+        store(await runner(session), loadBefore, (performance.now() - began) / 1000);
+      } catch (err) {
+        log(`${name} FAILED: ${(err as Error).stack ?? err}`);
+      }
+      if (name === 'lock') locked = true;
+    }
+  } finally {
+    await server.close();
+  }
+}
