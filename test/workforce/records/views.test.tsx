@@ -1,0 +1,93 @@
+// The Ink summaries the lifecycle commands show on a terminal (their last frame).
+import test from 'ava';
+import React from 'react';
+import { render } from 'ink-testing-library';
+import { OffboardView } from '../../../src/cli/commands/offboard.js';
+import { RetireOrganizationView } from '../../../src/cli/commands/org.js';
+import { ImportView } from '../../../src/cli/commands/import.js';
+
+const employee = {
+  id: 7,
+  employee_id: 'E042',
+  organization_id: 1,
+  user_id: 9,
+  name: 'Kiran Rao',
+  email: null,
+  is_active: false,
+  last_working_day: '2026-01-31',
+  exit_reason: 'Resigned',
+  deleted_at: '2026-01-15T10:00:00.000Z',
+  created_at: null,
+  updated_at: null,
+};
+const offboard = {
+  dry_run: true,
+  employee,
+  deployments_ended: [3, 4],
+  shifts_cancelled: [11],
+  devices_revoked: [],
+  tokens_deleted: [1, 2],
+  leaves_rejected: [5],
+  regularizations_rejected: [],
+  roles_removed: [{ role: 'employee', organization_id: 1 }],
+  user_deactivated: 9,
+};
+
+test('the offboard preview says nothing changed yet; the result says what was done', (t) => {
+  const preview = render(<OffboardView result={offboard} />).lastFrame() ?? '';
+  t.regex(preview, /Preview: offboard E042 \(nothing changed yet\)/);
+  t.regex(preview, /deployments ended\s+3, 4/);
+  t.regex(preview, /roles removed\s+employee@1/);
+  const done = render(<OffboardView result={{ ...offboard, dry_run: false }} />).lastFrame() ?? '';
+  t.regex(done, /Offboarded E042/);
+  t.regex(done, /tokens deleted\s+2/);
+});
+
+test('retiring an already retired organization says there was nothing to do', (t) => {
+  const org = {
+    id: 1,
+    code: 'ACME',
+    name: 'Acme',
+    timezone: 'UTC',
+    status: 'retired',
+    is_active: false,
+    retired_at: null,
+    created_at: null,
+    updated_at: null,
+  };
+  const frame =
+    render(
+      <RetireOrganizationView
+        result={{
+          dry_run: false,
+          changed: false,
+          organization: org,
+          effective_date: '2026-01-31',
+          before: { status: 'retired', is_active: false },
+          after: { status: 'retired', is_active: false },
+          units: [],
+        }}
+      />,
+    ).lastFrame() ?? '';
+  t.regex(frame, /Organization ACME is already retired: nothing to do/);
+  t.regex(frame, /retired → retired/);
+});
+
+test('the import summary lists each section’s counts', (t) => {
+  const frame =
+    render(
+      <ImportView
+        result={{
+          dry_run: true,
+          ids: { organizations: {}, units: {}, users: {}, employees: {}, financial_years: {} },
+          counts: {
+            employees: { created: 3, updated: 0, existing: 1 },
+            attendance: { created: 0, updated: 2, existing: 5 },
+          },
+        }}
+      />,
+    ).lastFrame() ?? '';
+  t.regex(frame, /Preview: import \(nothing was written\)/);
+  t.regex(frame, /employees\s+3\s+0\s+1/);
+  t.regex(frame, /attendance\s+0\s+2\s+5/);
+});
