@@ -116,7 +116,7 @@ class ProgressBar {
   }
 }
 
-function Bar({ done, total }: { done: number; total: number }) {
+export function Bar({ done, total }: { done: number; total: number }) {
   const width = 30;
   const filled = total ? Math.round((done / total) * width) : width;
   return (

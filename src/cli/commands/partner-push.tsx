@@ -161,8 +161,13 @@ export function registerPartnerPush(program: Command): void {
     .option('--body <file>', 'the exact request body, as a file (- for stdin)')
     .option('--json', 'print JSON')
     .action(async (opts: { secret?: string; header?: string; body?: string; json?: boolean }) => {
-      const secret = await required(opts.secret, '--secret', 'Signing secret', { json: opts.json, secret: true });
-      const header = await required(opts.header, '--header', 'X-Attendance-Signature header', { json: opts.json });
+      const secret = await required(opts.secret, '--secret', 'Signing secret', {
+        json: opts.json,
+        secret: true,
+      });
+      const header = await required(opts.header, '--header', 'X-Attendance-Signature header', {
+        json: opts.json,
+      });
       const file = await required(opts.body, '--body', 'Body file', { json: opts.json });
       const body = file === '-' ? Buffer.from(await readStdin(), 'utf8') : await readBody(file);
       const now = systemClock.now();
@@ -205,7 +210,7 @@ function failureErrors(failures: DeliveryFailure[]): Record<string, string[]> {
   return out;
 }
 
-function PushView(r: PushResult) {
+export function PushView(r: PushResult) {
   const title = r.dry_run
     ? `Dry run: ${r.items.length} lock(s) due, nothing sent`
     : r.items.length === 0
@@ -255,7 +260,7 @@ class ProgressBoard {
   }
 }
 
-function ProgressLines({ lines }: { lines: Array<[string, string]> }) {
+export function ProgressLines({ lines }: { lines: Array<[string, string]> }) {
   return (
     <Box flexDirection="column">
       {lines.map(([key, state]) => (

@@ -1,0 +1,68 @@
+// The Ink views of `wfctl partner push` and `wfctl export` on a terminal (their last frame).
+import test from 'ava';
+import React from 'react';
+import { render } from 'ink-testing-library';
+import { ProgressLines, PushView } from '../../../src/cli/commands/partner-push.js';
+import { Bar } from '../../../src/cli/commands/export.js';
+
+const item = {
+  partner: 'acme-payroll',
+  organization_code: 'ACME',
+  month: '2026-01',
+  lock_id: 7,
+  lock_scope: 'org',
+  records: 2480,
+  batches: 3,
+  delivered_batches: 2,
+  failed_batches: 1,
+};
+
+test('the push summary shows each lock with its counts and the outcome', (t) => {
+  const failed = render(
+    <PushView
+      dry_run={false}
+      ok={false}
+      items={[item]}
+      delivered_batches={2}
+      failed_batches={1}
+      failures={[]}
+    />,
+  );
+  const frame = failed.lastFrame()!;
+  t.regex(frame, /2 batch\(es\) delivered, 1 failed/);
+  t.regex(frame, /acme-payroll\s+ACME\s+2026-01\s+7 \(org\)\s+2480\s+3\s+2\s+1/);
+  const dry = render(
+    <PushView
+      dry_run
+      ok
+      items={[{ ...item, delivered_batches: 0, failed_batches: 0 }]}
+      delivered_batches={0}
+      failed_batches={0}
+      failures={[]}
+    />,
+  );
+  t.regex(dry.lastFrame()!, /Dry run: 1 lock\(s\) due, nothing sent/);
+  const none = render(
+    <PushView dry_run={false} ok items={[]} delivered_batches={0} failed_batches={0} failures={[]} />,
+  );
+  t.regex(none.lastFrame()!, /Nothing due/);
+});
+
+test('the progress board shows one line per partner and month', (t) => {
+  const { lastFrame } = render(
+    <ProgressLines
+      lines={[
+        ['acme-payroll ACME 2026-01', 'batch 2: sending 1000 records…'],
+        ['acme-payroll ACME 2026-02', 'batch 1: delivered'],
+      ]}
+    />,
+  );
+  t.regex(lastFrame()!, /acme-payroll ACME 2026-01 batch 2: sending 1000 records…/);
+  t.regex(lastFrame()!, /acme-payroll ACME 2026-02 batch 1: delivered/);
+});
+
+test('the export progress bar shows records done of the total', (t) => {
+  const { lastFrame } = render(<Bar done={50} total={200} />);
+  t.regex(lastFrame()!, /50\/200 records/);
+  t.is((lastFrame()!.match(/█/g) ?? []).length, 8); // a quarter of 30 cells, rounded
+});
