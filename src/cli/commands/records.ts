@@ -1,6 +1,7 @@
 // The workforce records commands (issue "Workforce records and lifecycle cascades"), registered
-// together: import, offboard, unit retire, org retire, transfer.
+// together: import, offboard, unit retire, org retire, transfer, deployment create|close.
 import type { Command } from 'commander';
+import { registerDeployment } from './deployment.js';
 import { registerImport } from './import.js';
 import { registerOffboard } from './offboard.js';
 import { registerOrg } from './org.js';
@@ -13,4 +14,5 @@ export function registerRecords(program: Command): void {
   registerUnit(program);
   registerOrg(program);
   registerTransfer(program);
+  registerDeployment(program);
 }

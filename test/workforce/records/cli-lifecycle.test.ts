@@ -151,4 +151,43 @@ for (const dialect of DIALECTS) {
     t.is(again.code, 0);
     t.false(again.json().changed);
   });
+
+  test(`[${dialect}] wfctl deployment create demotes the primary; deployment close --force deletes`, async (t) => {
+    const { w, db, e2, cli } = await boot(t, dialect);
+    const original = await db('employee_deployments').where({ employee_id: e2.id }).first();
+    const badDate = await cli([
+      'deployment',
+      'create',
+      'E002',
+      '--unit',
+      'ACME/MUM',
+      '--from',
+      '2099-02-30',
+      '--yes',
+    ]);
+    t.is(badDate.code, 2);
+    t.regex(badDate.stderr, /--from/);
+    const created = await cli([
+      'deployment',
+      'create',
+      'E002',
+      '--unit',
+      'ACME/MUM',
+      '--from',
+      '2099-01-01',
+      '--primary',
+      '--yes',
+      '--json',
+    ]);
+    t.is(created.code, 0, created.stderr);
+    t.like(created.json(), {
+      deployment: { organization_unit_id: w.units.mum.id, starts_on: '2099-01-01', is_primary: true },
+      demoted_primary_deployment_ids: [original.id],
+    });
+    const id = created.json().deployment.id;
+    const closed = await cli(['deployment', 'close', String(id), '--force', '--yes', '--json']);
+    t.is(closed.code, 0, closed.stderr);
+    t.true(closed.json().deleted);
+    t.is(await db('employee_deployments').where({ id }).first(), undefined);
+  });
 }
