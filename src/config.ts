@@ -47,6 +47,11 @@ export interface Config {
     tokenTtlDays: number;
     loginRateLimitPerMinute: number;
     signupRateLimitPerHour: number;
+    publicUrl: string;
+    storageDir: string;
+    shareTtlMinutes: number;
+    gateway: { keyId: string; keySecret: string; webhookSecret: string; apiUrl: string; currency: string };
+    mailFrom: string;
   };
 }
 
@@ -95,6 +100,24 @@ export const VARIABLES = {
   TENANT_SIGNUP_RATE_LIMIT_PER_HOUR: {
     default: '30',
     help: 'self-service tenant sign-ups allowed per IP per hour',
+  },
+  PUBLIC_URL: {
+    default: 'http://127.0.0.1:8081',
+    help: 'clinic base address used in links the service hands out (tag pages, signed downloads)',
+  },
+  STORAGE_DIR: { default: './var/storage', help: 'where uploaded pet documents are kept' },
+  SHARE_TTL_MINUTES: { default: '60', help: 'default lifetime of a pet share code (5 to 1440)' },
+  GATEWAY_KEY_ID: { default: '', help: 'payment gateway key id; empty: gateway endpoints answer 503' },
+  GATEWAY_KEY_SECRET: { default: '', help: 'payment gateway key secret (signs verify payloads)' },
+  GATEWAY_WEBHOOK_SECRET: { default: '', help: 'secret that signs X-Gateway-Signature on gateway webhooks' },
+  GATEWAY_API_URL: {
+    default: 'https://api.razorpay.com/v1',
+    help: 'payment gateway API base (orders are created there)',
+  },
+  GATEWAY_CURRENCY: { default: 'INR', help: 'currency of gateway orders' },
+  MAIL_FROM: {
+    default: 'wfctl <no-reply@wfctl.local>',
+    help: 'sender of outgoing emails (kept in the mail outbox)',
   },
 } as const;
 
@@ -146,6 +169,26 @@ const schema = yup.object({
   CLINIC_TOKEN_TTL_DAYS: int(1, 3650),
   CLINIC_LOGIN_RATE_LIMIT_PER_MINUTE: int(1, 100_000),
   TENANT_SIGNUP_RATE_LIMIT_PER_HOUR: int(1, 100_000),
+  PUBLIC_URL: yup
+    .string()
+    .trim()
+    .matches(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')
+    .required(),
+  STORAGE_DIR: yup.string().trim().min(1).required(),
+  SHARE_TTL_MINUTES: int(5, 1440),
+  GATEWAY_KEY_ID: yup.string().defined(),
+  GATEWAY_KEY_SECRET: yup.string().defined(),
+  GATEWAY_WEBHOOK_SECRET: yup.string().defined(),
+  GATEWAY_API_URL: yup
+    .string()
+    .trim()
+    .matches(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')
+    .required(),
+  GATEWAY_CURRENCY: yup
+    .string()
+    .matches(/^[A-Z]{3}$/, 'must be a three-letter ISO currency code')
+    .required(),
+  MAIL_FROM: yup.string().trim().min(3).required(),
 });
 
 export function parseDatabaseUrl(raw: string): DatabaseConfig {
@@ -237,6 +280,17 @@ export function loadConfig(source: Record<string, string | undefined> = readEnvi
       tokenTtlDays: v.CLINIC_TOKEN_TTL_DAYS,
       loginRateLimitPerMinute: v.CLINIC_LOGIN_RATE_LIMIT_PER_MINUTE,
       signupRateLimitPerHour: v.TENANT_SIGNUP_RATE_LIMIT_PER_HOUR,
+      publicUrl: v.PUBLIC_URL.replace(/\/+$/, ''),
+      storageDir: v.STORAGE_DIR,
+      shareTtlMinutes: v.SHARE_TTL_MINUTES,
+      gateway: {
+        keyId: v.GATEWAY_KEY_ID,
+        keySecret: v.GATEWAY_KEY_SECRET,
+        webhookSecret: v.GATEWAY_WEBHOOK_SECRET,
+        apiUrl: v.GATEWAY_API_URL.replace(/\/+$/, ''),
+        currency: v.GATEWAY_CURRENCY,
+      },
+      mailFrom: v.MAIL_FROM,
     },
   };
 }

@@ -96,7 +96,10 @@ function report(err: unknown, json: boolean): number {
     return err.isUserError ? EXIT.usage : EXIT.failed;
   }
   const e = err as Error;
-  process.stderr.write(`wfctl: unexpected error: ${e?.message ?? String(err)}\n`);
+  // Driver errors carry the whole SQL statement (a bulk insert can be megabytes): show its start.
+  const message = String(e?.message ?? err);
+  const shown = message.length > 500 ? `${message.slice(0, 500)}… (${message.length} characters)` : message;
+  process.stderr.write(`wfctl: unexpected error: ${shown}\n`);
   if (isDebug()) process.stderr.write(`${e?.stack}\n`);
   return EXIT.failed;
 }

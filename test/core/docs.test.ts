@@ -23,10 +23,9 @@ test('.env.example lists every variable with its default and a comment', (t) => 
 test('the README documents every variable with its default', (t) => {
   const readme = read('README.md');
   for (const [name, spec] of Object.entries(VARIABLES)) {
-    const row = new RegExp(
-      `^\\|\\s*\`${name}\`\\s*\\|\\s*\`${spec.default.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\`\\s*\\|`,
-      'm',
-    );
+    const shown =
+      spec.default === '' ? '\\(empty\\)' : `\`${spec.default.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\``;
+    const row = new RegExp(`^\\|\\s*\`${name}\`\\s*\\|\\s*${shown}\\s*\\|`, 'm');
     t.regex(readme, row, `${name} row in README`);
   }
 });
