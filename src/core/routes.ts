@@ -55,6 +55,8 @@ export interface RouteInput<P, Body, Query, Params> {
   query: Query;
   body: Body;
   request: RequestInfo;
+  /** The request body's exact bytes, given only to routes with `rawBody: true`. */
+  rawBody?: Buffer;
 }
 
 export interface Route<P = any, Body = any, Query = any, Params = any> {
@@ -75,6 +77,8 @@ export interface Route<P = any, Body = any, Query = any, Params = any> {
   /** Extra error statuses the handler itself can answer with, and why. */
   errors?: Record<number, string>;
   rateLimit?: RateLimitRule<P>;
+  /** The handler also receives the body's exact bytes as `rawBody` (e.g. to check a signature over them). */
+  rawBody?: boolean;
   /** Write routes honour Idempotency-Key unless this is false. */
   idempotent?: boolean;
   handler(input: RouteInput<P, Body, Query, Params>): Promise<Reply | unknown>;

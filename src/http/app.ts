@@ -17,7 +17,7 @@ import { Reply } from '../core/reply.js';
 import type { HttpMethod, RequestInfo, Route } from '../core/routes.js';
 import type { Services } from '../core/services.js';
 import { validate, yup } from '../core/validation.js';
-import { readJsonBody } from './body.js';
+import { readJsonBodyWithRaw } from './body.js';
 import { buildOpenApi, type OpenApiInfo } from './openapi.js';
 import { errorBody, sendError, sendJson, sendReply } from './respond.js';
 
@@ -112,9 +112,10 @@ async function handleRoute(
     const query = route.query
       ? await validate(route.query, parseQuery(qIndex === -1 ? '' : url.slice(qIndex + 1)))
       : {};
-    const rawBody = WRITE_METHODS.has(route.method)
-      ? await readJsonBody(req, services.config.bodyLimitBytes)
+    const read = WRITE_METHODS.has(route.method)
+      ? await readJsonBodyWithRaw(req, services.config.bodyLimitBytes)
       : undefined;
+    const rawBody = read?.json;
     const body = route.body ? await validate(route.body, rawBody ?? {}) : undefined;
 
     const key = req.headers['idempotency-key'];
@@ -145,7 +146,15 @@ async function handleRoute(
       idempotencyId = begun.id;
     }
 
-    const result = await route.handler({ services, principal, params, query, body, request });
+    const result = await route.handler({
+      services,
+      principal,
+      params,
+      query,
+      body,
+      request,
+      ...(route.rawBody ? { rawBody: read?.raw ?? Buffer.alloc(0) } : {}),
+    });
 
     if (idempotencyId !== null) {
       const stored =

@@ -3,6 +3,14 @@ import type { IncomingMessage } from 'node:http';
 import { AppError, BadRequestError, PayloadTooLargeError } from '../core/errors.js';
 
 export async function readJsonBody(req: IncomingMessage, limitBytes: number): Promise<unknown> {
+  return (await readJsonBodyWithRaw(req, limitBytes)).json;
+}
+
+/** The parsed body and the exact bytes it was parsed from (for signatures computed over the bytes). */
+export async function readJsonBodyWithRaw(
+  req: IncomingMessage,
+  limitBytes: number,
+): Promise<{ json: unknown; raw: Buffer }> {
   const declared = Number(req.headers['content-length'] ?? NaN);
   if (Number.isFinite(declared) && declared > limitBytes) {
     req.resume(); // drain so the connection can still carry the 413
@@ -18,16 +26,17 @@ export async function readJsonBody(req: IncomingMessage, limitBytes: number): Pr
     else chunks.push(chunk);
   }
   if (tooLarge) throw new PayloadTooLargeError(limitBytes);
-  if (size === 0) return undefined;
+  const raw = Buffer.concat(chunks);
+  if (size === 0) return { json: undefined, raw };
   const type = String(req.headers['content-type'] ?? 'application/json');
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
     throw new AppError(415, 'Request bodies must be JSON (Content-Type: application/json).', {
       code: 'UNSUPPORTED_MEDIA_TYPE',
     });
   }
-  const text = Buffer.concat(chunks).toString('utf8');
+  const text = raw.toString('utf8');
   try {
-    return JSON.parse(text);
+    return { json: JSON.parse(text), raw };
   } catch (err) {
     throw new BadRequestError(`Malformed JSON body: ${(err as Error).message}`, {
       body: ['The request body is not valid JSON.'],

@@ -35,6 +35,28 @@ function kernelRoutes(state: { calls: number; release?: () => void }): Route[] {
       },
     }),
     defineRoute({
+      method: 'POST',
+      path: '/api/v1/raw',
+      summary: 'raw body',
+      access: publicAccess,
+      permission: null,
+      rawBody: true,
+      responses: { 200: { description: 'the bytes seen' } },
+      handler: async ({ rawBody }) => ({
+        hex: rawBody?.toString('hex'),
+        length: rawBody?.length,
+      }),
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/api/v1/no-raw',
+      summary: 'no raw body',
+      access: publicAccess,
+      permission: null,
+      responses: { 200: { description: 'whether raw bytes were given' } },
+      handler: async (input) => ({ has_raw: 'rawBody' in input }),
+    }),
+    defineRoute({
       method: 'GET',
       path: '/api/v1/limited',
       summary: 'limited',
@@ -103,6 +125,23 @@ for (const dialect of DIALECTS) {
     t.regex(res.body.message, /Malformed JSON/);
     t.deepEqual(Object.keys(res.body.errors), ['body']);
     t.is(k.state.calls, 0);
+  });
+
+  test(`[${dialect}] a rawBody route gets the exact bytes sent; other routes get none`, async (t) => {
+    const k = await boot(dialect);
+    t.teardown(k.close);
+    // Spacing, key order and escapes survive exactly: a signature over the bytes still matches.
+    const text = '{ "b":1,  "a":"caf\\u00e9" }\n';
+    const res = await k.http.request('POST', '/api/v1/raw', { raw: text });
+    t.is(res.status, 200);
+    t.is(res.body.hex, Buffer.from(text, 'utf8').toString('hex'));
+    t.is(res.body.length, Buffer.byteLength(text));
+    const empty = await k.http.request('POST', '/api/v1/raw');
+    t.is(empty.body.length, 0);
+    const bad = await k.http.request('POST', '/api/v1/raw', { raw: '{"a":' });
+    t.is(bad.status, 400, 'still parsed: malformed JSON is refused before the handler');
+    const other = await k.http.post('/api/v1/no-raw', { a: 1 });
+    t.deepEqual(other.body, { has_raw: false });
   });
 
   test(`[${dialect}] a body over the limit is a 413, streamed or declared`, async (t) => {
