@@ -36,3 +36,13 @@ test('the README starts with the two set-up commands', (t) => {
   t.regex(firstBlock, /^npm ci && npx wfctl serve/m);
   t.regex(firstBlock, /^npm test/m);
 });
+
+test("the README's CLI and HTTP tables match the program (run `npm run docs` after adding a command or route)", async (t) => {
+  const { renderReadme } = await import('../../scripts/reference.js');
+  const prettier = await import('prettier');
+  const file = new URL('../../README.md', import.meta.url);
+  const current = read('README.md');
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  const expected = await prettier.format(renderReadme(current), { ...options, filepath: 'README.md' });
+  t.is(current, expected);
+});
