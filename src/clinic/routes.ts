@@ -4,8 +4,9 @@ import { systemRoutes } from './system/routes.js';
 import { identityRoutes } from './identity/routes.js';
 import { tenantRoutes } from './tenants/routes.js';
 import { ownerRoutes } from './owners/routes.js';
+import { caregiverRoutes } from './caregivers/routes.js';
 
-export const clinicRoutes: Route[] = [...systemRoutes, ...identityRoutes, ...tenantRoutes, ...ownerRoutes];
+export const clinicRoutes: Route[] = [...systemRoutes, ...identityRoutes, ...tenantRoutes, ...ownerRoutes, ...caregiverRoutes];
 
 export const clinicApiInfo = {
   title: 'wfctl — pet-care clinic service',

@@ -1,7 +1,9 @@
 // Every queue handler, by job name. Each folder exports its own map; add one spread to register more.
 import type { JobHandlers } from '../core/jobs.js';
 import { financialYearJobHandlers } from '../workforce/financial-years/jobs.js';
+import { caregiverJobHandlers } from '../clinic/caregivers/jobs.js';
 
 export const jobHandlers: JobHandlers = {
   ...financialYearJobHandlers,
+  ...caregiverJobHandlers,
 };

@@ -1,0 +1,115 @@
+// Invite a caregiver to a pet (primary owner only). The invite is pending until someone accepts it
+// with its 48-character token within INVITE_TTL_DAYS. Only the token's SHA-256 is stored; the
+// token itself leaves the system once, in the invite email, which is written to the mail outbox
+// and queued for delivery in the same transaction as the invite.
+import { ValidationError } from '../../../core/errors.js';
+import { DAY } from '../../../core/clock.js';
+import { newTokenSecret } from '../../../core/crypto.js';
+import { enqueueJob } from '../../../core/jobs.js';
+import { queueMail } from '../../../core/mailer.js';
+import { lockForUpdate } from '../../../db/knex.js';
+import { inTransaction } from '../../../db/transaction.js';
+import { toDbTime } from '../../../db/time.js';
+import { recordAudit } from '../../audit.js';
+import type { ClinicContext } from '../../context.js';
+import { petForCaller } from '../../pets/access.js';
+import { CAREGIVER_INVITE_JOB } from '../jobs.js';
+import { CAREGIVER_TOKEN_LENGTH, type InviteCaregiverInput } from '../schemas.js';
+
+export const INVITE_TTL_DAYS = 7;
+
+export async function inviteCaregiver(
+  ctx: ClinicContext,
+  input: InviteCaregiverInput & { petId: number; userId: number },
+): Promise<Record<string, any>> {
+  const { db, clock, config } = ctx.services;
+  const { pet, ownerUserId } = await petForCaller(db, input.userId, input.petId, 'owner');
+  const owner = await db('clinic_users').where('id', ownerUserId).first('name', 'email');
+  if (String(owner.email).toLowerCase() === input.invited_email) {
+    throw ValidationError.field('invited_email', 'You cannot invite your own email address.');
+  }
+
+  return inTransaction(db, async (trx) => {
+    // Invites of one pet are serialised on the pet row, so one email never gets two open invites.
+    await lockForUpdate(trx('pets').where('id', pet.id).first('id'), db);
+    const now = clock.now();
+    const open = await trx('pet_caregivers')
+      .where({ pet_id: pet.id, invited_email: input.invited_email })
+      .whereNull('revoked_at')
+      .where((q) => q.whereNotNull('accepted_at').orWhere('expires_at', '>', toDbTime(now)))
+      .first('id');
+    if (open) {
+      throw ValidationError.field(
+        'invited_email',
+        'This email already has a pending or active invite for this pet; revoke it first.',
+      );
+    }
+    const token = newTokenSecret(CAREGIVER_TOKEN_LENGTH);
+    const expiresAt = new Date(now.getTime() + INVITE_TTL_DAYS * DAY);
+    const [id] = await trx('pet_caregivers').insert({
+      pet_id: pet.id,
+      invited_by_user_id: input.userId,
+      invited_email: input.invited_email,
+      invited_name: input.invited_name ?? null,
+      access_level: input.access_level,
+      note: input.note ?? null,
+      token_hash: token.hash,
+      expires_at: toDbTime(expiresAt),
+      created_at: toDbTime(now),
+      updated_at: toDbTime(now),
+    });
+    const mailId = await queueMail(trx, clock, {
+      from: config.clinic.mailFrom,
+      to: input.invited_email,
+      subject: `${owner.name} invited you to help care for ${pet.name}`,
+      text: inviteText({
+        inviteeName: input.invited_name ?? null,
+        ownerName: owner.name,
+        petName: pet.name,
+        species: pet.species,
+        accessLevel: input.access_level,
+        note: input.note ?? null,
+        token: token.plain,
+        acceptUrl: `${config.clinic.publicUrl}/api/v1/caregivers/accept`,
+        expiresAt,
+      }),
+    });
+    await enqueueJob(trx, clock, { name: CAREGIVER_INVITE_JOB, payload: { mail_id: mailId } });
+    await recordAudit(trx, ctx, {
+      tenantId: Number(pet.tenant_id),
+      action: 'caregiver.invited',
+      subjectType: 'pet_caregiver',
+      subjectId: Number(id),
+      details: { pet_id: pet.id, access_level: input.access_level, mail_id: mailId },
+    });
+    return trx('pet_caregivers').where('id', id).first();
+  });
+}
+
+function inviteText(v: {
+  inviteeName: string | null;
+  ownerName: string;
+  petName: string;
+  species: string;
+  accessLevel: string;
+  note: string | null;
+  token: string;
+  acceptUrl: string;
+  expiresAt: Date;
+}): string {
+  const what = v.accessLevel === 'full' ? 'view and update' : 'view';
+  return [
+    `Hello${v.inviteeName ? ` ${v.inviteeName}` : ''},`,
+    '',
+    `${v.ownerName} invited you to help care for ${v.petName} (${v.species}): you will be able to ${what} ` +
+      `${v.petName}'s records in the pet owner app.`,
+    ...(v.note ? ['', `Note from ${v.ownerName}:`, v.note] : []),
+    '',
+    'To accept, sign in to the app (or create an account) and enter this invite code:',
+    '',
+    `    ${v.token}`,
+    '',
+    `(API: POST ${v.acceptUrl} with {"token": "<code>"} and your bearer token.)`,
+    `The invite expires on ${v.expiresAt.toISOString()}. If you were not expecting it, ignore this email.`,
+  ].join('\n');
+}
