@@ -4,9 +4,27 @@ import { systemRoutes } from './system/routes.js';
 import { identityRoutes } from './identity/routes.js';
 import { tenantRoutes } from './tenants/routes.js';
 import { ownerRoutes } from './owners/routes.js';
+import { clientRoutes } from './clients/routes.js';
+import { petRoutes } from './pets/routes.js';
+import { ownerPetRoutes } from './pets/ownerRoutes.js';
+import { appointmentRoutes } from './appointments/routes.js';
+import { vaccinationRoutes } from './vaccinations/routes.js';
+import { healthLogRoutes } from './health-logs/routes.js';
 import { caregiverRoutes } from './caregivers/routes.js';
 
-export const clinicRoutes: Route[] = [...systemRoutes, ...identityRoutes, ...tenantRoutes, ...ownerRoutes, ...caregiverRoutes];
+export const clinicRoutes: Route[] = [
+  ...systemRoutes,
+  ...identityRoutes,
+  ...tenantRoutes,
+  ...ownerRoutes,
+  ...clientRoutes,
+  ...petRoutes,
+  ...ownerPetRoutes,
+  ...appointmentRoutes,
+  ...vaccinationRoutes,
+  ...healthLogRoutes,
+  ...caregiverRoutes,
+];
 
 export const clinicApiInfo = {
   title: 'wfctl — pet-care clinic service',
