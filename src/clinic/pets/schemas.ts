@@ -1,0 +1,73 @@
+// Request schemas of the pet (patient) endpoints. The contract names the pet fields but not the
+// bodies: the clinic's store-pet body also needs `client_id` (whose pet it is); the owner's body
+// does not (the pet goes under the owner's own Client row). Updates take the same fields, all optional.
+import { idParam, isoDate, yup } from '../../core/validation.js';
+import { optionalText } from '../identity/schemas.js';
+import { pageField } from '../pagination.js';
+import { tenantParams } from '../tenants/schemas.js';
+
+export const PET_SEXES = ['male', 'female', 'unknown'] as const;
+
+/** Required-or-absent text: may be left out of an update, never emptied. */
+const filledText = (max: number) =>
+  yup
+    .string()
+    .trim()
+    .max(max)
+    .test(
+      'filled',
+      ({ path }) => `The ${path} field must not be empty.`,
+      (v) => v === undefined || v !== '',
+    )
+    .nonNullable(({ path }) => `The ${path} field must not be null.`);
+
+const weightKg = () =>
+  yup
+    .number()
+    .min(0)
+    .max(99999.99)
+    .nullable()
+    .test(
+      'two-decimals',
+      ({ path }) => `The ${path} field must have at most 2 decimal places.`,
+      (v) => v == null || Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
+    );
+
+const optionalPetFields = {
+  breed: optionalText(120),
+  date_of_birth: isoDate()
+    .nullable()
+    .transform((v) => (v === '' ? null : v)),
+  color: optionalText(64),
+  microchip_id: optionalText(40),
+  weight_kg: weightKg(),
+};
+
+export const ownerStorePetSchema = yup.object({
+  name: filledText(255).required(),
+  species: filledText(64).required(),
+  sex: yup.string().oneOf(PET_SEXES).default('unknown'),
+  ...optionalPetFields,
+});
+export type OwnerStorePetInput = yup.InferType<typeof ownerStorePetSchema>;
+
+export const storePetSchema = ownerStorePetSchema.shape({
+  client_id: yup.number().integer().min(1).max(Number.MAX_SAFE_INTEGER).required(),
+});
+export type StorePetInput = yup.InferType<typeof storePetSchema>;
+
+export const updatePetSchema = yup.object({
+  name: filledText(255).optional(),
+  species: filledText(64).optional(),
+  sex: yup.string().oneOf(PET_SEXES).optional(),
+  ...optionalPetFields,
+});
+export type UpdatePetInput = yup.InferType<typeof updatePetSchema>;
+
+export type PetFields = Partial<Omit<StorePetInput, 'client_id'>>;
+
+export const petListQuery = yup.object({ page: pageField() });
+
+export const tenantPetParams = tenantParams.shape({ pet: idParam().meta({ description: 'pet id' }) });
+
+export const ownerPetParams = yup.object({ pet: idParam().meta({ description: 'pet id' }) });
