@@ -8,13 +8,10 @@ import { clientRoutes } from './clients/routes.js';
 import { petRoutes } from './pets/routes.js';
 import { ownerPetRoutes } from './pets/ownerRoutes.js';
 import { appointmentRoutes } from './appointments/routes.js';
-import { invoiceRoutes } from './invoices/routes.js';
 import { vaccinationRoutes } from './vaccinations/routes.js';
 import { healthLogRoutes } from './health-logs/routes.js';
 import { shareRoutes } from './shares/routes.js';
 import { caregiverRoutes } from './caregivers/routes.js';
-import { prescriptionRoutes } from './prescriptions/routes.js';
-import { orderRoutes } from './orders/routes.js';
 
 export const clinicRoutes: Route[] = [
   ...systemRoutes,
@@ -25,13 +22,10 @@ export const clinicRoutes: Route[] = [
   ...petRoutes,
   ...ownerPetRoutes,
   ...appointmentRoutes,
-  ...invoiceRoutes,
   ...vaccinationRoutes,
   ...healthLogRoutes,
   ...shareRoutes,
   ...caregiverRoutes,
-  ...prescriptionRoutes,
-  ...orderRoutes,
 ];
 
 export const clinicApiInfo = {
