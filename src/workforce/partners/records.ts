@@ -175,6 +175,9 @@ export async function* monthRecords(
     const qb = scopeQuery(db, scope, recordQuery(db));
     if (after) {
       const a = after;
+      // `date >= ?` is implied by the OR below, but it is what lets MySQL and SQLite seek the
+      // (organization_id, date, id) index to the page instead of scanning every earlier row.
+      qb.andWhere('a.date', '>=', a.date);
       qb.andWhere((w) =>
         w.where('a.date', '>', a.date).orWhere((x) => x.where('a.date', a.date).andWhere('a.id', '>', a.id)),
       );

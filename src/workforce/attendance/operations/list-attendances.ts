@@ -45,6 +45,9 @@ export async function listAttendances(
   if (input.to) q.where('a.date', '<=', input.to);
   if (after) {
     const [date, id] = after as [string, number];
+    // `date >= ?` is implied by the OR below, but it is what lets MySQL and SQLite seek the
+    // (organization_id, date, id) index to the cursor instead of scanning every earlier row.
+    q.where('a.date', '>=', date);
     q.where((w) =>
       w.where('a.date', '>', date).orWhere((x) => x.where('a.date', date).where('a.id', '>', id)),
     );
