@@ -4,7 +4,6 @@ import { LockedError, UnauthorizedError } from '../../core/errors.js';
 import type { Access } from '../../core/routes.js';
 import { safeEqual, sha256Hex, splitBearer } from '../../core/crypto.js';
 import { fromDbTime, toDbTime } from '../../db/time.js';
-import { loadGrants } from './grants.js';
 import type { PartnerPrincipal, UserPrincipal } from './principal.js';
 import { bearerFrom, findActiveUserToken, PARTNER_TOKEN_PREFIX, touchToken } from './tokens.js';
 
@@ -19,10 +18,9 @@ export const userAccess: Access<UserPrincipal> = {
       throw new UnauthorizedError('Partner tokens cannot be used on this endpoint.');
     }
     const { db, clock, config } = services;
+    // Token, user and grants in one query (an inactive user's token is not active).
     const token = await findActiveUserToken(db, clock, bearer);
     if (!token) throw new UnauthorizedError();
-    const user = await db('users').where({ id: token.userId }).first('id', 'is_active');
-    if (!user || !user.is_active) throw new UnauthorizedError();
     if (token.clientKind === 'mobile')
       await requireApprovedDevice(services.db, token.userId, token.deviceFingerprint, request.headers);
     await touchToken(db, clock, token, config.workforce.tokenLastUsedThrottleSeconds);
@@ -31,7 +29,7 @@ export const userAccess: Access<UserPrincipal> = {
       userId: token.userId,
       tokenId: token.id,
       clientKind: token.clientKind,
-      grants: await loadGrants(db, token.userId),
+      grants: token.grants,
     };
   },
   principalKey: (p) => `user:${p.userId}`,

@@ -8,10 +8,15 @@ export async function loadGrants(db: Knex, userId: number): Promise<RoleGrant[]>
     .where({ user_id: userId })
     .select('role', 'organization_id')
     .orderBy('id');
+  return toGrants(rows);
+}
+
+/** user_roles rows (role, organization_id) as grants; rows without a known role are skipped. */
+export function toGrants(rows: Array<{ role: string | null; organization_id: unknown }>): RoleGrant[] {
   return rows
-    .filter((r) => isRole(r.role))
+    .filter((r) => r.role !== null && isRole(r.role))
     .map((r) => ({
-      role: r.role,
+      role: r.role as RoleGrant['role'],
       organizationId: r.organization_id === null ? null : Number(r.organization_id),
     }));
 }

@@ -6,6 +6,8 @@ import type { Clock } from '../../core/clock.js';
 import { DAY } from '../../core/clock.js';
 import { newTokenSecret, safeEqual, sha256Hex, splitBearer } from '../../core/crypto.js';
 import { fromDbTime, toDbTime } from '../../db/time.js';
+import { toGrants } from './grants.js';
+import type { RoleGrant } from './principal.js';
 
 export const PARTNER_TOKEN_PREFIX = 'pt_';
 
@@ -48,9 +50,16 @@ export interface ActiveUserToken {
   deviceFingerprint: string | null;
   expiresAt: Date;
   lastUsedAt: Date | null;
+  /** The user's role grants, read with the token. */
+  grants: RoleGrant[];
 }
 
-/** The token row behind a bearer string, when it exists, matches, and is neither expired nor revoked. */
+/**
+ * The token row behind a bearer string, when it exists, matches, is neither expired nor revoked and
+ * its user is active, with the user's grants. One query (token ⋈ user ⟕ roles): it runs on every
+ * authenticated request, and each round trip to the database costs more than the rest of the
+ * request (docs/benchmarks.md, GET /me). Read fresh every time, so a revoke anywhere counts at once.
+ */
 export async function findActiveUserToken(
   db: Knex,
   clock: Clock,
@@ -58,9 +67,27 @@ export async function findActiveUserToken(
 ): Promise<ActiveUserToken | null> {
   const parts = splitBearer(bearer);
   if (!parts) return null;
-  const row = await db('personal_access_tokens').where({ id: parts.id }).first();
+  const rows = await db('personal_access_tokens as t')
+    .join('users as u', 'u.id', 't.user_id')
+    .leftJoin('user_roles as r', 'r.user_id', 't.user_id')
+    .where('t.id', parts.id)
+    .orderBy('r.id')
+    .select(
+      't.id',
+      't.user_id',
+      't.token_hash',
+      't.revoked_at',
+      't.expires_at',
+      't.client_kind',
+      't.device_fingerprint',
+      't.last_used_at',
+      'u.is_active',
+      'r.role',
+      'r.organization_id',
+    );
+  const row = rows[0];
   if (!row || !safeEqual(row.token_hash, sha256Hex(parts.secret))) return null;
-  if (row.revoked_at) return null;
+  if (row.revoked_at || !row.is_active) return null;
   const expiresAt = fromDbTime(row.expires_at)!;
   if (expiresAt.getTime() <= clock.now().getTime()) return null;
   return {
@@ -70,6 +97,7 @@ export async function findActiveUserToken(
     deviceFingerprint: row.device_fingerprint,
     expiresAt,
     lastUsedAt: fromDbTime(row.last_used_at),
+    grants: toGrants(rows),
   };
 }
 
