@@ -8,6 +8,7 @@ import { databaseVersion, resetBenchDb, type BenchDb } from './lib/database.js';
 import { loadAverage } from './lib/proc.js';
 import { loadResults, storeCase, writeDoc } from './lib/report.js';
 import type { CaseOutput } from './lib/results.js';
+import { workDir } from './lib/paths.js';
 import { freePort, startDaemon } from './lib/server.js';
 import { createPartner, loadOrgs, loginAll, type Session } from './lib/session.js';
 import { attendancesCase } from './cases/attendances.js';
@@ -82,7 +83,9 @@ async function runDialect(bench: BenchDb, log: (line: string) => void): Promise<
 
   const receiverPort = await freePort();
   const partnerToken = await createPartner(bench, receiverPort);
-  const server = await startDaemon(bench.url);
+  const profileDir = opts.profile ? workDir('profiles', `${bench.dialect}-${Date.now()}`) : undefined;
+  const server = await startDaemon(bench.url, { profileDir });
+  if (profileDir) log(`profiling the daemon into ${profileDir} (summary: npx tsx bench/profile.ts FILE)`);
   try {
     const session: Session = {
       bench,

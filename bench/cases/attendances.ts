@@ -139,6 +139,7 @@ function keysetQuery(db: Knex, orgId: number, userId: number, after: [string, nu
   const q = baseQuery(db, orgId, userId);
   if (after) {
     const [date, id] = after;
+    q.where('a.date', '>=', date);
     q.where((w) =>
       w.where('a.date', '>', date).orWhere((x) => x.where('a.date', date).where('a.id', '>', id)),
     );

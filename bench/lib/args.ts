@@ -16,10 +16,12 @@ export interface BenchOptions {
   mysqlServer: string;
   /** Write the results without touching docs/benchmarks.md (quick runs). */
   noDoc: boolean;
+  /** Run the daemon under `node --cpu-prof` (profiles in var/bench/profiles/). */
+  profile: boolean;
 }
 
 const USAGE = `usage: npm run bench -- [--db sqlite|mysql|both] [--employees N] [--cases ${CASES.join(',')}]
-                       [--seed N] [--month YYYY-MM] [--duration SECONDS] [--mysql-server URL] [--no-doc]`;
+                       [--seed N] [--month YYYY-MM] [--duration SECONDS] [--mysql-server URL] [--no-doc] [--profile]`;
 
 export function parseBenchArgs(argv: string[]): BenchOptions {
   const { values } = parseArgs({
@@ -33,6 +35,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
       duration: { type: 'string', default: '10' },
       'mysql-server': { type: 'string', default: 'mysql://root@127.0.0.1:3306' },
       'no-doc': { type: 'boolean', default: false },
+      profile: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -70,5 +73,6 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     duration: int('duration', values.duration, 1),
     mysqlServer: values['mysql-server'],
     noDoc: values['no-doc'],
+    profile: values.profile,
   };
 }

@@ -101,9 +101,9 @@ function renderRow(c: StoredCase, row: Row, first: boolean): string {
     n === null
       ? '—'
       : `${n.toLocaleString('en', { maximumFractionDigits: n < 10 ? 2 : n < 1000 ? 1 : 0 })} ${row.unit}`;
-  const ratio =
-    row.ratio === null ? '—' : `${row.ratio.toFixed(2)}×${row.ratioNote ? ` (${row.ratioNote})` : ''}`;
+  const ratio = row.ratio === null ? '—' : `${row.ratio.toFixed(2)}×`;
+  const measure = row.ratioNote ? `${row.measure}; ratio: ${row.ratioNote}` : row.measure;
   const met = row.met === null ? '—' : row.met ? 'yes' : '**no**';
   const run = `${c.date}, ${c.employees.toLocaleString('en')} employees, load ${c.loadBefore.map((l) => l.toFixed(1)).join('/')}`;
-  return `| ${first ? c.title : '〃'} | ${row.measure} | ${fmt(row.figure)} | ${fmt(row.baseline)} | ${ratio} | ${row.goal} | ${met} | ${first ? run : ''} |`;
+  return `| ${first ? c.title : '〃'} | ${measure} | ${fmt(row.figure)} | ${fmt(row.baseline)} | ${ratio} | ${row.goal} | ${met} | ${first ? run : ''} |`;
 }

@@ -39,15 +39,17 @@ async function waitUntilUp(url: string, started: Started, what: string): Promise
 /** `wfctl serve` as an operator runs it, logs (one JSON line per request) going to /dev/null. */
 export async function startDaemon(
   databaseUrl: string,
-  extraEnv: Record<string, string> = {},
+  opts: { profileDir?: string; env?: Record<string, string> } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
-  const started = start(process.execPath, ['--import', 'tsx', WFCTL_ENTRY, 'serve', '--only', 'workforce'], {
+  const profiling = opts.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.profileDir}`] : [];
+  const args = [...profiling, '--import', 'tsx', WFCTL_ENTRY, 'serve', '--only', 'workforce'];
+  const started = start(process.execPath, args, {
     core: SERVER_CORE,
     cwd: ROOT,
     // Request logs (stdout) are written and discarded, as to a log shipper; stderr is kept.
     stdio: ['ignore', 'ignore', openSync(`${workDir()}/daemon.log`, 'a')],
-    env: benchEnv(databaseUrl, { WORKFORCE_PORT: String(port), HOST: '127.0.0.1', ...extraEnv }),
+    env: benchEnv(databaseUrl, { WORKFORCE_PORT: String(port), HOST: '127.0.0.1', ...opts.env }),
   });
   const url = `http://127.0.0.1:${port}`;
   await waitUntilUp(`${url}/api/v1/me`, started, 'wfctl serve');
