@@ -12,6 +12,8 @@ import { vaccinationRoutes } from './vaccinations/routes.js';
 import { healthLogRoutes } from './health-logs/routes.js';
 import { shareRoutes } from './shares/routes.js';
 import { caregiverRoutes } from './caregivers/routes.js';
+import { prescriptionRoutes } from './prescriptions/routes.js';
+import { orderRoutes } from './orders/routes.js';
 
 export const clinicRoutes: Route[] = [
   ...systemRoutes,
@@ -26,6 +28,8 @@ export const clinicRoutes: Route[] = [
   ...healthLogRoutes,
   ...shareRoutes,
   ...caregiverRoutes,
+  ...prescriptionRoutes,
+  ...orderRoutes,
 ];
 
 export const clinicApiInfo = {

@@ -2,8 +2,10 @@
 import type { JobHandlers } from '../core/jobs.js';
 import { financialYearJobHandlers } from '../workforce/financial-years/jobs.js';
 import { caregiverJobHandlers } from '../clinic/caregivers/jobs.js';
+import { orderJobHandlers } from '../clinic/orders/jobs.js';
 
 export const jobHandlers: JobHandlers = {
   ...financialYearJobHandlers,
   ...caregiverJobHandlers,
+  ...orderJobHandlers,
 };

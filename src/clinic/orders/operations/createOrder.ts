@@ -1,0 +1,91 @@
+// An owner (or a full-access caregiver) asks a pharmacy or retail tenant for a refill, a reorder or
+// something custom. The order starts pending; the seller's email is written to the mail outbox and
+// SendOrderRequestEmailJob queued in the same transaction.
+import { ValidationError, type FieldErrors } from '../../../core/errors.js';
+import { enqueueJob } from '../../../core/jobs.js';
+import { queueMail } from '../../../core/mailer.js';
+import { inTransaction } from '../../../db/transaction.js';
+import { toDbTime } from '../../../db/time.js';
+import { recordAudit } from '../../audit.js';
+import type { ClinicContext } from '../../context.js';
+import { petForCaller } from '../../pets/access.js';
+import { itemSummary, loadPrescriptions } from '../../prescriptions/queries.js';
+import { ORDER_REQUEST_JOB } from '../jobs.js';
+import { orderRows, withPrescriptions, type OrderRow } from '../queries.js';
+import type { CreateOrderInput } from '../schemas.js';
+
+export const SELLER_BUSINESS_TYPES = ['pharmacy', 'retail'];
+
+export async function createOrder(
+  ctx: ClinicContext,
+  input: CreateOrderInput & { petId: number; userId: number },
+): Promise<OrderRow> {
+  const { db, clock, config } = ctx.services;
+  const { pet } = await petForCaller(db, input.userId, input.petId, 'full');
+
+  const errors: FieldErrors = {};
+  const seller = await db('tenants').where('id', input.target_tenant_id).first();
+  if (!seller) errors.target_tenant_id = ['The selected target_tenant_id is invalid.'];
+  else if (!SELLER_BUSINESS_TYPES.includes(seller.business_type)) {
+    errors.target_tenant_id = ['The target_tenant_id must be a pharmacy or retail tenant.'];
+  }
+  const prescriptionId = input.source_prescription_id ?? null;
+  const prescription =
+    prescriptionId === null ? null : (await loadPrescriptions(db, [prescriptionId])).get(prescriptionId);
+  if (prescriptionId !== null && (!prescription || Number(prescription.pet_id) !== Number(pet.id))) {
+    errors.source_prescription_id = ['The source_prescription_id must be a prescription of this pet.'];
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+
+  const requester = await db('clinic_users').where('id', input.userId).first('name', 'email', 'phone');
+  // A refill without a summary asks for what the prescription lists.
+  const summary = input.item_summary ?? (prescription ? itemSummary(prescription.items) : null);
+  const address = input.delivery_preference === 'delivery' ? input.delivery_address! : null;
+
+  const id = await inTransaction(db, async (trx) => {
+    const now = toDbTime(clock.now());
+    const [orderId] = await trx('order_requests').insert({
+      pet_id: pet.id,
+      requester_user_id: input.userId,
+      target_tenant_id: seller.id,
+      kind: input.kind,
+      source_prescription_id: prescriptionId,
+      item_summary: summary,
+      delivery_preference: input.delivery_preference,
+      delivery_address: address,
+      notes: input.notes ?? null,
+      status: 'pending',
+      created_at: now,
+      updated_at: now,
+    });
+    const mailId = await queueMail(trx, clock, {
+      from: config.clinic.mailFrom,
+      to: seller.email,
+      subject: `New order request #${orderId} (${input.kind}) for ${pet.name}`,
+      text: [
+        `Hello ${seller.name},`,
+        '',
+        `${requester.name} sent you an order request (#${orderId}, ${input.kind}) for ${pet.name} (${pet.species}).`,
+        '',
+        `Items: ${summary ?? '-'}`,
+        ...(prescription ? [`Prescription: #${prescription.id} issued by ${prescription.tenant_name}`] : []),
+        `Delivery: ${input.delivery_preference}${address ? ` to ${address}` : ''}`,
+        ...(input.notes ? [`Notes: ${input.notes}`] : []),
+        '',
+        `Contact: ${requester.name} <${requester.email}>${requester.phone ? `, ${requester.phone}` : ''}`,
+        `Accept or reject it in the order queue: ${config.clinic.publicUrl}/api/v1/tenant/${seller.slug}/orders`,
+      ].join('\n'),
+    });
+    await enqueueJob(trx, clock, { name: ORDER_REQUEST_JOB, payload: { mail_id: mailId } });
+    await recordAudit(trx, ctx, {
+      tenantId: Number(seller.id),
+      action: 'order.requested',
+      subjectType: 'order_request',
+      subjectId: Number(orderId),
+      details: { pet_id: pet.id, kind: input.kind, mail_id: mailId },
+    });
+    return Number(orderId);
+  });
+  const [row] = await withPrescriptions(db, [await orderRows(db).where('o.id', id).first()]);
+  return row;
+}

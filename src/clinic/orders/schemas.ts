@@ -1,0 +1,62 @@
+// Request schemas of the order endpoints (owner side and seller side).
+import { idParam, yup } from '../../core/validation.js';
+import { optionalText } from '../identity/schemas.js';
+import { pageField } from '../pagination.js';
+
+export const ORDER_STATUSES = ['pending', 'accepted', 'fulfilled', 'rejected', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_KINDS = ['refill', 'reorder', 'custom'] as const;
+export const DELIVERY_PREFERENCES = ['pickup', 'delivery'] as const;
+
+const tenantRef = () => yup.string().required().meta({ description: 'tenant id, or its slug' });
+const id = () => yup.number().integer().min(1).max(Number.MAX_SAFE_INTEGER);
+
+export const petParams = yup.object({ pet: idParam() });
+export const orderParams = yup.object({ order: idParam() });
+export const tenantOrderParams = yup.object({ tenant: tenantRef(), order: idParam() });
+export const tenantParams = yup.object({ tenant: tenantRef() });
+
+export const createOrderSchema = yup.object({
+  target_tenant_id: id().required(),
+  kind: yup
+    .string()
+    .oneOf([...ORDER_KINDS])
+    .required(),
+  source_prescription_id: id()
+    .nullable()
+    .when('kind', {
+      is: 'refill',
+      then: (s) => s.required(({ path }) => `The ${path} field is required when kind is refill.`),
+    }),
+  item_summary: optionalText(2000).when('kind', {
+    is: (kind: unknown) => kind === 'reorder' || kind === 'custom',
+    then: (s) => s.required(({ path }) => `The ${path} field is required when kind is reorder or custom.`),
+  }),
+  delivery_preference: yup
+    .string()
+    .oneOf([...DELIVERY_PREFERENCES])
+    .required(),
+  delivery_address: optionalText(500).when('delivery_preference', {
+    is: 'delivery',
+    then: (s) =>
+      s.required(({ path }) => `The ${path} field is required when delivery_preference is delivery.`),
+  }),
+  notes: optionalText(2000),
+});
+export type CreateOrderInput = yup.InferType<typeof createOrderSchema>;
+
+export const ownerOrderListQuery = yup.object({
+  status: yup.string().oneOf([...ORDER_STATUSES]),
+  pet_id: id(),
+  page: pageField(),
+});
+
+export const sellerOrderListQuery = yup.object({
+  status: yup
+    .string()
+    .oneOf([...ORDER_STATUSES, 'all'])
+    .meta({ description: 'a status, or all; default: the open queue (pending and accepted)' }),
+  page: pageField(),
+});
+
+export const rejectOrderSchema = yup.object({ reason: optionalText(2000) });
