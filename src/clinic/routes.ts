@@ -11,6 +11,7 @@ import { appointmentRoutes } from './appointments/routes.js';
 import { vaccinationRoutes } from './vaccinations/routes.js';
 import { healthLogRoutes } from './health-logs/routes.js';
 import { shareRoutes } from './shares/routes.js';
+import { publicProfileRoutes } from './public-profile/routes.js';
 import { caregiverRoutes } from './caregivers/routes.js';
 import { prescriptionRoutes } from './prescriptions/routes.js';
 import { orderRoutes } from './orders/routes.js';
@@ -27,6 +28,7 @@ export const clinicRoutes: Route[] = [
   ...vaccinationRoutes,
   ...healthLogRoutes,
   ...shareRoutes,
+  ...publicProfileRoutes,
   ...caregiverRoutes,
   ...prescriptionRoutes,
   ...orderRoutes,

@@ -18,6 +18,10 @@ export class Reply {
     return new Reply(status, text, headers, undefined, 'text/plain; charset=utf-8');
   }
 
+  static html(status: number, html: string, headers: Record<string, string> = {}): Reply {
+    return new Reply(status, html, headers, undefined, 'text/html; charset=utf-8');
+  }
+
   static noContent(headers: Record<string, string> = {}): Reply {
     return new Reply(204, undefined, headers);
   }

@@ -1,0 +1,84 @@
+// The HTML landing page of a lost-pet tag (/p/{slug}, outside /api/v1): what a finder sees after
+// scanning the collar. Every value is HTML-escaped; the page loads nothing from elsewhere.
+import type { PublicTag } from './serialize.js';
+
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(value: unknown): string {
+  return String(value ?? '').replace(/[&<>"']/g, (c) => ENTITIES[c]);
+}
+
+/** A tel: URI keeps digits and a leading +, so nothing else can ride along in the href. */
+export function telHref(phone: string): string | null {
+  const digits = phone.replace(/[^0-9+]/g, '').replace(/(?!^)\+/g, '');
+  return /[0-9]{3,}/.test(digits) ? `tel:${digits}` : null;
+}
+
+/** Strict: no scripts, no external loads; inline styles only. */
+export const PAGE_HEADERS = {
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:",
+  'X-Content-Type-Options': 'nosniff',
+  'Cache-Control': 'no-store',
+};
+
+const STYLE = `body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#222}
+.photo{width:8rem;height:8rem;border-radius:50%;background:#eee;display:flex;align-items:center;justify-content:center;font-size:3rem;margin:0 auto}
+.lost{background:#b00020;color:#fff;padding:.5rem 1rem;border-radius:.5rem;text-align:center;font-weight:bold}
+dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{font-weight:bold}
+.call{display:block;text-align:center;background:#0a7d32;color:#fff;padding:1rem;border-radius:.5rem;font-size:1.25rem;text-decoration:none;margin-top:1.5rem}`;
+
+function layout(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+${body}
+</body>
+</html>
+`;
+}
+
+export function renderTagPage(tag: PublicTag): string {
+  const rows: Array<[string, string | null]> = [
+    ['Species', tag.pet.species],
+    ['Breed', tag.pet.breed],
+    ['Colour', tag.pet.color],
+    ['Microchip ID', tag.microchip_id],
+  ];
+  const details = rows
+    .filter(([, v]) => v !== null && v !== '')
+    .map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`)
+    .join('\n');
+  const href = tag.owner_contact_phone ? telHref(tag.owner_contact_phone) : null;
+  const body = [
+    // Photos are not among the contract's profile fields: a placeholder stands in for one.
+    `<div class="photo" role="img" aria-label="No photo">&#128062;</div>`,
+    `<h1>${escapeHtml(tag.pet.name)}</h1>`,
+    tag.lost_mode ? `<p class="lost">I am lost! Please contact my owner.</p>` : '',
+    `<dl>\n${details}\n</dl>`,
+    tag.reward_notes ? `<h2>Reward</h2>\n<p>${escapeHtml(tag.reward_notes)}</p>` : '',
+    href
+      ? `<a class="call" href="${escapeHtml(href)}">Call owner (${escapeHtml(tag.owner_contact_phone)})</a>`
+      : '',
+  ].filter(Boolean);
+  return layout(`${tag.pet.name} — pet tag`, body.join('\n'));
+}
+
+export function renderNotFoundPage(): string {
+  return layout(
+    'Tag not found',
+    '<h1>Tag not found</h1>\n<p>This pet tag does not exist or is switched off.</p>',
+  );
+}
