@@ -8,6 +8,7 @@ import { clientRoutes } from './clients/routes.js';
 import { petRoutes } from './pets/routes.js';
 import { ownerPetRoutes } from './pets/ownerRoutes.js';
 import { appointmentRoutes } from './appointments/routes.js';
+import { invoiceRoutes } from './invoices/routes.js';
 import { vaccinationRoutes } from './vaccinations/routes.js';
 import { healthLogRoutes } from './health-logs/routes.js';
 import { shareRoutes } from './shares/routes.js';
@@ -25,6 +26,7 @@ export const clinicRoutes: Route[] = [
   ...petRoutes,
   ...ownerPetRoutes,
   ...appointmentRoutes,
+  ...invoiceRoutes,
   ...vaccinationRoutes,
   ...healthLogRoutes,
   ...shareRoutes,

@@ -48,6 +48,16 @@ export interface ResponseSpec {
   contentType?: string;
 }
 
+/** A file of a multipart/form-data body (routes with `multipart`), held in memory. */
+export interface UploadedFile {
+  /** The name the client gave; never use it as a path. */
+  filename: string;
+  /** The content type the client claimed (may be empty). */
+  contentType: string;
+  size: number;
+  data: Buffer;
+}
+
 export interface RouteInput<P, Body, Query, Params> {
   services: Services;
   principal: P;
@@ -79,6 +89,12 @@ export interface Route<P = any, Body = any, Query = any, Params = any> {
   rateLimit?: RateLimitRule<P>;
   /** The handler also receives the body's exact bytes as `rawBody` (e.g. to check a signature over them). */
   rawBody?: boolean;
+  /**
+   * The body is multipart/form-data instead of JSON: its fields (strings) and files (UploadedFile)
+   * are validated together by `body`. A file over maxFileBytes, or a body over it plus a small
+   * overhead, is a 413.
+   */
+  multipart?: { maxFileBytes: number };
   /** Write routes honour Idempotency-Key unless this is false. */
   idempotent?: boolean;
   handler(input: RouteInput<P, Body, Query, Params>): Promise<Reply | unknown>;

@@ -18,6 +18,7 @@ import type { HttpMethod, RequestInfo, Route } from '../core/routes.js';
 import type { Services } from '../core/services.js';
 import { validate, yup } from '../core/validation.js';
 import { readJsonBodyWithRaw } from './body.js';
+import { readMultipartBody } from './multipart.js';
 import { buildOpenApi, type OpenApiInfo } from './openapi.js';
 import { errorBody, sendError, sendJson, sendReply } from './respond.js';
 
@@ -112,9 +113,11 @@ async function handleRoute(
     const query = route.query
       ? await validate(route.query, parseQuery(qIndex === -1 ? '' : url.slice(qIndex + 1)))
       : {};
-    const read = WRITE_METHODS.has(route.method)
-      ? await readJsonBodyWithRaw(req, services.config.bodyLimitBytes)
-      : undefined;
+    const read = !WRITE_METHODS.has(route.method)
+      ? undefined
+      : route.multipart
+        ? await readMultipartBody(req, route.multipart.maxFileBytes)
+        : await readJsonBodyWithRaw(req, services.config.bodyLimitBytes);
     const rawBody = read?.json;
     const body = route.body ? await validate(route.body, rawBody ?? {}) : undefined;
 

@@ -89,7 +89,9 @@ export function buildOpenApi(info: OpenApiInfo, routes: Route[]): Json {
       op.requestBody = {
         required: true,
         content: {
-          'application/json': { schema: toJsonSchema((route.body as AnySchema).describe() as any) },
+          [route.multipart ? 'multipart/form-data' : 'application/json']: {
+            schema: toJsonSchema((route.body as AnySchema).describe() as any),
+          },
         },
       };
     }
