@@ -166,7 +166,7 @@ for (const dialect of DIALECTS) {
     const w = await world(dialect);
     t.teardown(w.app.close);
     const receptionist = await addStaff(w.app, w.admin, 'receptionist');
-    for (const path of ['/pets', '/clients', '/appointments']) {
+    for (const path of ['/pets', '/clients', '/appointments', '/invoices']) {
       t.is((await w.app.clinic.get(`${w.t}${path}`)).status, 401, path);
       const outsider = await w.app.clinic.get(`${w.t}${path}`, { token: w.other.token });
       t.is(outsider.status, 403, path);

@@ -1,0 +1,101 @@
+// POST /tenant/{tenant}/invoices: bill one of the tenant's clients (optionally for one of its pets),
+// by line items or a bare total. With payment_amount, the first payment is recorded and the status
+// and balance follow from the ledger — all in the one transaction, so there is never an invoice
+// without its counter payment or the other way round.
+import { ValidationError, type FieldErrors } from '../../../core/errors.js';
+import { inTransaction } from '../../../db/transaction.js';
+import { toDbTime } from '../../../db/time.js';
+import { recordAudit } from '../../audit.js';
+import type { ClinicContext } from '../../context.js';
+import { insertPayment, settleInvoice } from '../../payments/ledger.js';
+import { fromMinor, toMinor } from '../../payments/money.js';
+import { loadInvoice } from '../queries.js';
+import type { StoreInvoiceInput } from '../schemas.js';
+
+export async function createInvoice(
+  ctx: ClinicContext,
+  input: StoreInvoiceInput & { tenantId: number },
+): Promise<Record<string, any>> {
+  const { db, clock, config } = ctx.services;
+  const lines = (input.items ?? []).map((item) => {
+    const unit = toMinor(item.unit_price);
+    return {
+      description: item.description,
+      quantity: item.quantity,
+      unit_price_minor: unit,
+      amount_minor: unit * item.quantity,
+    };
+  });
+  const totalMinor = input.items ? lines.reduce((sum, l) => sum + l.amount_minor, 0) : toMinor(input.total!);
+
+  return inTransaction(db, async (trx) => {
+    const errors: FieldErrors = {};
+    const client = await trx('clinic_clients')
+      .where({ id: input.client_id, tenant_id: input.tenantId })
+      .first('id');
+    if (!client) errors.client_id = ['The selected client_id is not a client of this tenant.'];
+    if (input.pet_id != null) {
+      const pet = await trx('pets').where({ id: input.pet_id, tenant_id: input.tenantId }).first('client_id');
+      if (!pet || Number(pet.client_id) !== input.client_id) {
+        errors.pet_id = ['The selected pet_id is not a pet of this client.'];
+      }
+    }
+    if (input.items && totalMinor <= 0) errors.items = ['The invoice total must be greater than 0.'];
+    if (input.payment_amount !== undefined) {
+      const payMinor = toMinor(input.payment_amount);
+      if (input.status === 'estimate') errors.payment_amount = ['An estimate takes no payment.'];
+      else if (payMinor > totalMinor) {
+        errors.payment_amount = [
+          `The payment_amount field must not be greater than the total (${fromMinor(totalMinor)}).`,
+        ];
+      }
+    }
+    if (Object.keys(errors).length) throw new ValidationError(errors);
+
+    const now = clock.now();
+    const [id] = await trx('invoices').insert({
+      tenant_id: input.tenantId,
+      client_id: input.client_id,
+      pet_id: input.pet_id ?? null,
+      status: input.status,
+      currency: config.clinic.gateway.currency,
+      total_minor: totalMinor,
+      amount_paid_minor: 0,
+      balance_due_minor: totalMinor,
+      due_date: input.due_date ?? null,
+      notes: input.notes ?? null,
+      created_at: toDbTime(now),
+      updated_at: toDbTime(now),
+    });
+    const invoiceId = Number(id);
+    if (lines.length) await trx('invoice_items').insert(lines.map((l) => ({ ...l, invoice_id: invoiceId })));
+    if (input.payment_amount !== undefined) {
+      await insertPayment(
+        trx,
+        {
+          tenantId: input.tenantId,
+          invoiceId,
+          amountMinor: toMinor(input.payment_amount),
+          method: input.payment_method!,
+          referenceNumber: input.payment_reference_number ?? null,
+          source: 'clinic',
+          recordedByUserId: ctx.actor.userId,
+        },
+        now,
+      );
+      await settleInvoice(trx, invoiceId, now);
+    }
+    await recordAudit(trx, ctx, {
+      tenantId: input.tenantId,
+      action: 'invoice.created',
+      subjectType: 'invoice',
+      subjectId: invoiceId,
+      details: {
+        total_minor: totalMinor,
+        status: input.status,
+        payment_minor: input.payment_amount === undefined ? null : toMinor(input.payment_amount),
+      },
+    });
+    return loadInvoice(trx, invoiceId);
+  });
+}

@@ -1,0 +1,96 @@
+// The invoice resource: money in major units, with its pet, client, line items and payments.
+import { isoOrNull } from '../../db/time.js';
+import { INVOICE_STATUSES } from '../payments/ledger.js';
+import { fromMinor } from '../payments/money.js';
+import { PAYMENT_JSON, serializePayment } from '../payments/serialize.js';
+
+export function serializeInvoice(row: Record<string, any>) {
+  return {
+    id: Number(row.id),
+    tenant_id: Number(row.tenant_id),
+    client_id: Number(row.client_id),
+    pet_id: row.pet_id === null ? null : Number(row.pet_id),
+    status: row.status,
+    currency: row.currency,
+    total: fromMinor(row.total_minor),
+    amount_paid: fromMinor(row.amount_paid_minor),
+    balance_due: fromMinor(row.balance_due_minor),
+    due_date: row.due_date ?? null,
+    notes: row.notes ?? null,
+    items: (row.items ?? []).map((x: Record<string, any>) => ({
+      id: Number(x.id),
+      description: x.description,
+      quantity: Number(x.quantity),
+      unit_price: fromMinor(x.unit_price_minor),
+      amount: fromMinor(x.amount_minor),
+    })),
+    pet:
+      row.pet_id === null ? null : { id: Number(row.pet_id), name: row.pet_name, species: row.pet_species },
+    client: {
+      id: Number(row.client_id),
+      owner_user_id: row.client_owner_user_id === null ? null : Number(row.client_owner_user_id),
+      name: row.client_name,
+      email: row.client_email ?? null,
+      phone: row.client_phone ?? null,
+    },
+    payments: (row.payments ?? []).map(serializePayment),
+    created_at: isoOrNull(row.created_at),
+    updated_at: isoOrNull(row.updated_at),
+  };
+}
+
+const nullableStr = { type: 'string', nullable: true };
+const money = { type: 'number', description: 'major units, e.g. 150.5' };
+
+export const INVOICE_JSON = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    tenant_id: { type: 'integer' },
+    client_id: { type: 'integer' },
+    pet_id: { type: 'integer', nullable: true },
+    status: { type: 'string', enum: [...INVOICE_STATUSES] },
+    currency: { type: 'string' },
+    total: money,
+    amount_paid: money,
+    balance_due: money,
+    due_date: { type: 'string', format: 'date', nullable: true },
+    notes: nullableStr,
+    items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          id: { type: 'integer' },
+          description: { type: 'string' },
+          quantity: { type: 'integer' },
+          unit_price: money,
+          amount: money,
+        },
+      },
+    },
+    pet: {
+      type: 'object',
+      nullable: true,
+      properties: { id: { type: 'integer' }, name: { type: 'string' }, species: { type: 'string' } },
+    },
+    client: {
+      type: 'object',
+      properties: {
+        id: { type: 'integer' },
+        owner_user_id: { type: 'integer', nullable: true },
+        name: { type: 'string' },
+        email: nullableStr,
+        phone: nullableStr,
+      },
+    },
+    payments: { type: 'array', items: PAYMENT_JSON },
+    created_at: { type: 'string', format: 'date-time' },
+    updated_at: { type: 'string', format: 'date-time' },
+  },
+};
+
+export const invoiceBody = (description: string) => ({
+  description,
+  schema: { type: 'object', properties: { data: INVOICE_JSON } },
+});

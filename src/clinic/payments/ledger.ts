@@ -1,0 +1,60 @@
+// The payment ledger decides an invoice's money: amount_paid is the sum of its payments, balance_due
+// what is left (never below 0), and the status follows — unless the invoice is an estimate or voided,
+// which a payment never reopens. Called inside the transaction that holds the invoice row's lock.
+import type { Knex } from 'knex';
+import { toDbTime } from '../../db/time.js';
+
+export const INVOICE_STATUSES = ['estimate', 'unpaid', 'partial', 'paid', 'voided'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** Statuses that take no payment (and no gateway order). */
+export const CLOSED_INVOICE_STATUSES: InvoiceStatus[] = ['paid', 'voided', 'estimate'];
+
+export function statusFor(current: InvoiceStatus, totalMinor: number, paidMinor: number): InvoiceStatus {
+  if (current === 'estimate' || current === 'voided') return current;
+  if (paidMinor >= totalMinor) return 'paid';
+  return paidMinor > 0 ? 'partial' : 'unpaid';
+}
+
+export async function settleInvoice(trx: Knex.Transaction, invoiceId: number, now: Date): Promise<void> {
+  const invoice = await trx('invoices').where('id', invoiceId).first('status', 'total_minor');
+  const sum = await trx('payments').where('invoice_id', invoiceId).sum({ paid: 'amount_minor' }).first();
+  const paid = Number(sum?.paid ?? 0);
+  const total = Number(invoice.total_minor);
+  await trx('invoices')
+    .where('id', invoiceId)
+    .update({
+      amount_paid_minor: paid,
+      balance_due_minor: Math.max(0, total - paid),
+      status: statusFor(invoice.status, total, paid),
+      updated_at: toDbTime(now),
+    });
+}
+
+export interface NewPayment {
+  tenantId: number;
+  invoiceId: number;
+  amountMinor: number;
+  method: string;
+  referenceNumber: string | null;
+  source: 'clinic' | 'verify' | 'webhook';
+  recordedByUserId: number | null;
+  providerPaymentId?: string | null;
+  providerOrderId?: string | null;
+}
+
+export async function insertPayment(trx: Knex.Transaction, p: NewPayment, now: Date): Promise<number> {
+  const [id] = await trx('payments').insert({
+    tenant_id: p.tenantId,
+    invoice_id: p.invoiceId,
+    amount_minor: p.amountMinor,
+    payment_method: p.method,
+    reference_number: p.referenceNumber,
+    provider_payment_id: p.providerPaymentId ?? null,
+    provider_order_id: p.providerOrderId ?? null,
+    recorded_by_user_id: p.recordedByUserId,
+    source: p.source,
+    created_at: toDbTime(now),
+  });
+  return Number(id);
+}

@@ -1,0 +1,16 @@
+// Request schema of POST /tenant/{tenant}/invoices/{invoice}/payments.
+import { idParam, yup } from '../../core/validation.js';
+import { optionalText } from '../identity/schemas.js';
+import { tenantParams } from '../tenants/schemas.js';
+import { amountField } from './money.js';
+
+export const PAYMENT_METHODS = ['cash', 'card', 'upi', 'bank_transfer', 'online'] as const;
+
+export const recordPaymentSchema = yup.object({
+  amount: amountField({ positive: true }).required(),
+  payment_method: yup.string().oneOf(PAYMENT_METHODS).required(),
+  reference_number: optionalText(255),
+});
+export type RecordPaymentInput = yup.InferType<typeof recordPaymentSchema>;
+
+export const invoiceParams = tenantParams.shape({ invoice: idParam().meta({ description: 'invoice id' }) });
