@@ -13,6 +13,7 @@ import { vaccinationRoutes } from './vaccinations/routes.js';
 import { healthLogRoutes } from './health-logs/routes.js';
 import { shareRoutes } from './shares/routes.js';
 import { publicProfileRoutes } from './public-profile/routes.js';
+import { providerRoutes } from './providers/routes.js';
 import { caregiverRoutes } from './caregivers/routes.js';
 import { prescriptionRoutes } from './prescriptions/routes.js';
 import { orderRoutes } from './orders/routes.js';
@@ -31,6 +32,7 @@ export const clinicRoutes: Route[] = [
   ...healthLogRoutes,
   ...shareRoutes,
   ...publicProfileRoutes,
+  ...providerRoutes,
   ...caregiverRoutes,
   ...prescriptionRoutes,
   ...orderRoutes,
