@@ -1,0 +1,103 @@
+// What a pet document may be, and where its bytes live. A file is accepted when its extension is
+// allowed, the content type the client claims fits that extension (or is the generic
+// application/octet-stream many clients send), and its first bytes are that format's signature,
+// so a renamed executable is refused. On disk a file has a random name under
+// STORAGE_DIR/pet-documents; the client's name is kept only in the database.
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { extname, join, resolve } from 'node:path';
+import { randomToken } from '../../core/crypto.js';
+
+export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024; // "10 MB" read as 10 MiB
+
+interface FileType {
+  mime: string;
+  claimed: string[];
+  magic: (b: Buffer) => boolean;
+}
+
+const starts = (b: Buffer, bytes: number[], at = 0) => bytes.every((x, i) => b[at + i] === x);
+const ascii = (b: Buffer, text: string, at = 0) =>
+  b.subarray(at, at + text.length).toString('latin1') === text;
+const pdf: FileType = {
+  mime: 'application/pdf',
+  claimed: ['application/x-pdf'],
+  magic: (b) => ascii(b, '%PDF-'),
+};
+const jpeg: FileType = {
+  mime: 'image/jpeg',
+  claimed: ['image/pjpeg'],
+  magic: (b) => starts(b, [0xff, 0xd8, 0xff]),
+};
+const HEIF_BRANDS = ['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1'];
+
+export const FILE_TYPES: Record<string, FileType> = {
+  pdf,
+  jpg: jpeg,
+  jpeg,
+  png: {
+    mime: 'image/png',
+    claimed: [],
+    magic: (b) => starts(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  },
+  heic: {
+    mime: 'image/heic',
+    claimed: ['image/heif', 'image/heic-sequence', 'image/heif-sequence'],
+    magic: (b) => ascii(b, 'ftyp', 4) && HEIF_BRANDS.includes(b.subarray(8, 12).toString('latin1')),
+  },
+  webp: { mime: 'image/webp', claimed: [], magic: (b) => ascii(b, 'RIFF') && ascii(b, 'WEBP', 8) },
+  doc: {
+    mime: 'application/msword',
+    claimed: [],
+    magic: (b) => starts(b, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+  },
+  docx: {
+    mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    claimed: ['application/zip'],
+    magic: (b) => starts(b, [0x50, 0x4b, 0x03, 0x04]),
+  },
+};
+
+const GENERIC_TYPES = ['', 'application/octet-stream'];
+
+export function extensionOf(filename: string): string {
+  return extname(filename).slice(1).toLowerCase();
+}
+
+/** Why the file cannot be a pet document, or null when it can. */
+export function fileProblem(file: { filename: string; contentType: string; data: Buffer }): string | null {
+  const ext = extensionOf(file.filename);
+  const type = FILE_TYPES[ext];
+  const allowed = Object.keys(FILE_TYPES).join(', ');
+  if (!type) return `The file must be a file of type: ${allowed}.`;
+  const claimed = file.contentType.split(';')[0].trim().toLowerCase();
+  if (!GENERIC_TYPES.includes(claimed) && claimed !== type.mime && !type.claimed.includes(claimed)) {
+    return `The file's content type ${claimed} does not match its .${ext} extension.`;
+  }
+  if (!type.magic(file.data)) return `The file's content is not a valid .${ext} file.`;
+  return null;
+}
+
+export function documentsDir(storageDir: string): string {
+  return resolve(storageDir, 'pet-documents');
+}
+
+export function documentPath(storageDir: string, storageName: string): string {
+  return join(documentsDir(storageDir), storageName);
+}
+
+/** Writes the bytes under a fresh random name; returns that name. */
+export async function storeDocumentFile(storageDir: string, ext: string, data: Buffer): Promise<string> {
+  await mkdir(documentsDir(storageDir), { recursive: true });
+  const name = `${randomToken(40)}.${ext}`;
+  await writeFile(documentPath(storageDir, name), data, { flag: 'wx', mode: 0o600 });
+  return name;
+}
+
+/** Removes a stored file; one that is already gone is fine. */
+export async function removeDocumentFile(storageDir: string, storageName: string): Promise<void> {
+  try {
+    await unlink(documentPath(storageDir, storageName));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+}
