@@ -17,6 +17,7 @@ import { providerRoutes } from './providers/routes.js';
 import { caregiverRoutes } from './caregivers/routes.js';
 import { prescriptionRoutes } from './prescriptions/routes.js';
 import { orderRoutes } from './orders/routes.js';
+import { documentRoutes } from './documents/routes.js';
 
 export const clinicRoutes: Route[] = [
   ...systemRoutes,
@@ -36,6 +37,7 @@ export const clinicRoutes: Route[] = [
   ...caregiverRoutes,
   ...prescriptionRoutes,
   ...orderRoutes,
+  ...documentRoutes,
 ];
 
 export const clinicApiInfo = {
