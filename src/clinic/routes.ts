@@ -18,6 +18,7 @@ import { caregiverRoutes } from './caregivers/routes.js';
 import { prescriptionRoutes } from './prescriptions/routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { documentRoutes } from './documents/routes.js';
+import { passportRoutes } from './passport/routes.js';
 
 export const clinicRoutes: Route[] = [
   ...systemRoutes,
@@ -38,6 +39,7 @@ export const clinicRoutes: Route[] = [
   ...prescriptionRoutes,
   ...orderRoutes,
   ...documentRoutes,
+  ...passportRoutes,
 ];
 
 export const clinicApiInfo = {
