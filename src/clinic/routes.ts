@@ -9,6 +9,7 @@ import { petRoutes } from './pets/routes.js';
 import { ownerPetRoutes } from './pets/ownerRoutes.js';
 import { appointmentRoutes } from './appointments/routes.js';
 import { invoiceRoutes } from './invoices/routes.js';
+import { gatewayRoutes } from './gateway/routes.js';
 import { vaccinationRoutes } from './vaccinations/routes.js';
 import { healthLogRoutes } from './health-logs/routes.js';
 import { shareRoutes } from './shares/routes.js';
@@ -30,6 +31,7 @@ export const clinicRoutes: Route[] = [
   ...ownerPetRoutes,
   ...appointmentRoutes,
   ...invoiceRoutes,
+  ...gatewayRoutes,
   ...vaccinationRoutes,
   ...healthLogRoutes,
   ...shareRoutes,

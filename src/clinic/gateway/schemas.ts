@@ -1,0 +1,36 @@
+// Request schemas of the owner's gateway endpoints and of the webhook body (Razorpay-like; the
+// contract leaves its shape to us — see docs/clinic-records.md).
+import { idParam, yup } from '../../core/validation.js';
+
+export const ownerInvoiceParams = yup.object({ invoice: idParam().meta({ description: 'invoice id' }) });
+
+const gatewayId = () => yup.string().trim().max(191);
+
+export const verifySchema = yup.object({
+  gateway_order_id: gatewayId().required(),
+  gateway_payment_id: gatewayId().required(),
+  gateway_signature: yup.string().trim().max(255).required(),
+});
+export type VerifyInput = yup.InferType<typeof verifySchema>;
+
+export const webhookSchema = yup.object({
+  event: yup.string().trim().max(64).required(),
+  payload: yup
+    .object({
+      payment: yup
+        .object({
+          entity: yup
+            .object({
+              id: gatewayId().required(),
+              order_id: gatewayId().nullable(),
+              amount: yup.number().integer().min(1).max(Number.MAX_SAFE_INTEGER).required(),
+              currency: yup.string().trim().max(3).nullable(),
+              status: yup.string().trim().max(32).nullable(),
+            })
+            .required(),
+        })
+        .required(),
+    })
+    .required(),
+});
+export type WebhookBody = yup.InferType<typeof webhookSchema>;
