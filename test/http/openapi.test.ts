@@ -30,7 +30,10 @@ async function checkListener(t: any, client: HttpClient, routes: Route[]) {
       `${route.method} ${path} documents success`,
     );
     if (route.body)
-      t.truthy(op.requestBody?.content?.['application/json']?.schema, `${path} documents its body`);
+      t.truthy(
+        op.requestBody?.content?.[route.multipart ? 'multipart/form-data' : 'application/json']?.schema,
+        `${path} documents its body`,
+      );
   }
   for (const [method, path] of documented) {
     const concrete = path.replace(/\{[^}]+\}/g, '1');
