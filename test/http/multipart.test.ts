@@ -53,7 +53,7 @@ async function boot(dialect: Dialect) {
   return {
     state,
     openapi: app.openapi as any,
-    post: async (body: BodyInit, headers: Record<string, string> = {}) => {
+    post: async (body: NonNullable<RequestInit['body']>, headers: Record<string, string> = {}) => {
       const res = await fetch(`${listener.url}/api/v1/upload`, {
         method: 'POST',
         body,
@@ -118,7 +118,7 @@ for (const dialect of DIALECTS) {
     const f = form({ title: 'Huge' }, { bytes: huge, name: 'h.png', type: 'image/png' });
     const encoded = new Response(f);
     const stream = encoded.body!;
-    const chunked = await k.post(stream as unknown as BodyInit, {
+    const chunked = await k.post(stream as unknown as NonNullable<RequestInit['body']>, {
       'content-type': encoded.headers.get('content-type')!,
     });
     t.is(chunked.status, 413);
