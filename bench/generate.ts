@@ -37,8 +37,9 @@ export function writeDocuments(opts: Pick<BenchOptions, 'employees' | 'seed' | '
 }
 
 /** `wfctl import FILE --json` in its own process on the server core; exit 0 or an error with its stderr. */
-export function importDocument(bench: BenchDb, file: string): Promise<Finished> {
-  return runOk(process.execPath, ['--import', 'tsx', WFCTL_ENTRY, 'import', file, '--json'], {
+export function importDocument(bench: BenchDb, file: string, profileDir?: string): Promise<Finished> {
+  const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  return runOk(process.execPath, [...profiling, '--import', 'tsx', WFCTL_ENTRY, 'import', file, '--json'], {
     core: SERVER_CORE,
     env: benchEnv(bench.url, { LOG_LEVEL: 'warn' }),
   });
@@ -50,13 +51,15 @@ export async function generate(
   log: (line: string) => void = () => {},
   /** Runs between the two imports (the import case measures its baseline on the empty table there). */
   beforeAttendance?: (dataset: Dataset, dir: string) => Promise<void>,
+  /** Profile the attendance import (node --cpu-prof) into this directory. */
+  profileDir?: string,
 ): Promise<Generated> {
   const docs = writeDocuments(opts);
   log(`generated ${JSON.stringify(docs.dataset.counts)} in ${docs.dir}`);
   const structureImport = await importDocument(bench, docs.structureFile);
   log(`imported the structure in ${(structureImport.ms / 1000).toFixed(1)} s`);
   if (beforeAttendance) await beforeAttendance(docs.dataset, docs.dir);
-  const attendanceImport = await importDocument(bench, docs.attendanceFile);
+  const attendanceImport = await importDocument(bench, docs.attendanceFile, profileDir);
   log(
     `imported ${docs.dataset.counts.attendance} attendance rows in ${(attendanceImport.ms / 1000).toFixed(1)} s`,
   );

@@ -56,11 +56,18 @@ async function runDialect(bench: BenchDb, log: (line: string) => void): Promise<
   const importLoad = loadAverage();
   const importStart = performance.now();
   let baseline: ImportBaseline | null = null;
-  const gen = await generate(bench, opts, log, async (dataset, dir) => {
-    if (!opts.cases.includes('import')) return;
-    baseline = await importBaseline(bench, dataset, dir);
-    log(`import baseline: ${baseline.rows} rows in ${(baseline.ms / 1000).toFixed(1)} s (${baseline.how})`);
-  });
+  const profileDir = opts.profile ? workDir('profiles', `${bench.dialect}-${Date.now()}`) : undefined;
+  const gen = await generate(
+    bench,
+    opts,
+    log,
+    async (dataset, dir) => {
+      if (!opts.cases.includes('import')) return;
+      baseline = await importBaseline(bench, dataset, dir);
+      log(`import baseline: ${baseline.rows} rows in ${(baseline.ms / 1000).toFixed(1)} s (${baseline.how})`);
+    },
+    profileDir,
+  );
   const store = (output: CaseOutput, loadBefore: number[], seconds: number) => {
     storeCase(results, bench.dialect, database, {
       ...output,
@@ -83,9 +90,9 @@ async function runDialect(bench: BenchDb, log: (line: string) => void): Promise<
 
   const receiverPort = await freePort();
   const partnerToken = await createPartner(bench, receiverPort);
-  const profileDir = opts.profile ? workDir('profiles', `${bench.dialect}-${Date.now()}`) : undefined;
   const server = await startDaemon(bench.url, { profileDir });
-  if (profileDir) log(`profiling the daemon into ${profileDir} (summary: npx tsx bench/profile.ts FILE)`);
+  if (profileDir)
+    log(`profiles of the import and the daemon in ${profileDir} (npx tsx bench/profile.ts FILE)`);
   try {
     const session: Session = {
       bench,

@@ -16,7 +16,7 @@ export interface BenchOptions {
   mysqlServer: string;
   /** Write the results without touching docs/benchmarks.md (quick runs). */
   noDoc: boolean;
-  /** Run the daemon under `node --cpu-prof` (profiles in var/bench/profiles/). */
+  /** Run the attendance import and the daemon under `node --cpu-prof` (profiles in var/bench/profiles/). */
   profile: boolean;
 }
 
