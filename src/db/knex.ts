@@ -113,3 +113,17 @@ export async function pingDb(db: Knex): Promise<boolean> {
     return false;
   }
 }
+
+/**
+ * Refreshes the planner's statistics after a bulk load. Right after hundreds of thousands of rows
+ * arrive, MariaDB's stale estimates can pick a full scan for a one-page keyset query (measured:
+ * 137 ms instead of 1 ms for page 1 of the attendance list).
+ */
+export async function refreshStatistics(db: Knex, tables: string[]): Promise<void> {
+  if (tables.length === 0) return;
+  if (dialectOf(db) === 'mysql') {
+    await db.raw(`ANALYZE TABLE ${tables.map(() => '??').join(', ')}`, tables);
+  } else {
+    for (const table of tables) await db.raw('ANALYZE ??', [table]);
+  }
+}

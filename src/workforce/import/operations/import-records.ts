@@ -2,9 +2,11 @@
 // dependency order; each first resolves and checks every row (errors name section[index].field),
 // then writes in multi-row batches. Idempotent: what exists (by natural key) is kept, so a second
 // run changes nothing. Only a system_admin imports (it can create organizations).
+import type { Knex } from 'knex';
 import { ForbiddenError, ValidationError, type FieldErrors } from '../../../core/errors.js';
 import { fieldErrors, yup } from '../../../core/validation.js';
 import { inTransaction } from '../../../db/transaction.js';
+import { refreshStatistics } from '../../../db/knex.js';
 import { recordAudit } from '../../audit/record.js';
 import type { RunOptions, WorkforceContext } from '../../context.js';
 import { isSystemAdmin } from '../../identity/principal.js';
@@ -44,7 +46,7 @@ export async function importRecords(
 ): Promise<ImportResult> {
   if (!isSystemAdmin(actor)) throw new ForbiddenError('Only a system_admin may import records.');
   const doc = await checkDocument(document);
-  return inTransaction(
+  const result = await inTransaction(
     services.db,
     async (trx) => {
       const run = new ImportRun(trx, services.clock.now(), actor.userId);
@@ -83,6 +85,26 @@ export async function importRecords(
     },
     opts,
   );
+  if (!opts.dryRun) await refreshStatisticsAfterBulkLoad(services.db, result.counts);
+  return result;
+}
+
+/** Tables that grew by more than this many rows get their planner statistics refreshed. */
+const BULK_ROWS = 10_000;
+
+const SECTION_TABLES: Partial<Record<string, string>> = {
+  attendance: 'attendance',
+  employees: 'employees',
+  shifts: 'shift_assignments',
+  deployments: 'employee_deployments',
+  leaves: 'leave_requests',
+};
+
+async function refreshStatisticsAfterBulkLoad(db: Knex, counts: Record<string, Counts>): Promise<void> {
+  const grown = Object.entries(counts)
+    .filter(([section, c]) => SECTION_TABLES[section] && c.created + c.updated > BULK_ROWS)
+    .map(([section]) => SECTION_TABLES[section] as string);
+  await refreshStatistics(db, grown);
 }
 
 /** Shape checks of the whole document, before any database work. */
