@@ -100,11 +100,17 @@ export async function lockRecordsAfter(
   afterId: number,
   limit: number,
 ): Promise<KeyedRecord[]> {
-  const rows = await recordQuery(db)
+  // The batch's ids first, from the lock_id index alone, then their records (a deferred join).
+  // Asked for the joined rows directly, MariaDB drives the join from organizations, reads the
+  // organization's whole month and sorts it: ~50 ms per 1,000-record batch instead of a few.
+  const ids = db('attendance as a')
+    .select('a.id')
     .where('a.lock_id', lockId)
     .andWhere('a.id', '>', afterId)
     .orderBy('a.id')
-    .limit(limit);
+    .limit(limit)
+    .as('page');
+  const rows = await recordQuery(db).join(ids, 'page.id', 'a.id').orderBy('a.id');
   return keyed(rows);
 }
 
@@ -115,10 +121,13 @@ export async function lockRecordsBetween(
   firstId: number,
   lastId: number,
 ): Promise<KeyedRecord[]> {
-  const rows = await recordQuery(db)
+  // Ids first, as in lockRecordsAfter.
+  const ids = db('attendance as a')
+    .select('a.id')
     .where('a.lock_id', lockId)
     .andWhereBetween('a.id', [firstId, lastId])
-    .orderBy('a.id');
+    .as('page');
+  const rows = await recordQuery(db).join(ids, 'page.id', 'a.id').orderBy('a.id');
   return keyed(rows);
 }
 

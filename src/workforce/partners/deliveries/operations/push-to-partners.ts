@@ -7,7 +7,13 @@
 // A run that dies leaves its batches pending; the next run (after the claim expires) sends them.
 import { validate, yup, isoMonth } from '../../../../core/validation.js';
 import { ValidationError } from '../../../../core/errors.js';
-import { countLockRecordsAfter, lockRecordsAfter, lockRecordsBetween } from '../../records.js';
+import type { Knex } from 'knex';
+import {
+  countLockRecordsAfter,
+  lockRecordsAfter,
+  lockRecordsBetween,
+  type KeyedRecord,
+} from '../../records.js';
 import { organizationByRef, partnerByName } from '../../lookups.js';
 import type { PushContext } from '../context.js';
 import { findDueLocks, type DueLock } from '../due.js';
@@ -167,13 +173,20 @@ async function deliverLock(
     // 2. The lock's records not yet batched, read one batch (+1 to know whether it is the last) at a time.
     if (ledger.some((b) => Boolean(b.is_last))) return { item, failures, partnerUnavailable: false };
     const size = config.workforce.partnerPushBatchSize;
-    let after = ledger.reduce((max, b) => Math.max(max, Number(b.last_attendance_id)), 0);
+    const after = ledger.reduce((max, b) => Math.max(max, Number(b.last_attendance_id)), 0);
     let index = ledger.reduce((max, b) => Math.max(max, Number(b.batch_index) + 1), 0);
+    // The next batch is read (and serialised) while the current one is in flight, so the database
+    // and the partner are not idle in turn. A read is only a read: a batch enters the ledger, and
+    // counts as delivered, exactly as before (after its own insert and its own 2xx).
+    let next = readBatch(db, lock.lockId, after, size);
     for (;;) {
-      const page = await lockRecordsAfter(db, lock.lockId, after, size + 1);
-      if (page.length === 0) break;
-      const rows = page.slice(0, size);
-      const isLast = page.length <= size;
+      const { rows, isLast, body } = await next;
+      if (rows.length === 0) break;
+      next = isLast
+        ? Promise.resolve(NO_BATCH)
+        : readBatch(db, lock.lockId, rows[rows.length - 1].attendanceId, size);
+      // Not awaited when the loop stops early (claim lost, failure): its error must not go unhandled.
+      next.catch(() => {});
       const batch = await insertBatch(
         db,
         {
@@ -191,9 +204,8 @@ async function deliverLock(
         claimUntil(),
       );
       if (!batch) break; // another run is pushing this lock right now
-      if (!(await send(batch, JSON.stringify(rows.map((r) => r.record))))) break;
+      if (!(await send(batch, body))) break;
       if (isLast) break;
-      after = rows[rows.length - 1].attendanceId;
       index += 1;
     }
     return { item, failures, partnerUnavailable: false };
@@ -204,3 +216,18 @@ async function deliverLock(
 }
 
 class PartnerUnavailable extends Error {}
+
+interface ReadBatch {
+  rows: KeyedRecord[];
+  isLast: boolean;
+  body: string;
+}
+
+const NO_BATCH: ReadBatch = { rows: [], isLast: true, body: '' };
+
+/** The lock's next `size` records after `after` (one more is read to know whether it is the last). */
+async function readBatch(db: Knex, lockId: number, after: number, size: number): Promise<ReadBatch> {
+  const page = await lockRecordsAfter(db, lockId, after, size + 1);
+  const rows = page.slice(0, size);
+  return { rows, isLast: page.length <= size, body: JSON.stringify(rows.map((r) => r.record)) };
+}
