@@ -4,6 +4,7 @@
 import type { Knex } from 'knex';
 import { lockForUpdate } from '../../db/knex.js';
 import { toDbTime } from '../../db/time.js';
+import { chunks } from '../context.js';
 
 /** The states a decision is still pending in. */
 export const OPEN_STATES = ['pending', 'shift_manager_approved'] as const;
@@ -59,14 +60,21 @@ async function rejectIn(trx: Knex, table: string, now: Date, input: AutoRejectIn
     action: 'rejected',
     note: input.note,
   };
+  // Each row gets its own trail plus the entry; rows whose new trail is the same text (usually all
+  // of them: the same history, the same entry) are updated by one statement, not one per row.
+  const byTrail = new Map<string, number[]>();
   for (const row of rows) {
-    await trx(table)
-      .where('id', row.id)
-      .update({
-        state: 'rejected',
-        decision_trail: JSON.stringify([...parseTrail(row.decision_trail), entry]),
-        updated_at: at,
-      });
+    const trail = JSON.stringify([...parseTrail(row.decision_trail), entry]);
+    const ids = byTrail.get(trail) ?? [];
+    ids.push(Number(row.id));
+    byTrail.set(trail, ids);
+  }
+  for (const [trail, ids] of byTrail) {
+    for (const part of chunks(ids)) {
+      await trx(table)
+        .whereIn('id', part)
+        .update({ state: 'rejected', decision_trail: trail, updated_at: at });
+    }
   }
   return rows.map((r: { id: number }) => Number(r.id));
 }
