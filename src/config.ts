@@ -102,8 +102,8 @@ export const VARIABLES = {
     help: 'self-service tenant sign-ups allowed per IP per hour',
   },
   PUBLIC_URL: {
-    default: 'http://127.0.0.1:8081',
-    help: 'clinic base address used in links the service hands out (tag pages, signed downloads)',
+    default: '',
+    help: 'clinic base address used in links the service hands out (tag pages, signed downloads); empty: http://HOST:CLINIC_PORT',
   },
   STORAGE_DIR: { default: './var/storage', help: 'where uploaded pet documents are kept' },
   SHARE_TTL_MINUTES: { default: '60', help: 'default lifetime of a pet share code (5 to 1440)' },
@@ -172,8 +172,8 @@ const schema = yup.object({
   PUBLIC_URL: yup
     .string()
     .trim()
-    .matches(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')
-    .required(),
+    .matches(/^(https?:\/\/[^\s]+)?$/, 'must be an http(s) URL')
+    .defined(),
   STORAGE_DIR: yup.string().trim().min(1).required(),
   SHARE_TTL_MINUTES: int(5, 1440),
   GATEWAY_KEY_ID: yup.string().defined(),
@@ -280,7 +280,9 @@ export function loadConfig(source: Record<string, string | undefined> = readEnvi
       tokenTtlDays: v.CLINIC_TOKEN_TTL_DAYS,
       loginRateLimitPerMinute: v.CLINIC_LOGIN_RATE_LIMIT_PER_MINUTE,
       signupRateLimitPerHour: v.TENANT_SIGNUP_RATE_LIMIT_PER_HOUR,
-      publicUrl: v.PUBLIC_URL.replace(/\/+$/, ''),
+      publicUrl: (
+        v.PUBLIC_URL || `http://${v.HOST === '0.0.0.0' ? '127.0.0.1' : v.HOST}:${v.CLINIC_PORT}`
+      ).replace(/\/+$/, ''),
       storageDir: v.STORAGE_DIR,
       shareTtlMinutes: v.SHARE_TTL_MINUTES,
       gateway: {

@@ -50,3 +50,13 @@ test('DATABASE_URL: mysql URLs are parsed, unknown schemes refused by name', (t)
     /DATABASE_URL must name a database/,
   );
 });
+
+test('PUBLIC_URL defaults to the clinic listener, and a bad one is named', (t) => {
+  t.is(loadConfig({}).clinic.publicUrl, 'http://127.0.0.1:8081');
+  t.is(loadConfig({ HOST: '0.0.0.0', CLINIC_PORT: '9001' }).clinic.publicUrl, 'http://127.0.0.1:9001');
+  t.is(loadConfig({ PUBLIC_URL: 'https://pets.example/' }).clinic.publicUrl, 'https://pets.example');
+  t.regex(
+    t.throws(() => loadConfig({ PUBLIC_URL: 'pets.example' }))!.message,
+    /PUBLIC_URL must be an http\(s\) URL/,
+  );
+});
