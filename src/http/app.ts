@@ -184,7 +184,7 @@ async function handleRoute(
   }
 }
 
-/** Path params: a route's own schema, or else every `id`-like segment must be a positive integer. */
+/** Path params through the route's own schema (routes without one get the raw strings). */
 async function validateParams(route: Route, raw: Record<string, string>): Promise<Record<string, unknown>> {
   if (!route.params) return raw;
   try {
