@@ -31,7 +31,8 @@ export function amountField(opts: { positive: boolean }) {
     ? base.moreThan(0).test(
         'positive-cents',
         ({ path }) => `The ${path} field must be at least 0.01.`,
-        (v) => v == null || toMinor(v) > 0,
+        // Out of range is the max/moreThan rules' to report: toMinor cannot read 1e+308.
+        (v) => v == null || Math.abs(v) > MAX_AMOUNT || toMinor(v) > 0,
       )
     : base.min(0);
 }

@@ -179,6 +179,33 @@ for (const dialect of DIALECTS) {
     t.like(exact.body.data, { status: 'paid', balance_due: 0, amount_paid: 100 });
   });
 
+  test(`[${dialect}] amounts far out of range (1e308, -1e308) are a 422 naming the field, not a 500`, async (t) => {
+    const w = await world(dialect);
+    t.teardown(w.app.close);
+    const open = await createInvoice(w, { total: 100 });
+    const before = await recordCounts(w.db);
+    for (const amount of [1e308, -1e308, 1e21]) {
+      const res = await pay(w, open.id, { amount, payment_method: 'cash' });
+      t.is(res.status, 422, String(amount));
+      t.deepEqual(Object.keys(res.body.errors), ['amount'], String(amount));
+      const created = await w.app.clinic.post(
+        `${w.t}/invoices`,
+        { client_id: w.owner.clientId, total: amount },
+        { token: w.admin.token },
+      );
+      t.is(created.status, 422, String(amount));
+      t.deepEqual(Object.keys(created.body.errors), ['total'], String(amount));
+      const withPayment = await w.app.clinic.post(
+        `${w.t}/invoices`,
+        { client_id: w.owner.clientId, total: 10, payment_amount: amount, payment_method: 'cash' },
+        { token: w.admin.token },
+      );
+      t.is(withPayment.status, 422, String(amount));
+      t.deepEqual(Object.keys(withPayment.body.errors), ['payment_amount'], String(amount));
+    }
+    t.deepEqual(await recordCounts(w.db), before);
+  });
+
   test(`[${dialect}] concurrent payments are serialised on the invoice and never overpay`, async (t) => {
     const w = await world(dialect);
     t.teardown(w.app.close);
