@@ -33,6 +33,25 @@ yup.setLocale({
   },
 });
 
+// yup's own trim() and lowercase() call value.trim() / value.toLowerCase() before the type check,
+// so an object or array where a string belongs threw a TypeError (a 500). These touch strings only;
+// anything else reaches the type check and becomes a 422 naming the field.
+yup.addMethod(yup.string, 'trim', function (this: yup.StringSchema, message?: yup.Message) {
+  return this.transform((v: unknown) => (typeof v === 'string' ? v.trim() : v)).test({
+    name: 'trim',
+    message: message ?? yup.defaultLocale.string?.trim,
+    test: (v: unknown) => typeof v !== 'string' || v === v.trim(),
+  });
+});
+yup.addMethod(yup.string, 'lowercase', function (this: yup.StringSchema, message?: yup.Message) {
+  return this.transform((v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v)).test({
+    name: 'string_case',
+    exclusive: true,
+    message: message ?? yup.defaultLocale.string?.lowercase,
+    test: (v: unknown) => typeof v !== 'string' || v === v.toLowerCase(),
+  });
+});
+
 function article(type: string): string {
   if (type === 'integer' || type === 'object' || type === 'array') return `an ${type}`;
   if (type === 'number') return 'a number';

@@ -1,5 +1,5 @@
 // Request schemas of the attendance endpoints, shared by HTTP and the CLI.
-import { isoDate, isoMonth, yup } from '../../core/validation.js';
+import { isoDate, isoMonth, isRealDate, yup } from '../../core/validation.js';
 
 export const ATTENDANCE_STATUSES = [
   'present',
@@ -51,7 +51,8 @@ export const punchSchema = yup.object({
     .test(
       'real-instant',
       ({ path }) => `The ${path} field must be a valid instant.`,
-      (v) => (v == null ? true : !Number.isNaN(new Date(v).getTime())),
+      // Date() rolls 2025-11-31 over to December 1st; the calendar date must exist as written.
+      (v) => (v == null ? true : isRealDate(v.slice(0, 10)) && !Number.isNaN(new Date(v).getTime())),
     ),
   employee_id: yup.string().trim().min(1).max(64).optional(),
 });

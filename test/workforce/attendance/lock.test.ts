@@ -235,6 +235,8 @@ for (const dialect of DIALECTS) {
     const unlockCases: Array<[unknown, number, string | null]> = [
       [{ lock_id: lock.body.lock_id }, 422, 'reason'],
       [{ lock_id: lock.body.lock_id, reason: '   ' }, 422, 'reason'],
+      [{ lock_id: lock.body.lock_id, reason: ['x'] }, 422, 'reason'],
+      [{ lock_id: lock.body.lock_id, reason: { text: 'x' } }, 422, 'reason'],
       [{ reason: 'x' }, 422, 'lock_id'],
       [{ lock_id: 999999, reason: 'x' }, 404, null],
     ];

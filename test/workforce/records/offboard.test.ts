@@ -231,6 +231,9 @@ for (const dialect of DIALECTS) {
       [{ last_working_day: 20260131, reason: 'x' }, ['last_working_day']],
       [{ last_working_day: LAST_DAY, reason: '   ' }, ['reason']],
       [{ last_working_day: LAST_DAY, reason: 'x'.repeat(1001) }, ['reason']],
+      // Not a string at all: a 422 naming the field, never a 500 from trimming it.
+      [{ last_working_day: LAST_DAY, reason: { text: 'x' } }, ['reason']],
+      [{ last_working_day: LAST_DAY, reason: ['x'] }, ['reason']],
     ];
     for (const [b, fields] of cases) {
       const res = await post(s.e1.id, b);
