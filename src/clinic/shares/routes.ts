@@ -117,6 +117,13 @@ export const shareRoutes = [
     tags: ['shares'],
     access: clinicUserAccess,
     permission: null,
+    // Codes are 8 characters from 31 symbols, so guessing is impractical; the limit keeps it that way.
+    rateLimit: {
+      name: 'share-redeem',
+      limit: () => 30,
+      windowSeconds: 60,
+      key: (principal) => `user:${principal.userId}`,
+    },
     body: redeemShareSchema,
     responses: { 200: { description: 'the pet moved', schema: REDEEM_JSON } },
     errors: {

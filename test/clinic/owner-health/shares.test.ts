@@ -120,6 +120,21 @@ for (const dialect of DIALECTS) {
     t.is(codes.length, 0);
   });
 
+  test(`[${dialect}] shares: redeem attempts are limited to 30 a minute per user`, async (t) => {
+    const app = await bootClinic(dialect);
+    t.teardown(app.close);
+    await world(app);
+    const target = await signup(app);
+    const vet = await addStaff(app, target, 'veterinarian');
+    const guess = { code: 'ZZZZZZZZ', tenant_id: target.tenant.id, user_id: vet.userId };
+    for (let i = 0; i < 30; i++) {
+      t.is((await app.clinic.post('/api/v1/shares/redeem', guess, { token: vet.token })).status, 422);
+    }
+    const limited = await app.clinic.post('/api/v1/shares/redeem', guess, { token: vet.token });
+    t.is(limited.status, 429);
+    t.truthy(limited.headers.get('retry-after'));
+  });
+
   test(`[${dialect}] shares: redeem moves the pet, creates the Client row once, and is single-use`, async (t) => {
     const app = await bootClinic(dialect);
     t.teardown(app.close);
