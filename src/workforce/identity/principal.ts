@@ -39,6 +39,19 @@ export function visibleOrganizationIds(p: UserPrincipal): number[] | null {
   ];
 }
 
+/**
+ * Organizations whose people's records the caller may read: where they hold a staff role (any role
+ * but `employee`); null means every organization (system_admin). A plain employee reads only their
+ * own records.
+ */
+export function staffOrganizationIds(p: UserPrincipal): number[] | null {
+  if (isSystemAdmin(p)) return null;
+  const ids = p.grants
+    .filter((g) => g.organizationId !== null && g.role !== 'employee')
+    .map((g) => g.organizationId as number);
+  return [...new Set(ids)];
+}
+
 export function canSeeOrganization(p: UserPrincipal, organizationId: number): boolean {
   const visible = visibleOrganizationIds(p);
   return visible === null || visible.includes(organizationId);

@@ -127,3 +127,39 @@ for (const dialect of DIALECTS) {
     t.is(last.body.meta.next_cursor, null);
   });
 }
+
+for (const dialect of DIALECTS) {
+  test(`[${dialect}] an employee role sees only their own rows; staff roles see the organization`, async (t) => {
+    const app = await bootApp(dialect);
+    t.teardown(app.close);
+    const a = await orgWorld(app.services);
+    const db = app.services.db;
+    await createAttendance(
+      db,
+      a.employees.map((e) => ({
+        employeeId: e.id,
+        organizationId: a.org.id,
+        unitId: e.unitId,
+        date: '2025-03-03',
+      })),
+    );
+    // The fixture's employee account now holds the employee role in its organization.
+    await db('user_roles').insert({
+      user_id: a.users.employee,
+      role: 'employee',
+      organization_id: a.org.id,
+      scope_key: `org:${a.org.id}`,
+      created_at: '2026-01-01 00:00:00.000',
+    });
+    const codes = async (query: string, token: string) => {
+      const res = await app.workforce.get(`/api/v1/attendances?${query}`, { token });
+      t.is(res.status, 200, res.text);
+      return res.body.data.map((r: any) => r.employee_id).sort();
+    };
+    const mine = [a.employees[0].code];
+    t.deepEqual(await codes('limit=50', a.tokens.employee), mine);
+    t.deepEqual(await codes(`organization_id=${a.org.id}`, a.tokens.employee), mine);
+    t.deepEqual(await codes(`employee_id=${a.employees[1].code}`, a.tokens.employee), []);
+    t.deepEqual(await codes('limit=50', a.tokens.hr), a.employees.map((e) => e.code).sort());
+  });
+}

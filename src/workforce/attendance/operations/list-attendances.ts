@@ -1,9 +1,9 @@
 // GET /attendances: keyset pagination over (date, id), so any page costs what the first costs.
-// Scoped to the caller's organizations (plus the caller's own employee rows); an organization
-// filter outside that scope is a 404.
+// Scoped to the organizations where the caller holds a staff role (plus the caller's own employee
+// rows: a plain employee sees only theirs); an organization filter outside that scope is a 404.
 import { decodeCursor, encodeCursor } from '../../../core/cursor.js';
 import { NotFoundError, ValidationError } from '../../../core/errors.js';
-import { visibleOrganizationIds } from '../../identity/principal.js';
+import { staffOrganizationIds } from '../../identity/principal.js';
 import type { OperationContext } from '../context.js';
 import type { ListAttendancesInput } from '../schemas.js';
 import { selectAttendance, serializeAttendance, type AttendanceRecord } from '../serialize.js';
@@ -23,7 +23,7 @@ export async function listAttendances(
   if (after && (typeof after[0] !== 'string' || typeof after[1] !== 'number')) {
     throw ValidationError.field('cursor', 'The cursor is invalid.');
   }
-  const visible = visibleOrganizationIds(ctx.actor);
+  const visible = staffOrganizationIds(ctx.actor);
   if (input.organization_id !== undefined && visible !== null && !visible.includes(input.organization_id)) {
     const own = await db('employees')
       .where({ user_id: ctx.actor.userId, organization_id: input.organization_id })
