@@ -104,13 +104,14 @@ export function isoMonth() {
   return yup
     .string()
     .matches(
-      /^\d{4}-(0[1-9]|1[0-2])$/,
+      /^[1-9]\d{3}-(0[1-9]|1[0-2])$/,
       ({ path }) => `The ${path} field must be a month in the format YYYY-MM.`,
     );
 }
 
+/** Years 1000–9999 only: the range MySQL's DATE guarantees (and no business date lies outside it). */
 export function isRealDate(v: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  const m = /^([1-9]\d{3})-(\d{2})-(\d{2})$/.exec(v);
   if (!m) return false;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
   return (

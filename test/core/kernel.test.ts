@@ -59,3 +59,17 @@ test('the logger writes JSON lines and masks secret-looking keys', (t) => {
     path: '/x',
   });
 });
+
+test('dates and months must be real and within years 1000–9999', async (t) => {
+  const { isRealDate, isoMonth, validate, yup } = await import('../../src/core/validation.js');
+  t.true(isRealDate('2026-02-28'));
+  t.false(isRealDate('2026-02-30'));
+  t.false(isRealDate('0100-01-01'));
+  t.false(isRealDate('0999-12-31'));
+  const month = yup.object({ month: isoMonth().required() });
+  t.deepEqual(await validate(month, { month: '2026-01' }), { month: '2026-01' });
+  for (const bad of ['0000-01', '2026-13', '2026-1', 'x']) {
+    const err = await t.throwsAsync(() => validate(month, { month: bad }));
+    t.deepEqual(Object.keys((err as any).errors), ['month']);
+  }
+});
