@@ -3,7 +3,7 @@
 // the counter, recorded in the same transaction.
 import { isoDate, yup } from '../../core/validation.js';
 import { optionalText } from '../identity/schemas.js';
-import { amountField } from '../payments/money.js';
+import { amountField, MAX_AMOUNT, toMinor } from '../payments/money.js';
 import { PAYMENT_METHODS } from '../payments/schemas.js';
 import { pageField } from '../pagination.js';
 
@@ -18,7 +18,28 @@ const id = () => yup.number().integer().min(1).max(Number.MAX_SAFE_INTEGER);
 export const storeInvoiceSchema = yup.object({
   client_id: id().required(),
   pet_id: id().nullable(),
-  items: yup.array(itemSchema).min(1).max(100).optional().default(undefined),
+  items: yup
+    .array(itemSchema)
+    .min(1)
+    .max(100)
+    .optional()
+    .default(undefined)
+    // The total must stay an amount we can hold exactly (and pay): at most MAX_AMOUNT.
+    .test(
+      'items-total',
+      ({ path }) => `The ${path} add up to more than ${MAX_AMOUNT}.`,
+      (items) => {
+        // Items whose own price is out of range are reported by their own rule.
+        const priced = (items ?? []).filter(
+          (i) =>
+            typeof i?.unit_price === 'number' &&
+            Math.abs(i.unit_price) <= MAX_AMOUNT &&
+            Number.isInteger(i.quantity ?? 1),
+        );
+        const total = priced.reduce((sum, i) => sum + (i.quantity ?? 1) * toMinor(i.unit_price as number), 0);
+        return total <= toMinor(MAX_AMOUNT);
+      },
+    ),
   total: amountField({ positive: true })
     .optional()
     .test(

@@ -206,6 +206,31 @@ for (const dialect of DIALECTS) {
     t.deepEqual(await recordCounts(w.db), before);
   });
 
+  test(`[${dialect}] line items adding up to more than the largest amount are a 422 on items`, async (t) => {
+    const w = await world(dialect);
+    t.teardown(w.app.close);
+    const before = await recordCounts(w.db);
+    const huge = Array.from({ length: 100 }, (_, i) => ({
+      description: `item ${i}`,
+      quantity: 10_000,
+      unit_price: 99_999_999.99,
+    }));
+    const res = await w.app.clinic.post(
+      `${w.t}/invoices`,
+      { client_id: w.owner.clientId, items: huge },
+      { token: w.admin.token },
+    );
+    t.is(res.status, 422);
+    t.deepEqual(Object.keys(res.body.errors), ['items']);
+    t.deepEqual(await recordCounts(w.db), before);
+    const fits = await w.app.clinic.post(
+      `${w.t}/invoices`,
+      { client_id: w.owner.clientId, items: [{ description: 'x', quantity: 2, unit_price: 49_999_999.99 }] },
+      { token: w.admin.token },
+    );
+    t.is(fits.status, 201, fits.text);
+  });
+
   test(`[${dialect}] concurrent payments are serialised on the invoice and never overpay`, async (t) => {
     const w = await world(dialect);
     t.teardown(w.app.close);
