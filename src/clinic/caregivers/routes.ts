@@ -65,7 +65,7 @@ export const caregiverRoutes = [
     permission: null,
     params: petParams,
     body: inviteCaregiverSchema,
-    responses: { 201: { description: 'the pending invite', schema: one(CAREGIVER_JSON) } },
+    responses: { 200: { description: 'the pending invite', schema: one(CAREGIVER_JSON) } },
     errors: { 404: PET_404 },
     handler: async ({ services, principal, params, body }) => {
       const row = await inviteCaregiver(httpContext(services, principal.userId), {
@@ -73,7 +73,7 @@ export const caregiverRoutes = [
         petId: params.pet,
         userId: principal.userId,
       });
-      return Reply.json(201, { data: serializeCaregiver(row, services.clock.now()) });
+      return Reply.json(200, { data: serializeCaregiver(row, services.clock.now()) });
     },
   }),
   defineRoute({

@@ -43,13 +43,13 @@ export const invoiceRoutes = [
     permission: null,
     params: tenantParams,
     body: storeInvoiceSchema,
-    responses: { 201: invoiceBody('the new invoice') },
+    responses: { 200: invoiceBody('the new invoice') },
     handler: async ({ services, principal, body }) => {
       const invoice = await createInvoice(httpContext(services, principal.userId), {
         ...body,
         tenantId: principal.tenant.id,
       });
-      return Reply.json(201, { data: serializeInvoice(invoice) });
+      return Reply.json(200, { data: serializeInvoice(invoice) });
     },
   }),
   tenantRoute<RecordPaymentInput>({
@@ -63,7 +63,7 @@ export const invoiceRoutes = [
     permission: null,
     params: invoiceParams,
     body: recordPaymentSchema,
-    responses: { 201: invoiceBody('the invoice with the new payment among its payments') },
+    responses: { 200: invoiceBody('the invoice with the new payment among its payments') },
     errors: { 404: 'No such invoice in this tenant' },
     handler: async ({ services, principal, params, body }) => {
       const invoice = await recordPayment(httpContext(services, principal.userId), {
@@ -71,7 +71,7 @@ export const invoiceRoutes = [
         tenantId: principal.tenant.id,
         invoiceId: params.invoice,
       });
-      return Reply.json(201, { data: serializeInvoice(invoice) });
+      return Reply.json(200, { data: serializeInvoice(invoice) });
     },
   }),
   defineRoute({

@@ -47,7 +47,7 @@ export async function createInvoice(w: World, body: Record<string, unknown>) {
     { client_id: w.owner.clientId, total: 100, ...body },
     { token: w.admin.token },
   );
-  if (res.status !== 201) throw new Error(`invoice: ${res.status} ${res.text}`);
+  if (res.status !== 200) throw new Error(`invoice: ${res.status} ${res.text}`);
   return res.body.data;
 }
 
