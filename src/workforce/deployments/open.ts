@@ -5,7 +5,23 @@
 import type { Knex } from 'knex';
 import { lockForUpdate } from '../../db/knex.js';
 import { toDbTime } from '../../db/time.js';
+import { ValidationError } from '../../core/errors.js';
 import { chunks } from '../context.js';
+
+/** The unit a deployment may open at: an active unit of the employee's organization, else a 422 on `field`. */
+export async function activeUnitForDeployment(
+  trx: Knex,
+  organizationId: number,
+  unitId: number,
+  field: string,
+): Promise<{ id: number; code: string; organization_id: number; status: string }> {
+  const unit = await trx('organization_units').where('id', unitId).first();
+  if (!unit || Number(unit.organization_id) !== organizationId) {
+    throw ValidationError.field(field, "No such unit in the employee's organization.");
+  }
+  if (unit.status !== 'active') throw ValidationError.field(field, `Unit ${unit.code} is retired.`);
+  return unit;
+}
 
 export interface OpenDeploymentInput {
   employeeId: number;

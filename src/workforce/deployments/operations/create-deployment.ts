@@ -1,13 +1,13 @@
 // POST /deployments: a new deployment; a primary one demotes the primaries it overlaps. The
 // employee row is locked first, so two concurrent creations for one employee run one after the
 // other and never leave two overlapping primaries. Audit employee_deployment.created.
-import { ConflictError, ValidationError } from '../../../core/errors.js';
+import { ConflictError } from '../../../core/errors.js';
 import { inTransaction } from '../../../db/transaction.js';
 import { recordAudit } from '../../audit/record.js';
 import { bool, type RunOptions, type WorkforceContext } from '../../context.js';
 import { lockEmployee, type EmployeeRow } from '../../employees/queries.js';
 import { authorize } from '../../identity/principal.js';
-import { openDeployment } from '../open.js';
+import { activeUnitForDeployment, openDeployment } from '../open.js';
 import { serializeDeployment, type DeploymentView } from '../serialize.js';
 
 export interface CreateDeploymentInput {
@@ -38,13 +38,7 @@ export async function createDeployment(
       const employee = await lockEmployee(trx, input.employeeId);
       authorize(actor, 'employee.update', employee.organization_id, 'Employee');
       assertActive(employee);
-      const unit = await trx('organization_units').where('id', input.unitId).first();
-      if (!unit || Number(unit.organization_id) !== employee.organization_id) {
-        throw ValidationError.field('organization_unit_id', "No such unit in the employee's organization.");
-      }
-      if (unit.status !== 'active') {
-        throw ValidationError.field('organization_unit_id', `Unit ${unit.code} is retired.`);
-      }
+      await activeUnitForDeployment(trx, employee.organization_id, input.unitId, 'organization_unit_id');
       const now = services.clock.now();
       const opened = await openDeployment(trx, now, input);
       const row = serializeDeployment(await trx('employee_deployments').where('id', opened.id).first());

@@ -14,7 +14,7 @@ import type { RunOptions, WorkforceContext } from '../../context.js';
 import { lockEmployee, organizationTimezone } from '../../employees/queries.js';
 import { authorize } from '../../identity/principal.js';
 import { cancelPlannedShifts } from '../../shifts/cancel.js';
-import { endDeployments, openDeployment } from '../open.js';
+import { activeUnitForDeployment, endDeployments, openDeployment } from '../open.js';
 import { serializeDeployment, type DeploymentView } from '../serialize.js';
 import { assertActive } from './create-deployment.js';
 
@@ -47,11 +47,7 @@ export async function transferEmployee(
       const employee = await lockEmployee(trx, input.employeeId);
       authorize(actor, 'employee.update', employee.organization_id, 'Employee');
       assertActive(employee);
-      const target = await trx('organization_units').where('id', input.targetUnitId).first();
-      if (!target || Number(target.organization_id) !== employee.organization_id) {
-        throw ValidationError.field('to', "No such unit in the employee's organization.");
-      }
-      if (target.status !== 'active') throw ValidationError.field('to', `Unit ${target.code} is retired.`);
+      const target = await activeUnitForDeployment(trx, employee.organization_id, input.targetUnitId, 'to');
       const current = await lockForUpdate(
         trx('employee_deployments')
           .where({ employee_id: employee.id, is_primary: true })
