@@ -2,19 +2,17 @@
 // are usage errors naming the flag.
 import type { Knex } from 'knex';
 import { UsageError } from '../../core/errors.js';
+import { lookupOrganization, lookupUnit } from '../lookup.js';
 
 export async function resolveOrganization(
   db: Knex,
   ref: string,
   flag = '--org',
 ): Promise<{ id: number; code: string; timezone: string }> {
-  const q = db('organizations');
-  if (/^\d+$/.test(ref)) q.where('id', Number(ref));
-  else q.where('code', ref);
-  const org = await q.first('id', 'code', 'timezone');
+  const org = await lookupOrganization(db, ref);
   if (!org)
     throw new UsageError(`${flag}: no organization ${ref}.`, { [flag]: [`unknown organization ${ref}`] });
-  return { id: Number(org.id), code: String(org.code), timezone: String(org.timezone) };
+  return org;
 }
 
 /** `BLR` within `organizationId`, `ACME/BLR`, or a numeric unit id. */
@@ -24,14 +22,11 @@ export async function resolveUnit(
   ref: string,
   flag = '--unit',
 ): Promise<{ id: number; code: string }> {
-  const code = ref.includes('/') ? ref.slice(ref.indexOf('/') + 1) : ref;
-  const q = db('organization_units').where('organization_id', organizationId);
-  if (/^\d+$/.test(code)) q.where('id', Number(code));
-  else q.where('code', code);
-  const unit = await q.first('id', 'code');
-  if (!unit)
+  const unit = await lookupUnit(db, organizationId, ref);
+  if (!unit) {
     throw new UsageError(`${flag}: no unit ${ref} in this organization.`, {
       [flag]: [`unknown unit ${ref}`],
     });
-  return { id: Number(unit.id), code: String(unit.code) };
+  }
+  return unit;
 }

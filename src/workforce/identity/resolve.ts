@@ -2,6 +2,7 @@
 // id, users by email. An unknown reference is a 422 naming the input field.
 import type { Knex } from 'knex';
 import { ValidationError } from '../../core/errors.js';
+import { lookupOrganization } from '../lookup.js';
 
 const NUMERIC = /^[1-9][0-9]{0,15}$/;
 
@@ -10,15 +11,9 @@ export async function resolveOrganization(
   ref: string,
   field: string,
 ): Promise<{ id: number; code: string }> {
-  const row =
-    (await db('organizations').where({ code: ref }).first('id', 'code')) ??
-    (NUMERIC.test(ref)
-      ? await db('organizations')
-          .where({ id: Number(ref) })
-          .first('id', 'code')
-      : undefined);
+  const row = await lookupOrganization(db, ref);
   if (!row) throw ValidationError.field(field, `Unknown organization ${ref}.`);
-  return { id: Number(row.id), code: row.code };
+  return { id: row.id, code: row.code };
 }
 
 export async function resolveEmployee(
