@@ -2,13 +2,16 @@
 // a job is enqueued inside the transaction that decided it, claimed by exactly one worker
 // (FOR UPDATE SKIP LOCKED on MySQL; SQLite's single writer serialises), run, and on failure retried
 // with exponential backoff until max_attempts. A worker that dies mid-job leaves it `running`; after
-// STALE_AFTER it is claimed again, so a crash means a retry, never a lost job.
+// STALE_AFTER it is claimed again, so a crash means a retry, never a lost job. The claim runs at
+// READ COMMITTED (no gap locks, so concurrent claimers do not deadlock on each other) and, like
+// every transaction, is restarted if MySQL still picks it as a deadlock victim.
 import type { Knex } from 'knex';
 import type { Clock } from './clock.js';
 import { MINUTE, SECOND } from './clock.js';
 import type { Services } from './services.js';
 import { lockSkipLocked } from '../db/knex.js';
 import { isoOrNull, toDbTime } from '../db/time.js';
+import { inTransaction } from '../db/transaction.js';
 
 export const JOB_DEFAULTS = {
   maxAttempts: 5,
@@ -72,35 +75,39 @@ export async function claimJob(
   workerId: string,
   opts: { id?: number } = {},
 ): Promise<JobRecord | null> {
-  return db.transaction(async (trx) => {
-    const now = clock.now();
-    const staleBefore = toDbTime(new Date(now.getTime() - JOB_DEFAULTS.staleAfterMs));
-    const q = trx('jobs')
-      .where((w) =>
-        w
-          .where((x) => x.where('status', 'queued').where('run_at', '<=', toDbTime(now)))
-          .orWhere((x) => x.where('status', 'running').where('locked_at', '<', staleBefore)),
-      )
-      .orderBy([
-        { column: 'run_at', order: 'asc' },
-        { column: 'id', order: 'asc' },
-      ])
-      .limit(1);
-    if (opts.id !== undefined) q.where('id', opts.id);
-    const [row] = await lockSkipLocked(q.select('*'), trx);
-    if (!row) return null;
-    const attempts = Number(row.attempts) + 1;
-    await trx('jobs')
-      .where({ id: row.id })
-      .update({
-        status: 'running',
-        attempts,
-        locked_at: toDbTime(now),
-        locked_by: workerId,
-        updated_at: toDbTime(now),
-      });
-    return toRecord(await trx('jobs').where({ id: row.id }).first());
-  });
+  return inTransaction(
+    db,
+    async (trx) => {
+      const now = clock.now();
+      const staleBefore = toDbTime(new Date(now.getTime() - JOB_DEFAULTS.staleAfterMs));
+      const q = trx('jobs')
+        .where((w) =>
+          w
+            .where((x) => x.where('status', 'queued').where('run_at', '<=', toDbTime(now)))
+            .orWhere((x) => x.where('status', 'running').where('locked_at', '<', staleBefore)),
+        )
+        .orderBy([
+          { column: 'run_at', order: 'asc' },
+          { column: 'id', order: 'asc' },
+        ])
+        .limit(1);
+      if (opts.id !== undefined) q.where('id', opts.id);
+      const [row] = await lockSkipLocked(q.select('*'), trx);
+      if (!row) return null;
+      const attempts = Number(row.attempts) + 1;
+      await trx('jobs')
+        .where({ id: row.id })
+        .update({
+          status: 'running',
+          attempts,
+          locked_at: toDbTime(now),
+          locked_by: workerId,
+          updated_at: toDbTime(now),
+        });
+      return toRecord(await trx('jobs').where({ id: row.id }).first());
+    },
+    { isolation: 'read committed' },
+  );
 }
 
 /** Runs a claimed job and records the outcome: done, queued again after a backoff, or failed. */
