@@ -1,12 +1,23 @@
 // Idempotency-Key: the first request with a key runs and its response is stored; a repeat with
 // the same key, caller and body inside the window gets the stored response back; a repeat with a
 // different body is refused (422); a repeat while the first still runs is refused (409).
+//
+// A process that dies mid-request leaves its key `running`. Such a key is not held for the whole
+// window: once it has been running longer than RUNNING_LEASE_MS it counts as abandoned, and the
+// next request with the key runs afresh (no response was ever stored, so there is nothing to
+// replay, and the crashed attempt's transaction was rolled back with its connection).
 import type { Knex } from 'knex';
 import type { Clock } from './clock.js';
-import { HOUR } from './clock.js';
+import { HOUR, MINUTE } from './clock.js';
 import { sha256Hex } from './crypto.js';
 import { ConflictError, ValidationError } from './errors.js';
 import { isUniqueViolation } from '../db/errors.js';
+
+/**
+ * Far longer than any request runs (the daemon's graceful shutdown waits seconds, and the longest
+ * handlers, the streamed exports, do not take idempotency keys), far shorter than the window.
+ */
+export const RUNNING_LEASE_MS = 10 * MINUTE;
 
 export interface StoredResponse {
   status: number;
@@ -44,7 +55,9 @@ export async function beginIdempotent(
     }
     const row = await db('idempotency_keys').where({ scope, key }).first();
     if (!row) continue;
-    if (Number(row.expires_at) <= now) {
+    const abandoned = row.state === 'running' && Number(row.created_at) <= now - RUNNING_LEASE_MS;
+    if (Number(row.expires_at) <= now || abandoned) {
+      // Only that row: a concurrent request that already took the key over keeps it.
       await db('idempotency_keys').where({ id: row.id }).delete();
       continue;
     }

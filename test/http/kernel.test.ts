@@ -6,7 +6,7 @@ import { silentLogger } from '../../src/core/logger.js';
 import { Reply } from '../../src/core/reply.js';
 import { defineRoute, publicAccess, type Access, type Route } from '../../src/core/routes.js';
 import { yup } from '../../src/core/validation.js';
-import { requestFingerprint } from '../../src/core/idempotency.js';
+import { requestFingerprint, RUNNING_LEASE_MS } from '../../src/core/idempotency.js';
 import { createHttpApp } from '../../src/http/app.js';
 import { listen } from '../../src/http/server.js';
 import { createTestDb, DIALECTS, type Dialect } from '../helpers/db.js';
@@ -252,6 +252,28 @@ for (const dialect of DIALECTS) {
     t.is(res.status, 409);
     t.is(res.body.code, 'IDEMPOTENCY_IN_PROGRESS');
     t.is(k.state.calls, 0);
+  });
+
+  test(`[${dialect}] a key left running by a crashed process is taken over once its lease is over`, async (t) => {
+    const k = await boot(dialect);
+    t.teardown(k.close);
+    const fingerprint = requestFingerprint('POST', '/api/v1/echo', { name: 'a' });
+    const claimedAt = k.clock.now().getTime() - RUNNING_LEASE_MS - 1;
+    await k.db('idempotency_keys').insert({
+      scope: 'caller:u1',
+      key: 'k-crashed',
+      fingerprint,
+      state: 'running',
+      created_at: claimedAt,
+      expires_at: claimedAt + 24 * 3600_000,
+    });
+    const headers = { 'Idempotency-Key': 'k-crashed', 'X-Caller': 'u1' };
+    const res = await k.http.post('/api/v1/echo', { name: 'a' }, { headers });
+    t.is(res.status, 201);
+    t.is(k.state.calls, 1, 'the request ran afresh');
+    const again = await k.http.post('/api/v1/echo', { name: 'a' }, { headers });
+    t.is(again.headers.get('idempotent-replayed'), 'true');
+    t.is(k.state.calls, 1, 'and its response is what the key replays from now on');
   });
 
   test(`[${dialect}] graceful shutdown lets an in-flight request finish, then refuses new ones`, async (t) => {
