@@ -25,6 +25,7 @@ export interface Config {
   clinicPort: number;
   logLevel: LogLevel;
   bodyLimitBytes: number;
+  trustProxyHops: number;
   shutdownTimeoutMs: number;
   dbPoolMax: number;
   schedulerEnabled: boolean;
@@ -67,6 +68,10 @@ export const VARIABLES = {
   CLINIC_PORT: { default: '8081', help: 'port of the pet-care clinic contract' },
   LOG_LEVEL: { default: 'info', help: 'debug, info, warn, error or silent; logs are JSON lines' },
   BODY_LIMIT_BYTES: { default: '1048576', help: 'largest JSON request body accepted; larger gets 413' },
+  TRUST_PROXY_HOPS: {
+    default: '0',
+    help: 'reverse proxies in front of the daemon; per-IP limits then take the client from X-Forwarded-For',
+  },
   SHUTDOWN_TIMEOUT_MS: {
     default: '10000',
     help: 'how long SIGTERM waits for in-flight requests before closing them',
@@ -150,6 +155,7 @@ const schema = yup.object({
   CLINIC_PORT: int(0, 65535),
   LOG_LEVEL: yup.string().oneOf(['debug', 'info', 'warn', 'error', 'silent']).required(),
   BODY_LIMIT_BYTES: int(1024, 100 * 1024 * 1024),
+  TRUST_PROXY_HOPS: int(0, 10),
   SHUTDOWN_TIMEOUT_MS: int(0, 600_000),
   DB_POOL_MAX: int(1, 1000),
   SCHEDULER_ENABLED: bool(),
@@ -256,6 +262,7 @@ export function loadConfig(source: Record<string, string | undefined> = readEnvi
     clinicPort: v.CLINIC_PORT,
     logLevel: v.LOG_LEVEL as LogLevel,
     bodyLimitBytes: v.BODY_LIMIT_BYTES,
+    trustProxyHops: v.TRUST_PROXY_HOPS,
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
     dbPoolMax: v.DB_POOL_MAX,
     schedulerEnabled: v.SCHEDULER_ENABLED,

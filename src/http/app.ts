@@ -18,6 +18,7 @@ import type { HttpMethod, RequestInfo, Route } from '../core/routes.js';
 import type { Services } from '../core/services.js';
 import { validate, yup } from '../core/validation.js';
 import { readJsonBodyWithRaw } from './body.js';
+import { clientIp } from './client-ip.js';
 import { readMultipartBody } from './multipart.js';
 import { buildOpenApi, type OpenApiInfo } from './openapi.js';
 import { errorBody, sendError, sendJson, sendReply } from './respond.js';
@@ -92,7 +93,7 @@ async function handleRoute(
   const request: RequestInfo = {
     method: route.method,
     path: qIndex === -1 ? url : url.slice(0, qIndex),
-    ip: req.socket.remoteAddress ?? 'unknown',
+    ip: clientIp(req, services.config.trustProxyHops),
     requestId: req.requestId,
     headers: req.headers,
   };

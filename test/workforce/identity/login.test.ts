@@ -256,6 +256,34 @@ for (const dialect of DIALECTS) {
     t.is((await post(TEST_PASSWORD)).status, 200);
   });
 
+  test(`[${dialect}] X-Forwarded-For is believed only for the proxies TRUST_PROXY_HOPS declares`, async (t) => {
+    const login = (app: Awaited<ReturnType<typeof bootApp>>, email: string, forwardedFor: string) =>
+      app.workforce.post(
+        '/api/v1/auth/login',
+        { email, password: 'wrong password', device_name: 'd' },
+        { headers: { 'X-Forwarded-For': forwardedFor } },
+      );
+    // Default (no proxy): a client cannot buy fresh allowances by inventing addresses.
+    const direct = await bootApp(dialect);
+    t.teardown(direct.close);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await login(direct, 'x@acme.test', `203.0.113.${i}`)).status);
+    t.deepEqual(statuses, [401, 401, 401, 401, 401, 429]);
+
+    // One proxy in front: it appends the address it saw, and that is the client; what the client
+    // wrote before it is ignored.
+    const proxied = await bootApp(dialect, { env: { TRUST_PROXY_HOPS: '1' } });
+    t.teardown(proxied.close);
+    for (let i = 0; i < 5; i++)
+      t.is((await login(proxied, 'a@acme.test', `1.1.1.${i}, 198.51.100.7`)).status, 401);
+    t.is((await login(proxied, 'a@acme.test', '198.51.100.7')).status, 429, 'same client, 6th attempt');
+    t.is(
+      (await login(proxied, 'b@acme.test', '198.51.100.8')).status,
+      401,
+      'another client has its own allowance',
+    );
+  });
+
   test(`[${dialect}] login ignores Idempotency-Key: no token is ever stored in clear text`, async (t) => {
     const app = await bootApp(dialect, { env: MANY });
     t.teardown(app.close);
