@@ -376,7 +376,7 @@ for (const dialect of DIALECTS) {
     t.is((await app.clinic.get('/api/v1/owner/me/orders', { token: stranger.token })).body.data.length, 0);
   });
 
-  test(`[${dialect}] caregivers and orders: view cannot order, full can; the owner sees the caregiver's order`, async (t) => {
+  test(`[${dialect}] caregivers and orders: view cannot order, full can; the owner lists the caregiver's order but only its requester opens or cancels it`, async (t) => {
     const app = await bootClinic(dialect);
     t.teardown(app.close);
     const { clinic, owner, petId, pharmacy } = await setup(app);
@@ -429,5 +429,22 @@ for (const dialect of DIALECTS) {
         .status,
       404,
     );
+    // "404 for anyone but the requester": the primary owner included, for the detail and the cancel.
+    const id = placed.body.data.id;
+    t.is((await app.clinic.get(`/api/v1/owner/me/orders/${id}`, { token: owner.token })).status, 404);
+    const cancelByOwner = await app.clinic.post(
+      `/api/v1/owner/me/orders/${id}/cancel`,
+      {},
+      { token: owner.token },
+    );
+    t.is(cancelByOwner.status, 404);
+    t.is((await db('order_requests').where({ id }).first()).status, 'pending', 'nothing changed');
+    const cancelled = await app.clinic.post(
+      `/api/v1/owner/me/orders/${id}/cancel`,
+      {},
+      { token: helper.token },
+    );
+    t.is(cancelled.status, 200);
+    t.is(cancelled.body.data.status, 'cancelled');
   });
 }

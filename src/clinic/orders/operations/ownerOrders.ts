@@ -1,6 +1,8 @@
-// The owner side of order requests. An owner sees the orders they requested and the orders their
-// caregivers requested for the owner's pets; a caregiver sees the orders they requested. Anyone
-// else's order is a 404 (list, detail and cancel alike).
+// The owner side of order requests. The list covers the orders the caller requested and the orders
+// caregivers requested for the caller's pets ("orders of the owner or their caregiver"); a
+// caregiver's list holds the orders they requested. One order's detail and its cancel belong to
+// its requester alone (the contract: "404 for anyone but the requester"), so a primary owner sees
+// a caregiver's order in the list but cannot open or cancel it.
 import type { Knex } from 'knex';
 import { NotFoundError } from '../../../core/errors.js';
 import { inTransaction } from '../../../db/transaction.js';
@@ -35,7 +37,9 @@ export async function getOwnerOrder(
   input: { userId: number; orderId: number },
 ): Promise<OrderRow> {
   const { db } = ctx.services;
-  const row = await orderRows(db).where('o.id', input.orderId).where(visibleTo(db, input.userId)).first();
+  const row = await orderRows(db)
+    .where({ 'o.id': input.orderId, 'o.requester_user_id': input.userId })
+    .first();
   if (!row) throw new NotFoundError('Order not found.');
   return (await withPrescriptions(db, [row]))[0];
 }
@@ -49,7 +53,7 @@ export async function cancelOwnerOrder(
     moveOrder(
       trx,
       ctx,
-      trx('order_requests as o').where('o.id', input.orderId).where(visibleTo(trx, input.userId)),
+      trx('order_requests as o').where({ 'o.id': input.orderId, 'o.requester_user_id': input.userId }),
       'cancel',
     ),
   );
