@@ -95,6 +95,11 @@ export interface Route<P = any, Body = any, Query = any, Params = any> {
    * overhead, is a 413.
    */
   multipart?: { maxFileBytes: number };
+  /**
+   * A precondition of the service itself (e.g. configured gateway keys), checked right after
+   * authentication, before the body is read: an unusable endpoint answers 503 whatever is sent.
+   */
+  requires?(services: Services): void;
   /** Write routes honour Idempotency-Key unless this is false. */
   idempotent?: boolean;
   handler(input: RouteInput<P, Body, Query, Params>): Promise<Reply | unknown>;

@@ -100,6 +100,7 @@ async function handleRoute(
   let idempotencyId: number | null = null;
   try {
     const principal = await route.access.authenticate(request, services);
+    route.requires?.(services);
     if (route.rateLimit) {
       const rule = route.rateLimit;
       await enforceRateLimit(

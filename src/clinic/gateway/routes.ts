@@ -7,7 +7,7 @@ import { httpContext } from '../context.js';
 import { clinicUserAccess } from '../identity/access.js';
 import { invoiceBody } from '../invoices/serialize.js';
 import { serializeInvoice } from '../invoices/serialize.js';
-import { GatewayNotConfiguredError } from './client.js';
+import { GatewayNotConfiguredError, requireGatewayKeys } from './client.js';
 import { createGatewayOrder } from './operations/createGatewayOrder.js';
 import { handleGatewayWebhook } from './operations/handleGatewayWebhook.js';
 import { verifyGatewayPayment } from './operations/verifyGatewayPayment.js';
@@ -64,6 +64,7 @@ export const gatewayRoutes = [
       502: 'The gateway refused or could not be reached',
       503: 'Gateway keys are not configured',
     },
+    requires: (services) => requireGatewayKeys(services.config.clinic.gateway),
     handler: async ({ services, principal, params }) => ({
       data: await createGatewayOrder(httpContext(services, principal.userId), {
         ownerUserId: principal.userId,
@@ -86,6 +87,7 @@ export const gatewayRoutes = [
     body: verifySchema,
     responses: { 200: invoiceBody('the invoice') },
     errors: { 404: 'Not the caller’s invoice', 503: 'Gateway keys are not configured' },
+    requires: (services) => requireGatewayKeys(services.config.clinic.gateway),
     handler: async ({ services, principal, params, body }) => ({
       data: serializeInvoice(
         await verifyGatewayPayment(httpContext(services, principal.userId), {
@@ -119,7 +121,7 @@ export const gatewayRoutes = [
               type: 'object',
               properties: {
                 event: str,
-                outcome: { type: 'string', enum: ['recorded', 'duplicate', 'logged', 'ignored'] },
+                outcome: { type: 'string', enum: ['recorded', 'duplicate', 'logged', 'ignored', 'mismatch'] },
                 invoice_id: { type: 'integer', nullable: true },
               },
             },
@@ -133,9 +135,11 @@ export const gatewayRoutes = [
       500: 'Handler failure (the gateway retries)',
       503: 'GATEWAY_WEBHOOK_SECRET is not configured',
     },
+    requires: (services) => {
+      if (!services.config.clinic.gateway.webhookSecret) throw new GatewayNotConfiguredError();
+    },
     handler: async ({ services, request, rawBody }) => {
       const secret = services.config.clinic.gateway.webhookSecret;
-      if (!secret) throw new GatewayNotConfiguredError();
       const raw = rawBody ?? Buffer.alloc(0);
       const signature = request.headers['x-gateway-signature'];
       if (!webhookSignatureValid(secret, raw, typeof signature === 'string' ? signature : undefined)) {

@@ -69,7 +69,14 @@ for (const dialect of DIALECTS) {
       { token: w.owner.token },
     );
     t.is(v.status, 503);
+    // The endpoint is unusable whatever is sent: 503 comes before the body is looked at.
+    const empty = await w.app.clinic.post(verifyPath(invoice.id), {}, { token: w.owner.token });
+    t.is(empty.status, 503);
+    t.is(empty.body.code, 'GATEWAY_NOT_CONFIGURED');
     t.is((await webhook(w, captured('pay_1', 'o', 100), 'x')).status, 503);
+    t.is((await webhook(w, { not: 'a webhook' }, 'x')).status, 503);
+    // Authentication still comes first: no token is a 401, not a hint about the configuration.
+    t.is((await w.app.clinic.post(verifyPath(invoice.id), {})).status, 401);
   });
 
   test(`[${dialect}] a gateway order for the balance: basic auth, minor units, the checkout fields`, async (t) => {
@@ -221,6 +228,18 @@ for (const dialect of DIALECTS) {
     t.is(inv.status, 'partial');
     t.is((await g.db('payments').where('provider_payment_id', 'pay_W')).length, 1);
 
+    // More than the order's amount, or another currency: kept as a mismatch, the invoice untouched.
+    const ordered = Number(
+      (await g.db('gateway_orders').where('provider_order_id', orderId).first()).amount_minor,
+    );
+    const over = await webhook(g, captured('pay_X', orderId, 999_999_999_999));
+    t.deepEqual(over.body.data, { event: 'payment.captured', outcome: 'mismatch', invoice_id: g.invoice.id });
+    const foreign = captured('pay_Y', orderId, 100);
+    foreign.payload.payment.entity.currency = 'USD';
+    t.is((await webhook(g, foreign)).body.data.outcome, 'mismatch');
+    t.true(ordered > 100);
+    t.is(Number((await g.db('invoices').where('id', g.invoice.id).first()).amount_paid_minor), 20050 + 10000);
+
     const failed = await webhook(g, captured('pay_F', orderId, 19950, 'payment.failed'));
     t.is(failed.body.data.outcome, 'logged');
     const unknownOrder = await webhook(g, captured('pay_U', 'order_elsewhere', 100));
@@ -231,11 +250,16 @@ for (const dialect of DIALECTS) {
       [
         ['payment.captured', 'pay_W', 'recorded'],
         ['payment.captured', 'pay_W', 'duplicate'],
+        ['payment.captured', 'pay_X', 'mismatch'],
+        ['payment.captured', 'pay_Y', 'mismatch'],
         ['payment.failed', 'pay_F', 'logged'],
         ['payment.captured', 'pay_U', 'ignored'],
       ],
     );
-    t.is((await g.db('payments').whereIn('provider_payment_id', ['pay_F', 'pay_U'])).length, 0);
+    t.is(
+      (await g.db('payments').whereIn('provider_payment_id', ['pay_F', 'pay_U', 'pay_X', 'pay_Y'])).length,
+      0,
+    );
   });
 
   test(`[${dialect}] verify and the webhook racing for the same payment record it once`, async (t) => {
