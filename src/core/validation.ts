@@ -4,34 +4,47 @@ import { ValidationError, type FieldErrors } from './errors.js';
 
 yup.setLocale({
   mixed: {
-    required: ({ path }) => `The ${path} field is required.`,
-    notNull: ({ path }) => `The ${path} field is required.`,
-    oneOf: ({ path, values }) => `The ${path} field must be one of: ${values}.`,
-    notType: ({ path, type }) => `The ${path} field must be ${article(type)}.`,
-    defined: ({ path }) => `The ${path} field is required.`,
+    required: ({ path }) => `${subject(path)} is required.`,
+    notNull: ({ path }) => `${subject(path)} is required.`,
+    oneOf: ({ path, values }) => `${subject(path)} must be one of: ${listed(values)}.`,
+    notType: ({ path, type }) => `${subject(path)} must be ${article(type)}.`,
+    defined: ({ path }) => `${subject(path)} is required.`,
   },
   string: {
-    min: ({ path, min }) => `The ${path} field must be at least ${min} characters.`,
-    max: ({ path, max }) => `The ${path} field must not be greater than ${max} characters.`,
-    length: ({ path, length }) => `The ${path} field must be ${length} characters.`,
-    email: ({ path }) => `The ${path} field must be a valid email address.`,
-    matches: ({ path }) => `The ${path} field format is invalid.`,
+    min: ({ path, min }) => `${subject(path)} must be at least ${min} characters.`,
+    max: ({ path, max }) => `${subject(path)} must not be greater than ${max} characters.`,
+    length: ({ path, length }) => `${subject(path)} must be ${length} characters.`,
+    email: ({ path }) => `${subject(path)} must be a valid email address.`,
+    matches: ({ path }) => `${subject(path)} format is invalid.`,
   },
   number: {
-    min: ({ path, min }) => `The ${path} field must be at least ${min}.`,
-    max: ({ path, max }) => `The ${path} field must not be greater than ${max}.`,
-    integer: ({ path }) => `The ${path} field must be an integer.`,
-    moreThan: ({ path, more }) => `The ${path} field must be greater than ${more}.`,
-    positive: ({ path }) => `The ${path} field must be greater than 0.`,
+    min: ({ path, min }) => `${subject(path)} must be at least ${min}.`,
+    max: ({ path, max }) => `${subject(path)} must not be greater than ${max}.`,
+    integer: ({ path }) => `${subject(path)} must be an integer.`,
+    moreThan: ({ path, more }) => `${subject(path)} must be greater than ${more}.`,
+    positive: ({ path }) => `${subject(path)} must be greater than 0.`,
   },
   array: {
-    min: ({ path, min }) => `The ${path} field must have at least ${min} items.`,
-    max: ({ path, max }) => `The ${path} field must not have more than ${max} items.`,
+    min: ({ path, min }) => `${subject(path)} must have at least ${min} items.`,
+    max: ({ path, max }) => `${subject(path)} must not have more than ${max} items.`,
   },
   object: {
     noUnknown: ({ path, unknown }) => `The ${path || 'body'} has unknown fields: ${unknown}.`,
   },
 });
+
+/** "The email field"; the root of a body (yup calls it "this") is "The request body". */
+function subject(path: string | undefined): string {
+  return !path || path === 'this' ? 'The request body' : `The ${path} field`;
+}
+
+/** yup lists a nullable enum's null as an empty entry ("a, b, "): list the real choices only. */
+function listed(values: unknown): string {
+  return String(values)
+    .split(', ')
+    .filter((v) => v !== '' && v !== 'null')
+    .join(', ');
+}
 
 // yup's own trim() and lowercase() call value.trim() / value.toLowerCase() before the type check,
 // so an object or array where a string belongs threw a TypeError (a 500). These touch strings only;
