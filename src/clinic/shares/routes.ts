@@ -1,6 +1,6 @@
 // Share codes: the owner's routes under /owner/me/shares and the clinic's preview and redeem.
 import { Reply } from '../../core/reply.js';
-import { defineRoute, publicAccess } from '../../core/routes.js';
+import { defineRoute } from '../../core/routes.js';
 import { httpContext } from '../context.js';
 import { clinicUserAccess } from '../identity/access.js';
 import { pageBody, pageSchema } from '../pagination.js';
@@ -86,17 +86,20 @@ export const shareRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/v1/shares/:code',
-    summary: 'Preview a share code: the pet and the owner’s name (public; changes nothing)',
-    description: 'Unknown, expired, revoked or redeemed codes are a 404. 60 previews per minute per IP.',
+    summary: 'Preview a share code: the pet and the owner’s name (any clinic bearer token; changes nothing)',
+    description:
+      'Not among the contract’s public endpoints, so it needs a bearer token (the scanning clinic’s ' +
+      'user, or any account). Unknown, expired, revoked or redeemed codes are a 404. 60 previews per ' +
+      'minute per user.',
     tags: ['shares'],
-    access: publicAccess,
+    access: clinicUserAccess,
     permission: null,
     params: shareCodeParams,
     rateLimit: {
       name: 'share-preview',
       limit: () => 60,
       windowSeconds: 60,
-      key: (_p, request) => request.ip,
+      key: (principal) => `user:${principal.userId}`,
     },
     responses: {
       200: { description: 'the preview', schema: { type: 'object', properties: { data: PREVIEW_JSON } } },

@@ -69,15 +69,20 @@ for (const dialect of DIALECTS) {
     );
     t.is((await app.clinic.get('/api/v1/owner/me/shares', { token: stranger.token })).body.data.length, 0);
 
-    // Public preview: pet and owner name, no token needed, case-insensitive; changes nothing.
-    const preview = await app.clinic.get(`/api/v1/shares/${made.body.data.code.toLowerCase()}`);
+    // Preview: pet and owner name for any signed-in account (not a public endpoint in the
+    // contract), case-insensitive; changes nothing.
+    const unsigned = await app.clinic.get(`/api/v1/shares/${made.body.data.code}`);
+    t.is(unsigned.status, 401);
+    const preview = await app.clinic.get(`/api/v1/shares/${made.body.data.code.toLowerCase()}`, {
+      token: stranger.token,
+    });
     t.is(preview.status, 200);
     t.like(preview.body.data, {
       pet: { name: 'Biscuit', species: 'dog', breed: 'Beagle' },
       owner: { name: 'Olive Owner' },
     });
     t.is(preview.body.data.pet.id, undefined);
-    t.is((await app.clinic.get('/api/v1/shares/ZZZZZZZZ')).status, 404);
+    t.is((await app.clinic.get('/api/v1/shares/ZZZZZZZZ', { token: stranger.token })).status, 404);
 
     // Revoke: someone else's is a 404; twice is unchanged; a revoked code has no preview.
     const path = `/api/v1/owner/me/shares/${made.body.data.id}/revoke`;
@@ -89,13 +94,22 @@ for (const dialect of DIALECTS) {
       (await app.clinic.post(path, undefined, { token: owner.token })).body.data.revoked_at,
       revoked.body.data.revoked_at,
     );
-    t.is((await app.clinic.get(`/api/v1/shares/${made.body.data.code}`)).status, 404);
+    t.is(
+      (await app.clinic.get(`/api/v1/shares/${made.body.data.code}`, { token: stranger.token })).status,
+      404,
+    );
 
     // Expiry by the clock: the 5-minute code dies at 10:05 exactly.
     app.clock.advance(5 * MINUTE - 1);
-    t.is((await app.clinic.get(`/api/v1/shares/${custom.body.data.code}`)).status, 200);
+    t.is(
+      (await app.clinic.get(`/api/v1/shares/${custom.body.data.code}`, { token: stranger.token })).status,
+      200,
+    );
     app.clock.advance(1);
-    t.is((await app.clinic.get(`/api/v1/shares/${custom.body.data.code}`)).status, 404);
+    t.is(
+      (await app.clinic.get(`/api/v1/shares/${custom.body.data.code}`, { token: stranger.token })).status,
+      404,
+    );
     t.is((await app.clinic.get('/api/v1/owner/me/shares', { token: owner.token })).body.data.length, 0);
     const vet = await addStaff(app, admin, 'veterinarian');
     const late = await app.clinic.post(
@@ -182,7 +196,7 @@ for (const dialect of DIALECTS) {
 
     const again = await redeem(ok, vet.token);
     t.is(again.status, 422, 'single use');
-    t.is((await app.clinic.get(`/api/v1/shares/${share.code}`)).status, 404);
+    t.is((await app.clinic.get(`/api/v1/shares/${share.code}`, { token: vet.token })).status, 404);
     t.is(
       (await app.clinic.post(`/api/v1/owner/me/shares/${share.id}/revoke`, undefined, { token: owner.token }))
         .status,
