@@ -92,9 +92,9 @@ export interface Route<P = any, Body = any, Query = any, Params = any> {
   /**
    * The body is multipart/form-data instead of JSON: its fields (strings) and files (UploadedFile)
    * are validated together by `body`. A file over maxFileBytes, or a body over it plus a small
-   * overhead, is a 413.
+   * overhead, is a 422 naming the file (`fileField` when only the body's size tells, default "file").
    */
-  multipart?: { maxFileBytes: number };
+  multipart?: { maxFileBytes: number; fileField?: string };
   /**
    * A precondition of the service itself (e.g. configured gateway keys), checked right after
    * authentication, before the body is read: an unusable endpoint answers 503 whatever is sent.

@@ -118,7 +118,7 @@ async function handleRoute(
     const read = !WRITE_METHODS.has(route.method)
       ? undefined
       : route.multipart
-        ? await readMultipartBody(req, route.multipart.maxFileBytes)
+        ? await readMultipartBody(req, route.multipart)
         : await readJsonBodyWithRaw(req, services.config.bodyLimitBytes);
     const rawBody = read?.json;
     const body = route.body ? await validate(route.body, rawBody ?? {}) : undefined;

@@ -1,10 +1,14 @@
 // multipart/form-data bodies for routes that opt in with `multipart: {maxFileBytes}`. Parsing is
 // Node's own (the global Request's formData(), no dependency); this file only feeds it the request
-// stream while counting bytes, so a body past the limit is a 413 without being held in memory.
+// stream while counting bytes, so a body past the limit is refused without being held in memory.
+// A file over the limit is a validation failure of that field (422, as the clinic contract lists
+// size limits among its validation rules), also when it is detected from the body's size alone
+// (Content-Length or bytes counted while reading): the body is then drained, not parsed, and the
+// error names the route's file field.
 // Fields come back as strings and files as UploadedFile, in one object the route's yup schema
 // validates whole (so a missing file and a bad field are reported together).
 import type { IncomingMessage } from 'node:http';
-import { AppError, BadRequestError, PayloadTooLargeError } from '../core/errors.js';
+import { AppError, BadRequestError, ValidationError } from '../core/errors.js';
 import { sha256Hex } from '../core/crypto.js';
 import type { UploadedFile } from '../core/routes.js';
 
@@ -31,10 +35,21 @@ class MemoryFile implements UploadedFile {
   }
 }
 
+function fileTooLarge(field: string, maxFileBytes: number): ValidationError {
+  const mb = maxFileBytes / (1024 * 1024);
+  const readable = Number.isInteger(mb) ? ` (${mb} MB)` : '';
+  return ValidationError.field(
+    field,
+    `The ${field} file must not be larger than ${maxFileBytes} bytes${readable}.`,
+  );
+}
+
 export async function readMultipartBody(
   req: IncomingMessage,
-  maxFileBytes: number,
+  opts: { maxFileBytes: number; fileField?: string },
 ): Promise<{ json: Record<string, unknown>; raw: undefined }> {
+  const { maxFileBytes } = opts;
+  const fileField = opts.fileField ?? 'file';
   const type = String(req.headers['content-type'] ?? '');
   if (!/^multipart\/form-data\s*;.*boundary=/i.test(type)) {
     req.resume();
@@ -45,8 +60,8 @@ export async function readMultipartBody(
   const limit = maxFileBytes + MULTIPART_OVERHEAD_BYTES;
   const declared = Number(req.headers['content-length'] ?? NaN);
   if (Number.isFinite(declared) && declared > limit) {
-    req.resume(); // drain so the connection can still carry the 413
-    throw new PayloadTooLargeError(limit);
+    req.resume(); // drain so the connection can still carry the answer
+    throw fileTooLarge(fileField, maxFileBytes);
   }
 
   let size = 0;
@@ -56,10 +71,10 @@ export async function readMultipartBody(
     start(controller) {
       req.on('data', (chunk: Buffer) => {
         size += chunk.length;
-        if (tooLarge) return; // keep reading (and dropping) so the client sees the 413
+        if (tooLarge) return; // keep reading (and dropping) so the client sees the answer
         if (size > limit) {
           tooLarge = true;
-          controller.error(new PayloadTooLargeError(limit));
+          controller.error(fileTooLarge(fileField, maxFileBytes));
           req.resume();
           return;
         }
@@ -86,7 +101,7 @@ export async function readMultipartBody(
   } catch {
     if (tooLarge) {
       await ended;
-      throw new PayloadTooLargeError(limit);
+      throw fileTooLarge(fileField, maxFileBytes);
     }
     req.resume();
     throw new BadRequestError('Malformed multipart/form-data body.', {
@@ -101,12 +116,7 @@ export async function readMultipartBody(
       json[name] = value;
     } else if (value.name !== '' || value.size > 0) {
       // (a browser's empty file input sends a nameless empty part: the same as no file)
-      if (value.size > maxFileBytes) {
-        throw new AppError(413, `The ${name} file must not be larger than ${maxFileBytes} bytes.`, {
-          code: 'PAYLOAD_TOO_LARGE',
-          errors: { [name]: [`The ${name} file must not be larger than ${maxFileBytes} bytes.`] },
-        });
-      }
+      if (value.size > maxFileBytes) throw fileTooLarge(name, maxFileBytes);
       json[name] = new MemoryFile(value.name, value.type, Buffer.from(await value.arrayBuffer()));
     }
   }

@@ -110,7 +110,8 @@ export function buildOpenApi(info: OpenApiInfo, routes: Route[]): Json {
     }
     const errorStatuses = new Set<number>(route.access.failureStatuses);
     if (route.body || route.query) errorStatuses.add(422);
-    if (route.body) [400, 413, 415].forEach((s) => errorStatuses.add(s));
+    // A multipart route answers an oversized file with a 422 naming it, never a 413.
+    if (route.body) [400, route.multipart ? 422 : 413, 415].forEach((s) => errorStatuses.add(s));
     if (route.rateLimit) errorStatuses.add(429);
     if (route.params) errorStatuses.add(404);
     for (const s of Object.keys(route.errors ?? {})) errorStatuses.add(Number(s));

@@ -1,5 +1,5 @@
 // The kernel's opt-in multipart/form-data bodies: fields and files validated together, the file
-// size limit (413), the whole-body limit enforced while reading (413, connection still usable),
+// size limit (422 on the file), the whole-body limit enforced while reading (422 on the file, connection still usable),
 // 415 for a JSON body, 400 for a malformed one, and idempotent replays fingerprinted by the file.
 import { createHash } from 'node:crypto';
 import test from 'ava';
@@ -100,14 +100,14 @@ for (const dialect of DIALECTS) {
     });
   });
 
-  test(`[${dialect}] a file over the limit and a body over the limit are 413; the connection still works`, async (t) => {
+  test(`[${dialect}] a file over the limit and a body over the limit are 422 naming the file; the connection still works`, async (t) => {
     const k = await boot(dialect);
     t.teardown(k.close);
     const big = await k.post(
       form({ title: 'Big' }, { bytes: Buffer.alloc(MAX + 1, 1), name: 'big.png', type: 'image/png' }),
     );
-    t.is(big.status, 413);
-    t.truthy(big.body.errors.file);
+    t.is(big.status, 422);
+    t.deepEqual(Object.keys(big.body.errors), ['file']);
     const exact = await k.post(
       form({ title: 'Exact' }, { bytes: Buffer.alloc(MAX, 1), name: 'e.png', type: 'image/png' }),
     );
@@ -121,9 +121,11 @@ for (const dialect of DIALECTS) {
     const chunked = await k.post(stream as unknown as NonNullable<RequestInit['body']>, {
       'content-type': encoded.headers.get('content-type')!,
     });
-    t.is(chunked.status, 413);
+    t.is(chunked.status, 422);
+    t.deepEqual(Object.keys(chunked.body.errors), ['file']);
     const declared = await k.post(f);
-    t.is(declared.status, 413);
+    t.is(declared.status, 422);
+    t.deepEqual(Object.keys(declared.body.errors), ['file']);
     t.is(k.state.calls, 1);
     const after = await k.post(
       form({ title: 'After' }, { bytes: Buffer.from('x'), name: 'a.pdf', type: 'application/pdf' }),

@@ -186,7 +186,7 @@ for (const dialect of DIALECTS) {
     );
   });
 
-  test(`[${dialect}] upload rules: 422 naming fields, bad types, 10 MB limit (413); nothing written`, async (t) => {
+  test(`[${dialect}] upload rules: 422 naming fields, bad types, 10 MB limit (422 on file); nothing written`, async (t) => {
     const env = await boot(dialect);
     t.teardown(env.close);
     const { app } = env;
@@ -247,7 +247,8 @@ for (const dialect of DIALECTS) {
       {},
       { bytes: tooBig, name: 'big.pdf', type: 'application/pdf' },
     );
-    t.is(big.status, 413);
+    t.is(big.status, 422);
+    t.deepEqual(Object.keys(big.body.errors), ['file']);
     const limit = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024 - PDF.length, 0x20)]);
     t.deepEqual(await rowCounts(app, ['pet_documents', 'clinic_audit_entries']), before);
     t.deepEqual(env.stored(), []);
