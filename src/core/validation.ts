@@ -65,6 +65,21 @@ yup.addMethod(yup.string, 'lowercase', function (this: yup.StringSchema, message
   });
 });
 
+// A JSON body carries types: `"organization_id": "1"`, `"reason": 123` or `"is_primary": "true"`
+// are the client's mistakes, and a contract that says integer, string or boolean means it. yup casts
+// such values (it is built for forms, where everything is a string), so for JSON bodies (validate's
+// `json` option) a string, number or boolean schema keeps a value of another type as it came, and
+// the type check answers 422 naming the field. Query strings, path segments, multipart fields, CLI
+// flags and import documents are still read as text and cast.
+const JSON_CONTEXT = Symbol('json body');
+for (const Schema of [yup.StringSchema, yup.NumberSchema, yup.BooleanSchema] as any[]) {
+  const cast = Schema.prototype._cast;
+  Schema.prototype._cast = function (raw: unknown, options?: { context?: Record<symbol, unknown> }) {
+    if (raw != null && options?.context?.[JSON_CONTEXT] && !this._typeCheck(raw)) return raw;
+    return cast.call(this, raw, options);
+  };
+}
+
 function article(type: string): string {
   if (type === 'integer' || type === 'object' || type === 'array') return `an ${type}`;
   if (type === 'number') return 'a number';
@@ -77,10 +92,14 @@ function article(type: string): string {
 export async function validate<T = any>(
   schema: yup.Schema<T, any, any, any>,
   value: unknown,
-  opts: { prefix?: string } = {},
+  opts: { prefix?: string; json?: boolean } = {},
 ): Promise<T> {
   try {
-    return await schema.validate(value, { abortEarly: false, stripUnknown: true });
+    return await schema.validate(value, {
+      abortEarly: false,
+      stripUnknown: true,
+      ...(opts.json ? { context: { [JSON_CONTEXT]: true } } : {}),
+    });
   } catch (err) {
     if (err instanceof yup.ValidationError) throw new ValidationError(fieldErrors(err, opts.prefix));
     throw err;
@@ -134,9 +153,21 @@ export function isRealDate(v: string): boolean {
   );
 }
 
-/** A positive integer id in a path or query (`/employees/abc` is a 404, not a 500). */
+/**
+ * A positive integer id in a path or query (`/employees/abc` is a 404, not a 500). Only decimal
+ * digits: yup's number cast would also read `0x1`, `1e3` or ` 7 ` as ids.
+ */
 export function idParam() {
-  return yup.number().typeError('not-an-id').integer().min(1).max(Number.MAX_SAFE_INTEGER).required();
+  return yup
+    .number()
+    .transform((value: unknown, raw: unknown) =>
+      typeof raw === 'string' && !/^[0-9]+$/.test(raw) ? Number.NaN : value,
+    )
+    .typeError('not-an-id')
+    .integer()
+    .min(1)
+    .max(Number.MAX_SAFE_INTEGER)
+    .required();
 }
 
 export { yup };

@@ -121,7 +121,9 @@ async function handleRoute(
         ? await readMultipartBody(req, route.multipart)
         : await readJsonBodyWithRaw(req, services.config.bodyLimitBytes);
     const rawBody = read?.json;
-    const body = route.body ? await validate(route.body, rawBody ?? {}) : undefined;
+    const body = route.body
+      ? await validate(route.body, rawBody ?? {}, { json: !route.multipart })
+      : undefined;
 
     const key = req.headers['idempotency-key'];
     if (
