@@ -64,7 +64,7 @@ export function registerLock(program: Command): void {
         <Summary
           title={`${opts.dryRun ? 'Would lock' : 'Locked'} ${r.month} for ${r.unit_code ? `${r.organization_code}/${r.unit_code}` : r.organization_code}`}
           rows={[
-            ['lock id', String(r.lock_id)],
+            ['lock id', r.lock_id === null ? '(assigned when locked)' : String(r.lock_id)],
             ['rows locked', String(r.rows_locked)],
             ['locked at', r.locked_at ?? ''],
             ...r.units_already_locked.map(

@@ -2,6 +2,7 @@
 import { Reply } from '../../core/reply.js';
 import { defineRoute } from '../../core/routes.js';
 import { userAccess } from '../identity/access.js';
+import { dryRunQuery } from '../params.js';
 import { listAttendances } from './operations/list-attendances.js';
 import { lockMonth } from './operations/lock-month.js';
 import { recordPunch } from './operations/record-punch.js';
@@ -12,7 +13,8 @@ import { ATTENDANCE_RECORD_SCHEMA } from './serialize.js';
 const LOCK_SCHEMA = {
   type: 'object',
   properties: {
-    lock_id: { type: 'integer' },
+    lock_id: { type: 'integer', nullable: true, description: 'null on a dry run of a lock' },
+    dry_run: { type: 'boolean' },
     organization_id: { type: 'integer' },
     organization_unit_id: { type: 'integer', nullable: true },
     scope: { type: 'string', enum: ['organization', 'unit'] },
@@ -90,14 +92,16 @@ export const attendanceRoutes = [
     description:
       'Stamps locked_at on every unlocked row of the scope and month in one statement. Already covered → ' +
       '409 MONTH_ALREADY_LOCKED with lock_id of the covering lock. An organization lock over a month where ' +
-      'some units are locked covers the remaining rows (units_already_locked lists the others).',
+      'some units are locked covers the remaining rows (units_already_locked lists the others). ' +
+      '?dry_run=true answers 200 with the same summary (lock_id null) and changes nothing.',
     tags: ['attendance'],
     access: userAccess,
     permission: 'attendance.lock',
+    query: dryRunQuery,
     body: lockSchema,
     responses: {
       201: {
-        description: 'lock created',
+        description: 'lock created (a dry run answers 200 with the same body)',
         schema: {
           ...LOCK_SCHEMA,
           properties: {
@@ -117,8 +121,10 @@ export const attendanceRoutes = [
       },
     },
     errors: { 409: 'MONTH_ALREADY_LOCKED: the scope is already covered; lock_id names the covering lock' },
-    handler: async ({ services, principal, body }) =>
-      Reply.json(201, await lockMonth({ services, actor: principal }, body)),
+    handler: async ({ services, principal, query, body }) => {
+      const result = await lockMonth({ services, actor: principal }, body, { dryRun: query.dry_run });
+      return Reply.json(result.dry_run ? 200 : 201, result);
+    },
   }),
   defineRoute({
     method: 'POST',
@@ -126,10 +132,12 @@ export const attendanceRoutes = [
     summary: 'Unlock the rows a lock stamped and delete the lock',
     description:
       'Clears locked_at only on rows carrying this lock_id in the lock’s organization and scope. hr is ' +
-      'refused (403). A unit lock inside an organization-locked month → 409 ORGANIZATION_LOCK_COVERS_MONTH.',
+      'refused (403). A unit lock inside an organization-locked month → 409 ORGANIZATION_LOCK_COVERS_MONTH. ' +
+      '?dry_run=true returns the same summary and changes nothing.',
     tags: ['attendance'],
     access: userAccess,
     permission: 'attendance.unlock',
+    query: dryRunQuery,
     body: unlockSchema,
     responses: {
       200: {
@@ -146,7 +154,8 @@ export const attendanceRoutes = [
       },
     },
     errors: { 409: 'ORGANIZATION_LOCK_COVERS_MONTH: unlock the organization lock first' },
-    handler: async ({ services, principal, body }) => unlockMonth({ services, actor: principal }, body),
+    handler: async ({ services, principal, query, body }) =>
+      unlockMonth({ services, actor: principal }, body, { dryRun: query.dry_run }),
   }),
 ];
 

@@ -42,6 +42,8 @@ for (const dialect of DIALECTS) {
     const dry = await cli(['lock', '--org', org, '--month', '2025-12', '--dry-run', '--json']);
     t.is(dry.code, 0, dry.stderr);
     t.is(dry.json().rows_locked, 31);
+    t.is(dry.json().dry_run, true);
+    t.is(dry.json().lock_id, null, 'no id that a real lock would not get');
     t.deepEqual(await snapshot(db, ['attendance', 'attendance_locks']), before, '--dry-run changes nothing');
 
     const whole = await cli(['lock', '--org', org, '--month', '2025-12', '--actor', hr.email]);

@@ -119,6 +119,48 @@ for (const dialect of DIALECTS) {
     t.is(await lockedCount(db, { organization_id: a.org.id }), 0);
   });
 
+  test(`[${dialect}] ?dry_run=true on lock and unlock returns the summary and changes nothing`, async (t) => {
+    const app = await bootApp(dialect);
+    t.teardown(app.close);
+    const { db } = app.services;
+    const a = await orgWorld(app.services);
+    await fillMonth(db, a, '2025-12');
+    const post = (path: string, body: unknown) =>
+      app.workforce.post(path, body, { token: a.tokens.orgAdmin });
+    const body = { organization_id: a.org.id, month: '2025-12' };
+
+    const before = await snapshot(db, TABLES);
+    const preview = await post('/api/v1/attendance/lock?dry_run=true', body);
+    t.is(preview.status, 200, 'nothing was created');
+    t.like(preview.body, { dry_run: true, lock_id: null, scope: 'organization', month: '2025-12' });
+    t.true(preview.body.rows_locked > 0);
+    t.deepEqual(await snapshot(db, TABLES), before);
+
+    const real = await post('/api/v1/attendance/lock', body);
+    t.is(real.status, 201);
+    t.is(real.body.dry_run, false);
+    t.is(real.body.rows_locked, preview.body.rows_locked, 'the preview was exact');
+
+    const locked = await snapshot(db, TABLES);
+    const unlockPreview = await post('/api/v1/attendance/unlock?dry_run=true', {
+      lock_id: real.body.lock_id,
+      reason: 'checking first',
+    });
+    t.is(unlockPreview.status, 200);
+    t.like(unlockPreview.body, {
+      dry_run: true,
+      lock_id: real.body.lock_id,
+      rows_unlocked: real.body.rows_locked,
+    });
+    t.deepEqual(await snapshot(db, TABLES), locked, 'the lock is still there');
+    const bad = await post('/api/v1/attendance/unlock?dry_run=maybe', {
+      lock_id: real.body.lock_id,
+      reason: 'x',
+    });
+    t.is(bad.status, 422);
+    t.truthy(bad.body.errors.dry_run);
+  });
+
   test(`[${dialect}] unlock never touches another organization's rows`, async (t) => {
     const app = await bootApp(dialect);
     t.teardown(app.close);

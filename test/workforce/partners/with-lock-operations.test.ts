@@ -65,7 +65,7 @@ for (const dialect of DIALECTS) {
     t.deepEqual([units(0), units(1)], ['N:2', 'S:3']); // each row once, under the lock that stamped it
     t.deepEqual((await pushToPartners({ services })).items, []);
 
-    await unlockMonth({ services, actor }, { lock_id: orgLock.lock_id, reason: 'late correction' });
+    await unlockMonth({ services, actor }, { lock_id: orgLock.lock_id!, reason: 'late correction' });
     t.deepEqual((await pushToPartners({ services })).items, []);
     await lockMonth({ services, actor }, { organization_id: org.id, month: '2026-01' });
     expect(1);

@@ -16,7 +16,10 @@ import type { OperationContext, OperationOptions } from '../context.js';
 import { alreadyLocked, describeLock, locksOfMonth, normalizeLock, ORG_SCOPE, unitScope } from '../locks.js';
 import type { LockMonthInput } from '../schemas.js';
 
-export interface LockResult extends ReturnType<typeof describeLock> {
+export interface LockResult extends Omit<ReturnType<typeof describeLock>, 'lock_id'> {
+  /** null on a dry run: MySQL does not roll back AUTO_INCREMENT, so the id shown would not be the one a real lock gets. */
+  lock_id: number | null;
+  dry_run: boolean;
   organization_code: string;
   unit_code: string | null;
   rows_locked: number;
@@ -104,6 +107,8 @@ export async function lockMonth(
       });
       return {
         ...describeLock(lock),
+        lock_id: opts.dryRun ? null : lock.id,
+        dry_run: Boolean(opts.dryRun),
         organization_code: String(org.code),
         unit_code: unit ? String(unit.code) : null,
         rows_locked: Number(rowsLocked),

@@ -16,6 +16,7 @@ import { describeLock, locksOfMonth, normalizeLock, ORG_SCOPE } from '../locks.j
 import type { UnlockMonthInput } from '../schemas.js';
 
 export interface UnlockResult extends ReturnType<typeof describeLock> {
+  dry_run: boolean;
   rows_unlocked: number;
   reason: string;
   unlocked_by: number;
@@ -73,6 +74,7 @@ export async function unlockMonth(
       });
       return {
         ...describeLock(lock),
+        dry_run: Boolean(opts.dryRun),
         rows_unlocked: Number(rowsUnlocked),
         reason: input.reason,
         unlocked_by: actor.userId,
