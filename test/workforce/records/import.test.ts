@@ -201,6 +201,19 @@ for (const dialect of DIALECTS) {
     t.deepEqual(await stateOf(db), before);
   });
 
+  test(`[${dialect}] a later document refers by code to what an earlier one loaded (leaves to existing leave types)`, async (t) => {
+    const { db, run } = await boot(t, dialect);
+    const doc = example();
+    const leaves = doc.leaves;
+    delete doc.leaves;
+    await run(doc);
+    const result = await run({ leaves: [...leaves, { ...leaves[0], from: '2026-03-02', to: '2026-03-03' }] });
+    t.like(result.counts.leaves, { created: 2, existing: 0 });
+    const e1 = await db('employees').where({ employee_id: 'E001' }).first();
+    t.is((await db('leave_requests').where({ employee_id: e1.id })).length, 2);
+    t.like((await run({ leaves })).counts.leaves, { created: 0, existing: 1 }, 'and idempotent');
+  });
+
   test(`[${dialect}] only a system_admin imports`, async (t) => {
     const { db, run, refused } = await boot(t, dialect);
     await run({ organizations: EXAMPLE.organizations });

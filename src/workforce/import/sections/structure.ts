@@ -125,6 +125,9 @@ export async function importLeaveTypes(run: ImportRun, rows: Rows<'leave_types'>
 
 /** Every leave type of the given organizations, keyed 'orgId/CODE'. */
 export async function loadLeaveTypes(run: ImportRun, orgCodes: string[]): Promise<void> {
+  // The organizations may be known only from the database (a document with leaves and no
+  // organizations or leave_types section refers to them by code).
+  await run.loadOrgs(orgCodes);
   const ids = [
     ...new Set(orgCodes.map((c) => run.orgs.get(c)?.id).filter((x): x is number => x !== undefined)),
   ];
