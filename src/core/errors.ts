@@ -37,8 +37,8 @@ export class AppError extends Error {
 }
 
 export class BadRequestError extends AppError {
-  constructor(message: string, errors?: FieldErrors) {
-    super(400, message, { errors });
+  constructor(message: string, errors?: FieldErrors, code = 'MALFORMED_BODY') {
+    super(400, message, { errors, code });
   }
 }
 

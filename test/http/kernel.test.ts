@@ -122,6 +122,7 @@ for (const dialect of DIALECTS) {
     t.teardown(k.close);
     const res = await k.http.request('POST', '/api/v1/echo', { raw: '{"name": "x",' });
     t.is(res.status, 400);
+    t.is(res.body.code, 'MALFORMED_BODY');
     t.regex(res.body.message, /Malformed JSON/);
     t.deepEqual(Object.keys(res.body.errors), ['body']);
     t.is(k.state.calls, 0);
