@@ -54,6 +54,7 @@ export function buildProgram(): Command {
 
 /** Runs the program; returns (and sets) the exit code instead of calling process.exit mid-flight. */
 export async function run(argv: string[]): Promise<number> {
+  ignoreClosedStdout();
   const program = buildProgram();
   let code: number = EXIT.ok;
   try {
@@ -63,6 +64,18 @@ export async function run(argv: string[]): Promise<number> {
   }
   process.exitCode = code;
   return code;
+}
+
+/**
+ * `wfctl … --json | head -1`: the reader may leave before the output is written. That is not a
+ * failure of the command (the operation has already committed or not); without a listener Node
+ * would crash with an unhandled EPIPE and a stack trace. Any other stdout error still surfaces.
+ */
+function ignoreClosedStdout(): void {
+  if (process.stdout.listenerCount('error') > 0) return;
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+  });
 }
 
 function report(err: unknown, json: boolean): number {

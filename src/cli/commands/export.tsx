@@ -7,7 +7,7 @@ import { rename, rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { Command } from 'commander';
 import { Box, render, Text } from 'ink';
-import { AppError, ConflictError } from '../../core/errors.js';
+import { AppError, ConflictError, UsageError } from '../../core/errors.js';
 import { validate } from '../../core/validation.js';
 import { exportAttendance } from '../../workforce/exports/operations/export-attendance.js';
 import { resolveExportRefs } from '../../workforce/exports/resolve.js';
@@ -39,6 +39,15 @@ export function registerExport(program: Command): void {
       .option('--out <file>', 'write to this file instead of stdout')
       .option('--allow-unlocked', 'export a month that is not locked yet, rows as they are'),
   ).action(async (opts: ExportOptions) => {
+    if (opts.json && !opts.out) {
+      // Without --out stdout is the CSV itself; a JSON summary there would corrupt it.
+      throw new UsageError(
+        '--json prints a summary of the export, so it needs --out FILE (stdout is the CSV).',
+        {
+          '--json': ['--json needs --out FILE.'],
+        },
+      );
+    }
     const org = await required(opts.org, '--org', 'Organization code?', opts);
     const month = await required(opts.month, '--month', 'Month (YYYY-MM)?', opts);
     const refs = await asFlags(

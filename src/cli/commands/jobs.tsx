@@ -9,6 +9,7 @@ import { UsageError } from '../../core/errors.js';
 import { output } from '../io.js';
 import { withServices } from '../services.js';
 import { Summary } from '../views/Summary.js';
+import { asFlags } from './identity-shared.js';
 
 const listSchema = yup.object({
   status: yup.string().oneOf(['queued', 'running', 'done', 'failed']).optional(),
@@ -36,10 +37,14 @@ export function registerJobs(program: Command): void {
     .option('--limit <n>', 'how many (default 50)')
     .option('--json', 'print JSON')
     .action(async (opts: { status?: string; name?: string; limit?: string; json?: boolean }) => {
-      const q = await validate<{ status?: string; limit: number }>(listSchema, {
-        status: opts.status,
-        limit: opts.limit,
-      });
+      const q = await asFlags(
+        () =>
+          validate<{ status?: string; limit: number }>(listSchema, {
+            status: opts.status,
+            limit: opts.limit,
+          }),
+        { status: '--status', limit: '--limit' },
+      );
       const list = await withServices((s) =>
         listJobs(s.db, { status: q.status as JobStatus | undefined, name: opts.name, limit: q.limit }),
       );

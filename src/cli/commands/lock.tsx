@@ -16,6 +16,7 @@ import {
 } from '../../workforce/attendance/schemas.js';
 import { loadActor } from '../../workforce/identity/actor.js';
 import { output, required } from '../io.js';
+import { asFlags } from './identity-shared.js';
 import { withServices } from '../services.js';
 import { Summary } from '../views/Summary.js';
 import { registerFy } from './fy.js';
@@ -29,6 +30,11 @@ interface Common {
 }
 
 /** Every command of attendance locking, the scheduler, the job queue and financial years. */
+
+// Errors of the request fields are reported under the flags a person typed.
+const LOCK_FLAGS = { organization_id: '--org', organization_unit_id: '--unit', month: '--month' };
+const UNLOCK_FLAGS = { lock_id: 'LOCK_ID', reason: '--reason' };
+
 export function registerAttendanceCommands(program: Command): void {
   registerLock(program);
   registerSchedule(program);
@@ -53,12 +59,14 @@ export function registerLock(program: Command): void {
         const actor = await loadActor(services.db, opts.actor);
         const org = await resolveOrganization(services.db, orgRef);
         const unit = opts.unit ? await resolveUnit(services.db, org.id, opts.unit) : null;
-        const input = await validate<LockMonthInput>(lockSchema, {
-          organization_id: org.id,
-          organization_unit_id: unit?.id ?? null,
-          month,
-        });
-        return lockMonth({ services, actor }, input, { dryRun: opts.dryRun });
+        return asFlags(async () => {
+          const input = await validate<LockMonthInput>(lockSchema, {
+            organization_id: org.id,
+            organization_unit_id: unit?.id ?? null,
+            month,
+          });
+          return lockMonth({ services, actor }, input, { dryRun: opts.dryRun });
+        }, LOCK_FLAGS);
       });
       await output(result, opts, (r) => (
         <Summary
@@ -90,7 +98,10 @@ export function registerLock(program: Command): void {
     .action(async (lockId: string | undefined, opts: Common & { reason?: string }) => {
       const id = await required(lockId, 'LOCK_ID', 'Lock id?', opts);
       const reason = await required(opts.reason, '--reason', 'Reason for unlocking?', opts);
-      const input = await validate<UnlockMonthInput>(unlockSchema, { lock_id: Number(id), reason });
+      const input = await asFlags(
+        () => validate<UnlockMonthInput>(unlockSchema, { lock_id: Number(id), reason }),
+        UNLOCK_FLAGS,
+      );
       const result = await withServices(async (services) => {
         const actor = await loadActor(services.db, opts.actor);
         return unlockMonth({ services, actor }, input, { dryRun: opts.dryRun });
@@ -120,9 +131,13 @@ export function registerLock(program: Command): void {
       const result = await withServices(async (services) => {
         const actor = await loadActor(services.db, opts.actor);
         const org = await resolveOrganization(services.db, orgRef);
-        const { year } = await validate<{ year: number }>(
-          yup.object({ year: yup.number().integer().min(1900).max(9999).required() }),
-          { year: opts.year ?? zonedParts(services.clock.now(), org.timezone).year },
+        const { year } = await asFlags(
+          () =>
+            validate<{ year: number }>(
+              yup.object({ year: yup.number().integer().min(1900).max(9999).required() }),
+              { year: opts.year ?? zonedParts(services.clock.now(), org.timezone).year },
+            ),
+          { year: '--year' },
         );
         return {
           organization_code: org.code,

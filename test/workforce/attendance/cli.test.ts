@@ -107,9 +107,11 @@ for (const dialect of DIALECTS) {
       [['lock', '--month', '2025-12'], /--org/],
       [['lock', '--org', 'NOPE', '--month', '2025-12'], /--org/],
       [['lock', '--org', a.org.code, '--unit', 'NOPE', '--month', '2025-12'], /--unit/],
-      [['lock', '--org', a.org.code, '--month', '2025-13'], /month/],
-      [['unlock', 'abc', '--reason', 'x'], /lock_id/],
-      [['locks', '--org', a.org.code, '--year', 'soon'], /year/],
+      [['lock', '--org', a.org.code, '--month', '2025-13'], /--month/],
+      [['lock', '--org', a.org.code, '--month', '2999-01'], /--month/],
+      [['unlock', 'abc', '--reason', 'x'], /LOCK_ID/],
+      [['locks', '--org', a.org.code, '--year', 'soon'], /--year/],
+      [['jobs', '--limit', 'abc'], /--limit/],
     ];
     for (const [args, pattern] of cases) {
       const r = await cli(args);

@@ -97,12 +97,15 @@ for (const dialect of DIALECTS) {
       [['export', '--org', 'NOPE', '--month', '2026-01'], /--org.*NOPE|Unknown organization NOPE/],
       [['export', '--org', 'CSVB', '--unit', 'NOPE', '--month', '2026-01'], /--unit|Unknown unit NOPE/],
       [['export', '--org', 'CSVB', '--month', '2026-01', '--actor', manager.email], /export\.create/],
+      [['export', '--org', 'CSVB', '--month', '2026-01', '--json'], /--json.*--out/],
     ];
     for (const [args, message] of cases) {
       const r = await cli(args);
       t.is(r.code, 2, args.join(' '));
       t.regex(r.stderr, message, args.join(' '));
-      t.is(r.stdout, '');
+      // With --json the error is the one JSON document on stdout; otherwise stdout (the CSV) stays empty.
+      if (args.includes('--json')) t.is(JSON.parse(r.stdout).code, 'USAGE');
+      else t.is(r.stdout, '');
     }
   });
 }
