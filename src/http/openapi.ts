@@ -112,6 +112,9 @@ export function buildOpenApi(info: OpenApiInfo, routes: Route[]): Json {
     if (route.body || route.query) errorStatuses.add(422);
     // A multipart route answers an oversized file with a 422 naming it, never a 413.
     if (route.body) [400, route.multipart ? 422 : 413, 415].forEach((s) => errorStatuses.add(s));
+    // A permission is checked inside the caller's scope: missing it is a 403, a record (or an
+    // organization named in the body or query) outside the scope a 404, never a leak.
+    if (route.permission) [403, 404].forEach((s) => errorStatuses.add(s));
     if (route.rateLimit) errorStatuses.add(429);
     if (route.params) errorStatuses.add(404);
     for (const s of Object.keys(route.errors ?? {})) errorStatuses.add(Number(s));

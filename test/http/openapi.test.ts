@@ -29,6 +29,11 @@ async function checkListener(t: any, client: HttpClient, routes: Route[]) {
       Object.keys(op.responses).some((s) => s.startsWith('2')),
       `${route.method} ${path} documents success`,
     );
+    if (route.permission) {
+      for (const status of ['403', '404'])
+        t.truthy(op.responses[status], `${route.method} ${path} (${route.permission}) documents ${status}`);
+    }
+    if (route.multipart) t.falsy(op.responses['413'], `${path} answers an oversized file with 422, not 413`);
     if (route.body)
       t.truthy(
         op.requestBody?.content?.[route.multipart ? 'multipart/form-data' : 'application/json']?.schema,

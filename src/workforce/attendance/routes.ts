@@ -65,6 +65,7 @@ export const attendanceRoutes = [
     access: userAccess,
     permission: null,
     query: listSchema,
+    errors: { 404: 'organization_id, unit_id or employee_id names a record outside the caller’s scope' },
     responses: {
       200: {
         description: 'one page',

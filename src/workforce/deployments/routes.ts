@@ -39,6 +39,7 @@ export const deploymentRoutes = [
       },
     },
     errors: {
+      404: 'The employee is unknown or outside the caller’s scope',
       403: 'Missing employee.update',
       409: 'The employee is offboarded (code EMPLOYEE_OFFBOARDED)',
     },

@@ -39,7 +39,10 @@ export const financialYearRoutes = [
         },
       },
     },
-    errors: { 409: 'FINANCIAL_YEAR_CLOSED or FINANCIAL_YEAR_CLOSING' },
+    errors: {
+      409: 'FINANCIAL_YEAR_CLOSED or FINANCIAL_YEAR_CLOSING',
+      422: 'CLOSE_CHECKLIST_UNMET: errors lists each unmet item of the pre-close checklist',
+    },
     handler: async ({ services, principal, params }) =>
       Reply.json(202, await closeFinancialYear({ services, actor: principal }, { id: params.id })),
   }),
