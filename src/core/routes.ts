@@ -3,6 +3,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AnySchema, ObjectSchema } from 'yup';
 import type { Reply } from './reply.js';
+import type { FieldErrors } from './errors.js';
 import type { Services } from './services.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -95,6 +96,12 @@ export interface Route<P = any, Body = any, Query = any, Params = any> {
    * overhead, is a 422 naming the file (`fileField` when only the body's size tells, default "file").
    */
   multipart?: { maxFileBytes: number; fileField?: string };
+  /**
+   * Database-backed field rules (unique, exists) that the operation enforces anyway. When the schema
+   * already refuses the body, the pipeline runs these as well, on the fields that passed, so one
+   * 422 names every problem instead of revealing them one resubmission at a time.
+   */
+  crossChecks?(body: Record<string, unknown>, services: Services): Promise<FieldErrors>;
   /**
    * A precondition of the service itself (e.g. configured gateway keys), checked right after
    * authentication, before the body is read: an unusable endpoint answers 503 whatever is sent.

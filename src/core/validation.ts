@@ -106,6 +106,21 @@ export async function validate<T = any>(
   }
 }
 
+/** One field of a body through its own schema: the cast value, or undefined when it is not valid. */
+export async function validField(
+  schema: yup.ObjectSchema<any>,
+  field: string,
+  body: Record<string, unknown>,
+): Promise<any> {
+  try {
+    return await (yup.reach(schema, field) as yup.Schema).validate(body[field], {
+      context: { [JSON_CONTEXT]: true },
+    });
+  } catch {
+    return undefined;
+  }
+}
+
 export function fieldErrors(err: yup.ValidationError, prefix = ''): FieldErrors {
   const out: FieldErrors = {};
   const list = err.inner.length ? err.inner : [err];

@@ -121,9 +121,7 @@ async function handleRoute(
         ? await readMultipartBody(req, route.multipart)
         : await readJsonBodyWithRaw(req, services.config.bodyLimitBytes);
     const rawBody = read?.json;
-    const body = route.body
-      ? await validate(route.body, rawBody ?? {}, { json: !route.multipart })
-      : undefined;
+    const body = route.body ? await validateBody(route, rawBody, services) : undefined;
 
     const key = req.headers['idempotency-key'];
     if (
@@ -185,6 +183,21 @@ async function handleRoute(
     // Drain an unread body so keep-alive connections stay usable after an early error.
     if (!req.readableEnded) req.resume();
     sendError(res, err, logger);
+  }
+}
+
+/** The body through the route's schema; when it fails, the route's database checks add theirs. */
+async function validateBody(route: Route, rawBody: unknown, services: Services): Promise<unknown> {
+  try {
+    return await validate(route.body!, rawBody ?? {}, { json: !route.multipart });
+  } catch (err) {
+    if (!(err instanceof ValidationError) || !route.crossChecks) throw err;
+    if (!rawBody || typeof rawBody !== 'object' || Array.isArray(rawBody)) throw err;
+    const more = await route.crossChecks(rawBody as Record<string, unknown>, services);
+    const errors = { ...err.errors };
+    for (const [field, messages] of Object.entries(more))
+      errors[field] = [...(errors[field] ?? []), ...messages];
+    throw new ValidationError(errors, err.message);
   }
 }
 

@@ -84,6 +84,11 @@ for (const dialect of DIALECTS) {
         { tenant_id: 9999, email: owner.email },
         { email: /already been taken/, tenant_id: /invalid/ },
       ],
+      // A body with schema and database problems at once: one 422 names all of them.
+      [
+        { tenant_id: 9999, email: owner.email.toUpperCase(), password_confirmation: 'other-pass' },
+        { email: /already been taken/, tenant_id: /invalid/, password: /confirmation does not match/ },
+      ],
     ];
     for (const [override, expected] of cases) {
       const res = await app.clinic.post('/api/v1/auth/owner/register', ownerBody(id, override));

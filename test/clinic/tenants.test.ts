@@ -169,6 +169,14 @@ for (const dialect of DIALECTS) {
       signupBody({ slug: 'paws', email: 'paws@example.test', owner_email: 'asha@example.test' }),
     );
     t.deepEqual(Object.keys(all.body.errors).sort(), ['email', 'owner_email', 'slug']);
+    // Taken values and schema problems in one body: one 422 names all of them.
+    const mixed = await app.clinic.post(
+      '/api/v1/tenants',
+      signupBody({ slug: 'paws', owner_email: 'ASHA@example.test', password: 'short', name: undefined }),
+    );
+    t.is(mixed.status, 422);
+    t.deepEqual(Object.keys(mixed.body.errors).sort(), ['name', 'owner_email', 'password', 'slug']);
+    t.deepEqual(mixed.body.errors.slug, ['The slug has already been taken.']);
     t.deepEqual(await clinicRowCounts(app.services.db), before);
   });
 

@@ -1,12 +1,13 @@
 // Pet-owner registration and the owner's links to tenants under /owner/me.
 import { Reply } from '../../core/reply.js';
 import { defineRoute, publicAccess } from '../../core/routes.js';
+import { validField } from '../../core/validation.js';
 import { httpContext } from '../context.js';
 import { clinicUserAccess } from '../identity/access.js';
 import { serializeUser, USER_JSON } from '../identity/serialize.js';
 import { pageBody, pageSchema } from '../pagination.js';
 import { getOwnerClient, listOwnerClients } from './operations/ownerClients.js';
-import { registerOwner } from './operations/registerOwner.js';
+import { registerOwner, registrationProblems } from './operations/registerOwner.js';
 import {
   ownerClientListQuery,
   ownerClientParams,
@@ -27,6 +28,11 @@ export const ownerRoutes = [
     access: publicAccess,
     permission: null,
     body: registerOwnerSchema,
+    crossChecks: async (raw, services) =>
+      registrationProblems(services.db, {
+        email: await validField(registerOwnerSchema, 'email', raw),
+        tenant_id: await validField(registerOwnerSchema, 'tenant_id', raw),
+      }),
     rateLimit: {
       name: 'owner-register',
       limit: (s) => s.config.clinic.signupRateLimitPerHour,

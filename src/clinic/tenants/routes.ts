@@ -1,12 +1,14 @@
 // Tenant sign-up, the tenant dashboard and tenant membership.
 import { Reply } from '../../core/reply.js';
 import { defineRoute, publicAccess } from '../../core/routes.js';
+import { validField } from '../../core/validation.js';
 import { httpContext } from '../context.js';
 import { tenantRoute } from '../identity/access.js';
 import { serializeUser, USER_JSON } from '../identity/serialize.js';
 import { pageBody, pageSchema } from '../pagination.js';
+import { takenFields } from '../uniqueness.js';
 import { addMember } from './operations/addMember.js';
-import { createTenant } from './operations/createTenant.js';
+import { createTenant, tenantUniqueChecks } from './operations/createTenant.js';
 import { getDashboard } from './operations/getDashboard.js';
 import { listMembers } from './operations/listMembers.js';
 import { removeMember } from './operations/removeMember.js';
@@ -36,6 +38,15 @@ export const tenantRoutes = [
     access: publicAccess,
     permission: null,
     body: createTenantSchema,
+    crossChecks: async (raw, services) =>
+      takenFields(
+        services.db,
+        tenantUniqueChecks({
+          slug: await validField(createTenantSchema, 'slug', raw),
+          email: await validField(createTenantSchema, 'email', raw),
+          owner_email: await validField(createTenantSchema, 'owner_email', raw),
+        }),
+      ),
     rateLimit: {
       name: 'tenant-signup',
       limit: (s) => s.config.clinic.signupRateLimitPerHour,

@@ -1,7 +1,8 @@
 // POST /auth/owner/register: a pet owner's account and the Client row linking it to the tenant
 // (the clinic) they registered with. The owner is not a member of the tenant: they reach their
 // records through /owner/me/*, never through /tenant/{tenant}/*.
-import { ValidationError } from '../../../core/errors.js';
+import type { Knex } from 'knex';
+import { ValidationError, type FieldErrors } from '../../../core/errors.js';
 import { inTransaction } from '../../../db/transaction.js';
 import { toDbTime } from '../../../db/time.js';
 import { recordAudit } from '../../audit.js';
@@ -16,12 +17,26 @@ export interface RegisteredOwner {
   clientId: number;
 }
 
+const emailCheck = (email: string | undefined): UniqueCheck[] => [
+  { field: 'email', table: 'clinic_users', where: { email } },
+];
+
+/** The database's rules of a registration: the email is free, the tenant exists (undefined: not checked). */
+export async function registrationProblems(
+  db: Knex,
+  input: { email?: string; tenant_id?: number },
+): Promise<FieldErrors> {
+  const errors = await takenFields(db, emailCheck(input.email));
+  if (input.tenant_id !== undefined && !(await db('tenants').where('id', input.tenant_id).first('id'))) {
+    errors.tenant_id = ['The selected tenant_id is invalid.'];
+  }
+  return errors;
+}
+
 export async function registerOwner(ctx: ClinicContext, input: RegisterOwnerInput): Promise<RegisteredOwner> {
   const { db, clock } = ctx.services;
-  const tenant = await db('tenants').where('id', input.tenant_id).first('id');
-  const checks: UniqueCheck[] = [{ field: 'email', table: 'clinic_users', where: { email: input.email } }];
-  const errors = await takenFields(db, checks); // both problems named in one answer
-  if (!tenant) errors.tenant_id = ['The selected tenant_id is invalid.'];
+  const checks = emailCheck(input.email);
+  const errors = await registrationProblems(db, input); // both problems named in one answer
   if (Object.keys(errors).length) throw new ValidationError(errors);
   const passwordHash = await hashPassword(input.password);
 

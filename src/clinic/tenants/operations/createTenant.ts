@@ -16,13 +16,20 @@ export interface CreatedTenant {
   user: UserRecord;
 }
 
-export async function createTenant(ctx: ClinicContext, input: CreateTenantInput): Promise<CreatedTenant> {
-  const { db, clock } = ctx.services;
-  const checks: UniqueCheck[] = [
+/** The unique rules of a sign-up; a value that is missing (not valid yet) is not checked. */
+export function tenantUniqueChecks(
+  input: Partial<Pick<CreateTenantInput, 'slug' | 'email' | 'owner_email'>>,
+): UniqueCheck[] {
+  return [
     { field: 'slug', table: 'tenants', where: { slug: input.slug } },
     { field: 'email', table: 'tenants', where: { email: input.email } },
     { field: 'owner_email', table: 'clinic_users', where: { email: input.owner_email } },
   ];
+}
+
+export async function createTenant(ctx: ClinicContext, input: CreateTenantInput): Promise<CreatedTenant> {
+  const { db, clock } = ctx.services;
+  const checks = tenantUniqueChecks(input);
   await assertUnique(db, checks); // before bcrypt: a duplicate costs no hashing
   const passwordHash = await hashPassword(input.password);
 
