@@ -159,7 +159,25 @@ for (const dialect of DIALECTS) {
     const mine = [a.employees[0].code];
     t.deepEqual(await codes('limit=50', a.tokens.employee), mine);
     t.deepEqual(await codes(`organization_id=${a.org.id}`, a.tokens.employee), mine);
-    t.deepEqual(await codes(`employee_id=${a.employees[1].code}`, a.tokens.employee), []);
+    const colleague = await app.workforce.get(`/api/v1/attendances?employee_id=${a.employees[1].code}`, {
+      token: a.tokens.employee,
+    });
+    t.is(colleague.status, 404, 'a colleague is not visible to a plain employee');
+    t.deepEqual(await codes(`employee_id=${a.employees[0].code}`, a.tokens.employee), mine);
+    t.deepEqual(await codes(`unit_id=${a.employees[0].unitId}`, a.tokens.employee), mine);
     t.deepEqual(await codes('limit=50', a.tokens.hr), a.employees.map((e) => e.code).sort());
+
+    // Another organization's hr: the unit and the employee filters are 404s, like organization_id.
+    const b = await orgWorld(app.services);
+    for (const query of [
+      `organization_id=${a.org.id}`,
+      `unit_id=${a.employees[0].unitId}`,
+      `employee_id=${a.employees[0].code}`,
+      'unit_id=999999',
+    ]) {
+      const res = await app.workforce.get(`/api/v1/attendances?${query}`, { token: b.tokens.hr });
+      t.is(res.status, 404, query);
+    }
+    t.deepEqual(await codes(`unit_id=${b.units[0].id}`, b.tokens.hr), []);
   });
 }

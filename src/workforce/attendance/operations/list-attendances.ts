@@ -30,6 +30,28 @@ export async function listAttendances(
       .first('id');
     if (!own) throw new NotFoundError('Organization not found.');
   }
+  // A unit or an employee filter outside the caller's scope is a 404 too, like the organization's:
+  // an empty page would differ from a 404 only by telling that the record exists.
+  if (visible !== null && input.unit_id !== undefined) {
+    const unit = await db('organization_units as u')
+      .where('u.id', input.unit_id)
+      .where((w) => {
+        if (visible.length) w.whereIn('u.organization_id', visible);
+        w.orWhereExists(ownEmployeeIn(db, ctx.actor.userId, 'u.organization_id'));
+      })
+      .first('u.id');
+    if (!unit) throw new NotFoundError('Unit not found.');
+  }
+  if (visible !== null && input.employee_id !== undefined) {
+    const employee = await db('employees as e')
+      .where('e.employee_id', input.employee_id)
+      .where((w) => {
+        if (visible.length) w.whereIn('e.organization_id', visible);
+        w.orWhere('e.user_id', ctx.actor.userId);
+      })
+      .first('e.id');
+    if (!employee) throw new NotFoundError('Employee not found.');
+  }
 
   // The page's ids first, then their records (a deferred join, as the payroll pull's pages). Asked
   // for the joined rows directly, MariaDB 10.11 scans the organization's index entries from the
@@ -75,4 +97,12 @@ export async function listAttendances(
     data: page,
     meta: { next_cursor: rows.length > limit && last ? encodeCursor([last.date, last.id]) : null, limit },
   };
+}
+
+/** The caller's own employee row in the organization of `column` (a plain employee's scope). */
+function ownEmployeeIn(db: OperationContext['services']['db'], userId: number, column: string) {
+  return db('employees as own')
+    .where('own.user_id', userId)
+    .whereRaw('own.organization_id = ??', [column])
+    .select(db.raw('1'));
 }
