@@ -217,6 +217,30 @@ for (const dialect of DIALECTS) {
     t.is((await call(systemAdmin.token, false)).status, 200);
   });
 
+  test(`[${dialect}] an account with roles in another organization is offboarded only by someone who may manage them`, async (t) => {
+    const { w, s, http, db } = await boot(t, dialect);
+    const { hr, systemAdmin } = w.actors;
+    // E001 is an ACME employee and also GLOBEX's hr.
+    await db('user_roles').insert({
+      user_id: s.e1.userId,
+      role: 'hr',
+      organization_id: w.globex.id,
+      scope_key: `org:${w.globex.id}`,
+      created_at: '2026-01-01 00:00:00.000',
+    });
+    const before = await stateOf(db);
+    for (const dry of ['?dry_run=true', '']) {
+      const res = await http.post(`/api/v1/employees/${s.e1.id}/offboard${dry}`, body, { token: hr.token });
+      t.is(res.status, 403, dry);
+      t.is(res.body.code, 'ROLES_OUTSIDE_SCOPE');
+      t.notRegex(res.body.message, /GLOBEX/, 'the other organization is not named');
+    }
+    t.deepEqual(await stateOf(db), before, 'nothing changed: the GLOBEX role is still there');
+    const done = await http.post(`/api/v1/employees/${s.e1.id}/offboard`, body, { token: systemAdmin.token });
+    t.is(done.status, 200);
+    t.true(done.body.roles_removed.some((r: any) => r.organization_id === w.globex.id));
+  });
+
   test(`[${dialect}] offboard bad inputs are 4xx naming the field, and nothing changes`, async (t) => {
     const { w, s, http, db } = await boot(t, dialect);
     const before = await stateOf(db);

@@ -7,7 +7,8 @@
 //     rejected, with a decision_trail entry of origin system
 //  6. the user's roles are removed and the user deactivated
 //  7. the employee row is soft-deleted
-import { ConflictError } from '../../../core/errors.js';
+import type { Knex } from 'knex';
+import { ConflictError, ForbiddenError } from '../../../core/errors.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { inTransaction } from '../../../db/transaction.js';
 import { toDbTime } from '../../../db/time.js';
@@ -15,7 +16,7 @@ import { recordAudit } from '../../audit/record.js';
 import { addDays, localDate, maxDate } from '../../calendar.js';
 import { bool, chunks, type RunOptions, type WorkforceContext } from '../../context.js';
 import { deploymentsRunningAfter, endDeployments } from '../../deployments/open.js';
-import { authorize } from '../../identity/principal.js';
+import { authorize, hasPermission, isSystemAdmin, type UserPrincipal } from '../../identity/principal.js';
 import { rejectOpenRequestsAfter } from '../../requests/auto-reject.js';
 import { cancelPlannedShifts } from '../../shifts/cancel.js';
 import { lockEmployee, organizationTimezone } from '../queries.js';
@@ -57,6 +58,7 @@ export async function offboardEmployee(
           'ALREADY_OFFBOARDED',
         );
       }
+      await assertMayRemoveEveryRole(trx, actor, employee.user_id);
       const now = services.clock.now();
       const at = toDbTime(now);
       const lastDay = input.lastWorkingDay;
@@ -155,6 +157,35 @@ export async function offboardEmployee(
     },
     opts,
   );
+}
+
+/**
+ * Step 6 removes every role of the account and deactivates it, as the contract says. An account
+ * may also hold roles in other organizations (an ACME employee who is GLOBEX's org_admin) or the
+ * global system_admin: removing those is not ACME hr's to decide. So the offboarding needs
+ * employee.update wherever the account holds a role (system_admin for a global one); otherwise it is
+ * a 403 that names no other organization, and nothing changes.
+ */
+async function assertMayRemoveEveryRole(
+  trx: Knex.Transaction,
+  actor: UserPrincipal,
+  userId: number | null,
+): Promise<void> {
+  if (userId === null || isSystemAdmin(actor)) return;
+  const roles: Array<{ organization_id: number | null }> = await trx('user_roles')
+    .where('user_id', userId)
+    .select('organization_id');
+  const outside = roles.some((r) =>
+    r.organization_id === null ? true : !hasPermission(actor, 'employee.update', Number(r.organization_id)),
+  );
+  if (outside) {
+    throw new ForbiddenError(
+      'This employee’s account also holds roles outside the organizations where you may update ' +
+        'employees; offboarding would remove them. A system_admin, or someone with employee.update ' +
+        'wherever the account holds a role, must offboard this employee.',
+      'ROLES_OUTSIDE_SCOPE',
+    );
+  }
 }
 
 function summaryContext(r: OffboardResult) {
