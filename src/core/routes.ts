@@ -107,6 +107,8 @@ export interface Route<P = any, Body = any, Query = any, Params = any> {
    * authentication, before the body is read: an unusable endpoint answers 503 whatever is sent.
    */
   requires?(services: Services): void;
+  /** Path parameters that are secrets (a share code): the access log shows `:name` instead. */
+  secretParams?: string[];
   /** Write routes honour Idempotency-Key unless this is false. */
   idempotent?: boolean;
   handler(input: RouteInput<P, Body, Query, Params>): Promise<Reply | unknown>;

@@ -61,7 +61,7 @@ export function createHttpApp(opts: HttpAppOptions): {
       logger.info('request', {
         request_id: id,
         method: req.method,
-        path: String(req.url ?? '').split('?')[0],
+        path: req.logPath ?? String(req.url ?? '').split('?')[0],
         status: res.statusCode,
         duration_ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
       });
@@ -74,6 +74,7 @@ export function createHttpApp(opts: HttpAppOptions): {
   for (const route of opts.routes) {
     const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
     (app as any)[method](route.path, (req: any, res: ServerResponse) => {
+      if (route.secretParams) req.logPath = maskedPath(route, req.params ?? {});
       handleRoute(route, req, res, services, logger).catch((err) => sendError(res, err, logger));
     });
   }
@@ -184,6 +185,13 @@ async function handleRoute(
     if (!req.readableEnded) req.resume();
     sendError(res, err, logger);
   }
+}
+
+/** The path as the access log shows it: the route's secret segments stay as `:name`. */
+function maskedPath(route: Route, params: Record<string, string>): string {
+  return route.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (whole, name: string) =>
+    route.secretParams!.includes(name) ? whole : encodeURIComponent(params[name] ?? ''),
+  );
 }
 
 /** The body through the route's schema; when it fails, the route's database checks add theirs. */

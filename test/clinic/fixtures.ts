@@ -3,16 +3,18 @@ import type { Knex } from 'knex';
 import { bootApp, type TestApp } from '../helpers/app.js';
 import type { Dialect } from '../helpers/db.js';
 import type { FixedClock } from '../../src/core/clock.js';
+import type { Logger } from '../../src/core/logger.js';
 
 export const PASSWORD = 'correct-horse-9';
 
 /** The daemon with the clinic login limit raised (tests log in often); the limit has its own test. */
 export function bootClinic(
   dialect: Dialect,
-  opts: { env?: Record<string, string>; clock?: FixedClock } = {},
+  opts: { env?: Record<string, string>; clock?: FixedClock; logger?: Logger } = {},
 ) {
   return bootApp(dialect, {
     clock: opts.clock,
+    logger: opts.logger,
     env: { CLINIC_LOGIN_RATE_LIMIT_PER_MINUTE: '1000', ...opts.env },
   });
 }

@@ -1,6 +1,6 @@
 // Boots the real daemon in-process on port 0 against a fresh database, with an injectable clock.
 import { FixedClock } from '../../src/core/clock.js';
-import { silentLogger } from '../../src/core/logger.js';
+import { silentLogger, type Logger } from '../../src/core/logger.js';
 import { startDaemon, type Daemon } from '../../src/daemon.js';
 import type { Services } from '../../src/core/services.js';
 import { createTestDb, type Dialect, type TestDb } from './db.js';
@@ -19,7 +19,7 @@ export interface TestApp {
 
 export async function bootApp(
   dialect: Dialect,
-  opts: { clock?: FixedClock; env?: Record<string, string> } = {},
+  opts: { clock?: FixedClock; env?: Record<string, string>; logger?: Logger } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDb(dialect, opts.env);
   const clock = opts.clock ?? new FixedClock();
@@ -27,7 +27,7 @@ export async function bootApp(
     config: testDb.config,
     db: testDb.db,
     clock,
-    logger: silentLogger,
+    logger: opts.logger ?? silentLogger,
     background: false,
   });
   return {

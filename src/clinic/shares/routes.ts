@@ -95,6 +95,8 @@ export const shareRoutes = [
     access: clinicUserAccess,
     permission: null,
     params: shareCodeParams,
+    // Whoever reads the logs could otherwise redeem the code while it lives.
+    secretParams: ['code'],
     rateLimit: {
       name: 'share-preview',
       limit: () => 60,

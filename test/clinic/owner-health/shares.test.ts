@@ -1,6 +1,8 @@
 // Share codes: minting (length, alphabet, TTL), validation, listing, revoke, the public preview,
 // redeeming (authentication, the pet moving, the Client row created once) and concurrent redeems.
 import test from 'ava';
+import { PassThrough } from 'node:stream';
+import { createLogger } from '../../../src/core/logger.js';
 import { DIALECTS } from '../../helpers/db.js';
 import { MINUTE } from '../../../src/core/clock.js';
 import { SHARE_CODE_ALPHABET } from '../../../src/clinic/shares/codes.js';
@@ -21,7 +23,13 @@ const CODE = new RegExp(`^[${SHARE_CODE_ALPHABET}]{8}$`);
 
 for (const dialect of DIALECTS) {
   test(`[${dialect}] shares: mint, validate, list, revoke, preview and expiry`, async (t) => {
-    const app = await bootClinic(dialect, { env: { SHARE_TTL_MINUTES: '30' } });
+    const log = new PassThrough();
+    let logged = '';
+    log.on('data', (chunk) => (logged += chunk));
+    const app = await bootClinic(dialect, {
+      env: { SHARE_TTL_MINUTES: '30' },
+      logger: createLogger('info', log),
+    });
     t.teardown(app.close);
     const { admin, owner, petId } = await world(app);
     const stranger = await registerOwner(app, admin.tenant.id);
@@ -83,6 +91,9 @@ for (const dialect of DIALECTS) {
     });
     t.is(preview.body.data.pet.id, undefined);
     t.is((await app.clinic.get('/api/v1/shares/ZZZZZZZZ', { token: stranger.token })).status, 404);
+    // The access log shows the route, never the code (whoever reads logs could redeem it).
+    t.regex(logged, /"path":"\/api\/v1\/shares\/:code"/);
+    t.false(logged.includes(made.body.data.code), 'no share code in the log');
 
     // Revoke: someone else's is a 404; twice is unchanged; a revoked code has no preview.
     const path = `/api/v1/owner/me/shares/${made.body.data.id}/revoke`;
