@@ -2,10 +2,11 @@
 // the same key, caller and body inside the window gets the stored response back; a repeat with a
 // different body is refused (422); a repeat while the first still runs is refused (409).
 //
-// A process that dies mid-request leaves its key `running`. Such a key is not held for the whole
-// window: once it has been running longer than RUNNING_LEASE_MS it counts as abandoned, and the
-// next request with the key runs afresh (no response was ever stored, so there is nothing to
-// replay, and the crashed attempt's transaction was rolled back with its connection).
+// A process that dies mid-request leaves its key `running`, and nobody can tell from the key alone
+// whether the operation committed before the crash. So a key is never taken over (that could run
+// a payment twice): once it has been running longer than RUNNING_LEASE_MS the answer changes from
+// "still processing, retry later" to 409 IDEMPOTENCY_KEY_ABANDONED, "check the resource, then
+// retry with a new key", instead of leaving the client to retry a key that will never finish.
 import type { Knex } from 'knex';
 import type { Clock } from './clock.js';
 import { HOUR, MINUTE } from './clock.js';
@@ -15,7 +16,8 @@ import { isUniqueViolation } from '../db/errors.js';
 
 /**
  * Far longer than any request runs (the daemon's graceful shutdown waits seconds, and the longest
- * handlers, the streamed exports, do not take idempotency keys), far shorter than the window.
+ * handlers, the streamed exports, do not take idempotency keys), far shorter than the window: a
+ * key still running after this long belongs to a process that stopped.
  */
 export const RUNNING_LEASE_MS = 10 * MINUTE;
 
@@ -55,9 +57,7 @@ export async function beginIdempotent(
     }
     const row = await db('idempotency_keys').where({ scope, key }).first();
     if (!row) continue;
-    const abandoned = row.state === 'running' && Number(row.created_at) <= now - RUNNING_LEASE_MS;
-    if (Number(row.expires_at) <= now || abandoned) {
-      // Only that row: a concurrent request that already took the key over keeps it.
+    if (Number(row.expires_at) <= now) {
       await db('idempotency_keys').where({ id: row.id }).delete();
       continue;
     }
@@ -65,6 +65,13 @@ export async function beginIdempotent(
       throw new ValidationError(
         { 'Idempotency-Key': ['This Idempotency-Key was already used with a different request body.'] },
         'This Idempotency-Key was already used with a different request body.',
+      );
+    }
+    if (row.state === 'running' && Number(row.created_at) <= now - RUNNING_LEASE_MS) {
+      throw new ConflictError(
+        'The first request with this Idempotency-Key never finished (its process stopped); whether ' +
+          'it took effect is unknown. Check the resource, then retry with a new Idempotency-Key.',
+        'IDEMPOTENCY_KEY_ABANDONED',
       );
     }
     if (row.state === 'running') {
