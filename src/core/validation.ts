@@ -68,15 +68,22 @@ yup.addMethod(yup.string, 'lowercase', function (this: yup.StringSchema, message
 // A JSON body carries types: `"organization_id": "1"`, `"reason": 123` or `"is_primary": "true"`
 // are the client's mistakes, and a contract that says integer, string or boolean means it. yup casts
 // such values (it is built for forms, where everything is a string), so for JSON bodies (validate's
-// `json` option) a string, number or boolean schema keeps a value of another type as it came, and
-// the type check answers 422 naming the field. Query strings, path segments, multipart fields, CLI
-// flags and import documents are still read as text and cast.
+// `json` option) a string, number or boolean schema skips yup's own coercion for a value of another
+// type: the schema's own transforms still run, and the type check answers 422 naming the field.
+// Query strings, path segments, multipart fields, CLI flags and import documents are still read as
+// text and cast. (yup's coercion is the first transform each of these three schemas registers.)
 const JSON_CONTEXT = Symbol('json body');
 for (const Schema of [yup.StringSchema, yup.NumberSchema, yup.BooleanSchema] as any[]) {
   const cast = Schema.prototype._cast;
   Schema.prototype._cast = function (raw: unknown, options?: { context?: Record<symbol, unknown> }) {
-    if (raw != null && options?.context?.[JSON_CONTEXT] && !this._typeCheck(raw)) return raw;
-    return cast.call(this, raw, options);
+    if (raw == null || !options?.context?.[JSON_CONTEXT] || this._typeCheck(raw)) {
+      return cast.call(this, raw, options);
+    }
+    const own = this.transforms.slice(1) as Array<
+      (v: unknown, r: unknown, s: unknown, o: unknown) => unknown
+    >;
+    const value = own.reduce<unknown>((v, transform) => transform.call(this, v, raw, this, options), raw);
+    return value === undefined ? this.getDefault(options) : value;
   };
 }
 
@@ -169,20 +176,23 @@ export function isRealDate(v: string): boolean {
 }
 
 /**
- * A positive integer id in a path or query (`/employees/abc` is a 404, not a 500). Only decimal
- * digits: yup's number cast would also read `0x1`, `1e3` or ` 7 ` as ids.
+ * A positive integer id, in a body, a query or a path. Given as text (a query or a path) only
+ * decimal digits count: yup's number cast would also read `0x1`, `1e3` or ` 7 ` as ids.
  */
-export function idParam() {
+export function idNumber() {
   return yup
     .number()
     .transform((value: unknown, raw: unknown) =>
       typeof raw === 'string' && !/^[0-9]+$/.test(raw) ? Number.NaN : value,
     )
-    .typeError('not-an-id')
     .integer()
     .min(1)
-    .max(Number.MAX_SAFE_INTEGER)
-    .required();
+    .max(Number.MAX_SAFE_INTEGER);
+}
+
+/** An id in a path (`/employees/abc` is a 404, not a 500: see validateParams). */
+export function idParam() {
+  return idNumber().typeError('not-an-id').required();
 }
 
 export { yup };

@@ -1,7 +1,7 @@
 // Request schemas of the appointment endpoints. The store-appointment body is ours to design (the
 // contract does not show it): pet_id and scheduled_at are required; the veterinarian, reason and
 // notes are optional; a new appointment starts scheduled (or confirmed, when booked as such).
-import { idParam, yup } from '../../core/validation.js';
+import { idNumber, idParam, yup } from '../../core/validation.js';
 import { optionalText } from '../identity/schemas.js';
 import { pageField } from '../pagination.js';
 import { tenantParams } from '../tenants/schemas.js';
@@ -41,9 +41,9 @@ export const isoInstant = () =>
     );
 
 export const storeAppointmentSchema = yup.object({
-  pet_id: yup.number().integer().min(1).max(Number.MAX_SAFE_INTEGER).required(),
+  pet_id: idNumber().required(),
   scheduled_at: isoInstant().required(),
-  veterinarian_user_id: yup.number().integer().min(1).max(Number.MAX_SAFE_INTEGER).nullable(),
+  veterinarian_user_id: idNumber().nullable(),
   reason: optionalText(255),
   notes: optionalText(2000),
   status: yup

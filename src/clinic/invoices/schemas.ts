@@ -1,7 +1,7 @@
 // The store-invoice body (ours to design; the contract names only payment_amount): who is billed,
 // for what (line items, or a bare total), in which status, and optionally a first payment taken at
 // the counter, recorded in the same transaction.
-import { isoDate, yup } from '../../core/validation.js';
+import { idNumber, isoDate, yup } from '../../core/validation.js';
 import { optionalText } from '../identity/schemas.js';
 import { amountField, MAX_AMOUNT, toMinor } from '../payments/money.js';
 import { PAYMENT_METHODS } from '../payments/schemas.js';
@@ -13,11 +13,9 @@ export const itemSchema = yup.object({
   unit_price: amountField({ positive: false }).required(),
 });
 
-const id = () => yup.number().integer().min(1).max(Number.MAX_SAFE_INTEGER);
-
 export const storeInvoiceSchema = yup.object({
-  client_id: id().required(),
-  pet_id: id().nullable(),
+  client_id: idNumber().required(),
+  pet_id: idNumber().nullable(),
   items: yup
     .array(itemSchema)
     .min(1)

@@ -1,5 +1,5 @@
 // Request schemas of the order endpoints (owner side and seller side).
-import { idParam, yup } from '../../core/validation.js';
+import { idNumber, idParam, yup } from '../../core/validation.js';
 import { optionalText } from '../identity/schemas.js';
 import { pageField } from '../pagination.js';
 
@@ -9,7 +9,6 @@ export const ORDER_KINDS = ['refill', 'reorder', 'custom'] as const;
 export const DELIVERY_PREFERENCES = ['pickup', 'delivery'] as const;
 
 const tenantRef = () => yup.string().required().meta({ description: 'tenant id, or its slug' });
-const id = () => yup.number().integer().min(1).max(Number.MAX_SAFE_INTEGER);
 
 export const petParams = yup.object({ pet: idParam() });
 export const orderParams = yup.object({ order: idParam() });
@@ -17,12 +16,12 @@ export const tenantOrderParams = yup.object({ tenant: tenantRef(), order: idPara
 export const tenantParams = yup.object({ tenant: tenantRef() });
 
 export const createOrderSchema = yup.object({
-  target_tenant_id: id().required(),
+  target_tenant_id: idNumber().required(),
   kind: yup
     .string()
     .oneOf([...ORDER_KINDS])
     .required(),
-  source_prescription_id: id()
+  source_prescription_id: idNumber()
     .nullable()
     .when('kind', {
       is: 'refill',
@@ -47,7 +46,7 @@ export type CreateOrderInput = yup.InferType<typeof createOrderSchema>;
 
 export const ownerOrderListQuery = yup.object({
   status: yup.string().oneOf([...ORDER_STATUSES]),
-  pet_id: id(),
+  pet_id: idNumber(),
   page: pageField(),
 });
 

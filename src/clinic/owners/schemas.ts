@@ -1,5 +1,5 @@
 // Request schemas of the owner endpoints.
-import { idParam, yup } from '../../core/validation.js';
+import { idNumber, idParam, yup } from '../../core/validation.js';
 import { emailField, nameField, optionalText, passwordField } from '../identity/schemas.js';
 import { pageField } from '../pagination.js';
 
@@ -17,7 +17,7 @@ export const registerOwnerSchema = yup.object({
     ),
   password_confirmation: yup.string().optional(),
   phone: optionalText(40),
-  tenant_id: yup.number().integer().min(1).max(Number.MAX_SAFE_INTEGER).required(),
+  tenant_id: idNumber().required(),
 });
 export type RegisterOwnerInput = yup.InferType<typeof registerOwnerSchema>;
 

@@ -1,7 +1,7 @@
 // Request schemas of the pet (patient) endpoints. The contract names the pet fields but not the
 // bodies: the clinic's store-pet body also needs `client_id` (whose pet it is); the owner's body
 // does not (the pet goes under the owner's own Client row). Updates take the same fields, all optional.
-import { idParam, isoDate, yup } from '../../core/validation.js';
+import { idNumber, idParam, isoDate, yup } from '../../core/validation.js';
 import { optionalText } from '../identity/schemas.js';
 import { pageField } from '../pagination.js';
 import { tenantParams } from '../tenants/schemas.js';
@@ -52,7 +52,7 @@ export const ownerStorePetSchema = yup.object({
 export type OwnerStorePetInput = yup.InferType<typeof ownerStorePetSchema>;
 
 export const storePetSchema = ownerStorePetSchema.shape({
-  client_id: yup.number().integer().min(1).max(Number.MAX_SAFE_INTEGER).required(),
+  client_id: idNumber().required(),
 });
 export type StorePetInput = yup.InferType<typeof storePetSchema>;
 

@@ -1,13 +1,11 @@
 // Request schemas of the share-code endpoints.
-import { idParam, yup } from '../../core/validation.js';
+import { idNumber, idParam, yup } from '../../core/validation.js';
 import { optionalText } from '../identity/schemas.js';
 import { pageField } from '../pagination.js';
 import { SHARE_CODE_LENGTH } from './codes.js';
 
-const id = () => yup.number().integer().min(1).max(Number.MAX_SAFE_INTEGER);
-
 export const createShareSchema = yup.object({
-  pet_id: id().required(),
+  pet_id: idNumber().required(),
   note: optionalText(500),
   expires_in_minutes: yup.number().integer().min(5).max(1440).nullable(),
 });
@@ -19,7 +17,7 @@ export const shareListQuery = yup.object({ page: pageField() });
 
 export const redeemShareSchema = yup.object({
   code: yup.string().trim().length(SHARE_CODE_LENGTH).required(),
-  tenant_id: id().required(),
-  user_id: id().required(),
+  tenant_id: idNumber().required(),
+  user_id: idNumber().required(),
 });
 export type RedeemShareInput = yup.InferType<typeof redeemShareSchema>;

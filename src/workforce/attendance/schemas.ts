@@ -1,5 +1,5 @@
 // Request schemas of the attendance endpoints, shared by HTTP and the CLI.
-import { isoDate, isoMonth, isRealDate, yup } from '../../core/validation.js';
+import { idNumber, isoDate, isoMonth, isRealDate, yup } from '../../core/validation.js';
 
 export const ATTENDANCE_STATUSES = [
   'present',
@@ -17,17 +17,15 @@ export type PunchKind = (typeof PUNCH_KINDS)[number];
 export const LIST_LIMIT_DEFAULT = 50;
 export const LIST_LIMIT_MAX = 500;
 
-const id = () => yup.number().integer().min(1).max(Number.MAX_SAFE_INTEGER);
-
 export const lockSchema = yup.object({
-  organization_id: id().required(),
-  organization_unit_id: id().nullable().optional(),
+  organization_id: idNumber().required(),
+  organization_unit_id: idNumber().nullable().optional(),
   month: isoMonth().required(),
 });
 export type LockMonthInput = yup.InferType<typeof lockSchema>;
 
 export const unlockSchema = yup.object({
-  lock_id: id().required(),
+  lock_id: idNumber().required(),
   reason: yup.string().trim().max(1000).required(),
 });
 export type UnlockMonthInput = yup.InferType<typeof unlockSchema>;
@@ -62,8 +60,8 @@ export const listSchema = yup
   .object({
     limit: yup.number().integer().min(1).max(LIST_LIMIT_MAX).default(LIST_LIMIT_DEFAULT),
     cursor: yup.string().optional(),
-    organization_id: id().optional(),
-    unit_id: id().optional(),
+    organization_id: idNumber().optional(),
+    unit_id: idNumber().optional(),
     employee_id: yup.string().trim().min(1).max(64).optional(),
     from: isoDate().optional(),
     to: isoDate().optional(),

@@ -3,7 +3,7 @@
 // the organizations where the caller holds employee.update (hr, org_admin). Nobody else (403).
 import { ForbiddenError, NotFoundError } from '../../core/errors.js';
 import { isoOrNull } from '../../db/time.js';
-import { yup } from '../../core/validation.js';
+import { idNumber, yup } from '../../core/validation.js';
 import type { WorkforceContext } from '../context.js';
 import { hasPermission, isSystemAdmin } from '../identity/principal.js';
 import { keysetPage, listQueryFields } from '../listing.js';
@@ -12,8 +12,8 @@ export const auditQuery = yup.object({
   ...listQueryFields,
   event: yup.string().max(64).meta({ example: 'employee.offboarded' }),
   subject_type: yup.string().max(64).meta({ example: 'employee' }),
-  subject_id: yup.number().integer().min(1).max(Number.MAX_SAFE_INTEGER),
-  organization_id: yup.number().integer().min(1).max(Number.MAX_SAFE_INTEGER),
+  subject_id: idNumber(),
+  organization_id: idNumber(),
 });
 
 export type AuditQuery = yup.InferType<typeof auditQuery>;

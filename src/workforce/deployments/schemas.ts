@@ -1,7 +1,7 @@
 // Request schemas shared by the deployment routes and the transfer command.
-import { isoDate, yup } from '../../core/validation.js';
+import { idNumber, isoDate, yup } from '../../core/validation.js';
 
-const positiveId = () => yup.number().integer().min(1).max(Number.MAX_SAFE_INTEGER).required();
+const positiveId = () => idNumber().required();
 
 export const createDeploymentBody = yup.object({
   employee_id: positiveId().meta({ description: 'the employee record id' }),

@@ -2,17 +2,15 @@
 // Permission export.create; 10 exports per hour per user.
 import { Reply } from '../../core/reply.js';
 import { defineRoute } from '../../core/routes.js';
-import { isoMonth, yup } from '../../core/validation.js';
+import { idNumber, isoMonth, yup } from '../../core/validation.js';
 import { userAccess } from '../identity/access.js';
 import { exportAttendance } from './operations/export-attendance.js';
 
-const id = () => yup.number().integer().min(1).max(Number.MAX_SAFE_INTEGER);
-
 export const exportQuerySchema = yup
   .object({
-    org_id: id().required(),
+    org_id: idNumber().required(),
     month: isoMonth().required(),
-    unit_id: id(),
+    unit_id: idNumber(),
     allow_unlocked: yup.boolean().default(false),
   })
   .required();

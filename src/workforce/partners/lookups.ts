@@ -5,7 +5,6 @@ import { ValidationError } from '../../core/errors.js';
 import { lookupOrganization, lookupUnit } from '../lookup.js';
 import { toTarget, type PartnerTarget } from './deliveries/partner-target.js';
 
-
 export async function partnerByName(db: Knex, name: string, field = 'partner'): Promise<PartnerTarget> {
   const row = await db('partners').where({ name }).first();
   if (!row) throw ValidationError.field(field, `Unknown partner ${name}.`);

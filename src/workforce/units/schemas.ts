@@ -1,7 +1,7 @@
 // Request schemas shared by the HTTP route and `wfctl unit retire`.
-import { isoDate, yup } from '../../core/validation.js';
+import { idNumber, isoDate, yup } from '../../core/validation.js';
 
-const positiveId = () => yup.number().integer().min(1).max(Number.MAX_SAFE_INTEGER).required();
+const positiveId = () => idNumber().required();
 
 export const retireUnitBody = yup.object({
   effective_date: isoDate().required().meta({ example: '2026-03-31' }),

@@ -107,6 +107,8 @@ for (const dialect of DIALECTS) {
       ['from=2025-02-30', 'from'],
       ['from=2025-02-01&to=2025-01-01', 'to'],
       ['unit_id=x', 'unit_id'],
+      ['organization_id=0x1', 'organization_id'],
+      ['unit_id=1e0', 'unit_id'],
       ['cursor=%%%', 'cursor'],
       ['cursor=abc', 'cursor'],
     ]) {

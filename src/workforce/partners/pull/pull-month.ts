@@ -4,7 +4,7 @@
 import { Readable } from 'node:stream';
 import { NotFoundError } from '../../../core/errors.js';
 import type { Services } from '../../../core/services.js';
-import { isoMonth, yup } from '../../../core/validation.js';
+import { idNumber, isoMonth, yup } from '../../../core/validation.js';
 import type { PartnerPrincipal } from '../../identity/principal.js';
 import { requireLockedMonth } from '../locked-months.js';
 import { monthRecords, type MonthScope } from '../records.js';
@@ -12,7 +12,7 @@ import { monthRecords, type MonthScope } from '../records.js';
 export const pullQuerySchema = yup
   .object({
     month: isoMonth().required(),
-    org_id: yup.number().integer().min(1).max(Number.MAX_SAFE_INTEGER).required(),
+    org_id: idNumber().required(),
   })
   .required();
 
