@@ -20,8 +20,9 @@ test('trusted hops count from the right of X-Forwarded-For', (t) => {
   t.is(clientIp(req(['spoofed', '203.0.113.9']), 1), '203.0.113.9', 'repeated headers join in order');
 });
 
-test('fewer entries than hops: the furthest address known; no header: the peer', (t) => {
-  t.is(clientIp(req('203.0.113.9'), 3), '203.0.113.9');
+test('fewer entries than hops: the request skipped a proxy, so the peer; no header: the peer', (t) => {
+  t.is(clientIp(req('203.0.113.9'), 3), '10.0.0.2');
+  t.is(clientIp(req('203.0.113.9, 10.0.0.1'), 2), '203.0.113.9');
   t.is(clientIp(req(), 1), '10.0.0.2');
   t.is(clientIp(req(' , '), 1), '10.0.0.2');
 });
