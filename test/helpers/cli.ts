@@ -40,7 +40,13 @@ export interface CliResult {
 
 export function runCli(
   args: string[],
-  opts: { env?: Record<string, string>; input?: string; databaseUrl?: string } = {},
+  opts: {
+    env?: Record<string, string>;
+    input?: string;
+    databaseUrl?: string;
+    /** Close our end of stdout after this many bytes, as `| head -c N` does. */
+    closeStdoutAfter?: number;
+  } = {},
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const env: Record<string, string> = {
@@ -58,7 +64,11 @@ export function runCli(
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
+    child.stdout.on('data', (d) => {
+      stdout += d;
+      if (opts.closeStdoutAfter !== undefined && stdout.length >= opts.closeStdoutAfter)
+        child.stdout.destroy();
+    });
     child.stderr.on('data', (d) => (stderr += d));
     child.on('error', reject);
     child.on('close', (code) =>

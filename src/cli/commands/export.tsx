@@ -71,7 +71,7 @@ export function registerExport(program: Command): void {
       if (process.stderr.isTTY) progress = new ProgressBar(out.records);
       try {
         if (opts.out) await writeFile(out.csv, opts.out);
-        else await pipeline(out.csv, process.stdout, { end: false });
+        else await toStdout(out.csv);
       } finally {
         (progress as ProgressBar | null)?.stop();
       }
@@ -105,6 +105,20 @@ async function writeFile(csv: NodeJS.ReadableStream, file: string): Promise<void
   } catch (err) {
     await rm(partial, { force: true });
     throw err;
+  }
+}
+
+/**
+ * The CSV to stdout. A reader that leaves early (`| head`) is its choice, not a failure of the
+ * export: the rest is dropped quietly (exit 0), as Unix filters do. A consumer that fails reports
+ * its own failure (set -o pipefail in scripts).
+ */
+async function toStdout(csv: NodeJS.ReadableStream): Promise<void> {
+  try {
+    await pipeline(csv, process.stdout, { end: false });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EPIPE') throw err;
+    (csv as unknown as { destroy?: () => void }).destroy?.();
   }
 }
 

@@ -12,6 +12,31 @@ import { insertAttendance, lockFixture, orgWithStaff } from '../partners/fixture
 const HEADER = 'employee_id,organization_code,unit_code,date,status,check_in,check_out,worked_minutes,flags';
 
 for (const dialect of DIALECTS) {
+  test.serial(
+    `[${dialect}] a reader that leaves early (| head) ends the export quietly, exit 0`,
+    async (t) => {
+      const tdb = await createTestDb(dialect);
+      t.teardown(tdb.destroy);
+      const { org, unit, employees } = await orgWithStaff(tdb.db, { employees: 60, code: 'BIG' });
+      // ~1,800 lines: well past a pipe's buffer, so the export is still writing when the reader goes.
+      await insertAttendance(tdb.db, {
+        organizationId: org.id,
+        unitId: unit.id,
+        employeeIds: employees.map((e) => e.id),
+        month: '2026-01',
+        days: 30,
+      });
+      await lockFixture(tdb.db, { organizationId: org.id, month: '2026-01' });
+      const r = await runCli(['export', '--org', 'BIG', '--month', '2026-01'], {
+        databaseUrl: tdb.database.url,
+        closeStdoutAfter: 200,
+      });
+      t.is(r.code, 0, r.stderr);
+      t.is(r.stderr, '');
+      t.true(r.stdout.startsWith(HEADER));
+    },
+  );
+
   test.serial(`[${dialect}] wfctl export writes the locked month as CSV to stdout or --out`, async (t) => {
     const tdb = await createTestDb(dialect);
     t.teardown(tdb.destroy);
