@@ -9,7 +9,7 @@ import { recordAudit } from '../../audit/record.js';
 import type { WorkforceContext } from '../../context.js';
 import { authorize } from '../../identity/principal.js';
 import { requireLockedMonth } from '../../partners/locked-months.js';
-import { countMonthRecords, monthRecords, type MonthScope } from '../../partners/records.js';
+import { countMonthRecords, monthRecordPages, type MonthScope } from '../../partners/records.js';
 import { recordsToCsv } from '../csv.js';
 
 export interface ExportInput {
@@ -72,6 +72,6 @@ export async function exportAttendance(
       /[^A-Za-z0-9._-]/g,
       '_',
     ),
-    csv: recordsToCsv(monthRecords(db, scope), ctx.onRecord),
+    csv: recordsToCsv(monthRecordPages(db, scope), ctx.onRecord),
   };
 }

@@ -7,7 +7,7 @@ import type { Services } from '../../../core/services.js';
 import { idNumber, isoMonth, yup } from '../../../core/validation.js';
 import type { PartnerPrincipal } from '../../identity/principal.js';
 import { requireLockedMonth } from '../locked-months.js';
-import { monthRecords, type MonthScope } from '../records.js';
+import { monthRecordPages, type MonthScope } from '../records.js';
 
 export const pullQuerySchema = yup
   .object({
@@ -39,21 +39,17 @@ export async function pullLockedMonth(
   return {
     organizationCode: org.code,
     month: input.month,
-    body: Readable.from(jsonArray(monthRecords(db, scope)), { objectMode: false }),
+    body: Readable.from(jsonArray(monthRecordPages(db, scope)), { objectMode: false }),
   };
 }
 
-/** `[rec,rec,…]` in chunks of about 16 KB, so the socket gets few large writes, not one per record. */
-export async function* jsonArray(records: AsyncIterable<unknown>): AsyncGenerator<string> {
-  let chunk = '[';
-  let first = true;
-  for await (const record of records) {
-    chunk += (first ? '' : ',') + JSON.stringify(record);
-    first = false;
-    if (chunk.length >= 16_384) {
-      yield chunk;
-      chunk = '';
-    }
+/** `[rec,rec,…]`, one chunk per page of records, so the socket gets few large writes. */
+export async function* jsonArray(pages: AsyncIterable<unknown[]>): AsyncGenerator<string> {
+  let open = '[';
+  for await (const page of pages) {
+    if (!page.length) continue;
+    yield open + page.map((record) => JSON.stringify(record)).join(',');
+    open = ',';
   }
-  yield chunk + ']';
+  yield open === '[' ? '[]' : ']';
 }
