@@ -25,6 +25,7 @@ export function createDb(database: DatabaseConfig, opts: { poolMax?: number } = 
               conn.pragma('foreign_keys = ON');
               conn.pragma('busy_timeout = 10000');
               if (database.filename !== ':memory:') conn.pragma('journal_mode = WAL');
+              cachePreparedStatements(conn);
               done(null, conn);
             } catch (err) {
               done(err as Error, conn);
@@ -59,6 +60,30 @@ export function createDb(database: DatabaseConfig, opts: { poolMax?: number } = 
     },
     log: quietLog,
   });
+}
+
+/**
+ * knex prepares every statement it runs on better-sqlite3 afresh; the same few hundred SQL texts
+ * (a token lookup, a page query) come back on every request, and preparing was the largest single
+ * cost of an authenticated request in the GET /me profile (docs/benchmarks.md). A statement is
+ * reusable once it has run (knex only calls all() and run(), never leaves an iterator open), and
+ * SQLite re-prepares it by itself after a schema change. The least recently used are dropped.
+ */
+const STATEMENT_CACHE_SIZE = 500;
+function cachePreparedStatements(conn: { prepare(sql: string): unknown }): void {
+  const prepare = conn.prepare.bind(conn);
+  const cache = new Map<string, unknown>();
+  conn.prepare = (sql: string) => {
+    let statement = cache.get(sql);
+    if (statement !== undefined) {
+      cache.delete(sql); // re-inserted below: most recently used last
+    } else {
+      statement = prepare(sql);
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+    }
+    cache.set(sql, statement);
+    return statement;
+  };
 }
 
 /**
