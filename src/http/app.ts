@@ -1,6 +1,8 @@
 // The request pipeline every route goes through, in this order:
-// request id → access (authenticate) → rate limit → params/query/body validation → idempotency →
-// handler → response, with one JSON log line per request. Handlers only translate.
+// request id → access (authenticate) → the route's service preconditions (`requires`) → rate
+// limit → params/query/body validation (with the route's `crossChecks` when the body fails) →
+// idempotency → handler → response, with one JSON log line per request (secret path segments
+// masked). Handlers only translate.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
