@@ -3,6 +3,7 @@ import type { Route } from '../core/routes.js';
 import { systemRoutes } from './system/routes.js';
 import { identityRoutes } from './identity/routes.js';
 import { tenantRoutes } from './tenants/routes.js';
+import { invitationRoutes } from './tenants/invitation-routes.js';
 import { ownerRoutes } from './owners/routes.js';
 import { clientRoutes } from './clients/routes.js';
 import { petRoutes } from './pets/routes.js';
@@ -25,6 +26,7 @@ export const clinicRoutes: Route[] = [
   ...systemRoutes,
   ...identityRoutes,
   ...tenantRoutes,
+  ...invitationRoutes,
   ...ownerRoutes,
   ...clientRoutes,
   ...petRoutes,

@@ -4,6 +4,7 @@ import test from 'ava';
 import { FixedClock } from '../../src/core/clock.js';
 import { silentLogger } from '../../src/core/logger.js';
 import { operatorContext } from '../../src/clinic/context.js';
+import { toDbTime } from '../../src/db/time.js';
 import { login } from '../../src/clinic/identity/operations/login.js';
 import { createTestDb, DIALECTS } from '../helpers/db.js';
 import { runCli } from '../helpers/cli.js';
@@ -214,5 +215,48 @@ for (const dialect of DIALECTS) {
     t.regex(gone.stderr, /not a member/);
     const members = await tdb.db('tenant_memberships').where('tenant_id', tenantId).pluck('role');
     t.deepEqual(members, ['tenant_admin']);
+  });
+
+  test(`[${dialect}] tenant member add gives an existing account a membership directly (operators are trusted)`, async (t) => {
+    const tdb = await createTestDb(dialect);
+    t.teardown(tdb.destroy);
+    const url = tdb.database.url;
+    const db = tdb.db;
+    for (const slug of ['paws', 'other']) {
+      const created = await runCli(createArgs(slug), { databaseUrl: url, input: PASSWORD });
+      t.is(created.code, 0, created.stderr);
+    }
+    const paws = await db('tenants').where('slug', 'paws').first();
+    const user = await db('clinic_users').where('email', 'admin@other.test').first();
+    // A pending invitation (as the HTTP route would leave) is superseded by the direct add.
+    await db('tenant_invitations').insert({
+      tenant_id: paws.id,
+      user_id: user.id,
+      role: 'veterinarian',
+      invited_by_user_id: null,
+      created_at: toDbTime(new Date()),
+    });
+    const add = await runCli(
+      ['tenant', 'member', 'add', 'paws', 'admin@other.test', '--role', 'receptionist', '--json'],
+      {
+        databaseUrl: url,
+      },
+    );
+    t.is(add.code, 0, add.stderr);
+    t.like(add.json(), {
+      email: 'admin@other.test',
+      role: 'receptionist',
+      status: 'active',
+      invited_at: null,
+    });
+    t.is(
+      (await db('tenant_memberships').where({ tenant_id: paws.id, user_id: user.id }).first()).role,
+      'receptionist',
+    );
+    t.deepEqual(await db('tenant_invitations').select('id'), []);
+    t.deepEqual(await db('clinic_audit_entries').where('tenant_id', paws.id).orderBy('id').pluck('action'), [
+      'tenant.created',
+      'member.added',
+    ]);
   });
 }

@@ -56,7 +56,8 @@ for (const dialect of DIALECTS) {
     t.like(me.current_tenant, { id: admin.tenant.id, role: 'veterinarian' });
     t.is((await app.clinic.get(`/api/v1/tenant/${admin.tenant.id}/dashboard`, { token: vera })).status, 200);
 
-    // An existing account (another tenant's admin) is added as it is: no password.
+    // An existing account (another tenant's admin) is only invited: no password, no membership yet
+    // (test/clinic/invitations.test.ts follows the invitation through).
     const other = await signup(app);
     const existing = await app.clinic.post(
       url,
@@ -64,13 +65,16 @@ for (const dialect of DIALECTS) {
       { token: admin.token },
     );
     t.is(existing.status, 201, existing.text);
+    t.like(existing.body.data, {
+      email: other.email,
+      role: 'receptionist',
+      status: 'invited',
+      joined_at: null,
+    });
     const otherMe = (await app.clinic.get('/api/v1/me', { token: other.token })).body.data;
     t.deepEqual(
       otherMe.tenants.map((x: any) => [x.id, x.role]),
-      [
-        [admin.tenant.id, 'receptionist'],
-        [other.tenant.id, 'tenant_admin'],
-      ].sort((a, b) => Number(a[0]) - Number(b[0])),
+      [[other.tenant.id, 'tenant_admin']],
     );
     t.is(otherMe.current_tenant.id, other.tenant.id, 'the remembered tenant stays current');
 
@@ -95,7 +99,7 @@ for (const dialect of DIALECTS) {
         { email: 'new@example.test', role: 'receptionist', name: 'N', password: 'short' },
         { password: /at least 8/ },
       ],
-      [{ email: other.email, role: 'receptionist' }, { email: /already a member/ }],
+      [{ email: other.email, role: 'veterinarian' }, { email: /already been invited/ }],
       [{ email: admin.email, role: 'veterinarian' }, { email: /already a member/ }],
       [
         { email: 'vera@example.test', role: 'receptionist', password: PASSWORD },
@@ -109,6 +113,7 @@ for (const dialect of DIALECTS) {
       for (const [field, message] of Object.entries(expected)) t.regex(res.body.errors[field][0], message);
     }
     t.deepEqual(await clinicRowCounts(app.services.db), before);
+    t.is(Number((await app.services.db('tenant_invitations').count({ n: '*' }).first())?.n), 1);
   });
 
   test(`[${dialect}] a pharmacy tenant offers the pharmacy role, a retail tenant the retail_counter role`, async (t) => {

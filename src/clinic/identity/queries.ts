@@ -1,4 +1,5 @@
-// Reads behind the user resource: the account, its tenant memberships and its Client rows.
+// Reads behind the user resource: the account, its tenant memberships, its pending tenant
+// invitations and its Client rows.
 import type { Knex } from 'knex';
 import { NotFoundError } from '../../core/errors.js';
 
@@ -17,9 +18,16 @@ export interface MembershipRow {
   tenant: Record<string, any>;
 }
 
+export interface InvitationRow {
+  role: string;
+  invited_at: string;
+  tenant: Record<string, any>;
+}
+
 export interface UserRecord {
   user: UserRow;
   memberships: MembershipRow[];
+  invitations: InvitationRow[];
   clients: Array<{ id: number; tenant: Record<string, any> }>;
 }
 
@@ -33,6 +41,11 @@ export async function loadUserRecord(db: Knex, userId: number): Promise<UserReco
     .where('m.user_id', userId)
     .orderBy('t.id')
     .select('m.role', 't.*');
+  const invitations = await db('tenant_invitations as i')
+    .join('tenants as t', 't.id', 'i.tenant_id')
+    .where('i.user_id', userId)
+    .orderBy('i.id')
+    .select('i.role', 'i.created_at as invited_at', 't.id', 't.name', 't.slug', 't.business_type');
   const clients = await db('clinic_clients as c')
     .join('tenants as t', 't.id', 'c.tenant_id')
     .where('c.owner_user_id', userId)
@@ -41,6 +54,11 @@ export async function loadUserRecord(db: Knex, userId: number): Promise<UserReco
   return {
     user,
     memberships: memberships.map(({ role, ...tenant }: Record<string, any>) => ({ role, tenant })),
+    invitations: invitations.map(({ role, invited_at, ...tenant }: Record<string, any>) => ({
+      role,
+      invited_at,
+      tenant,
+    })),
     clients: clients.map(({ client_id, ...tenant }: Record<string, any>) => ({
       id: Number(client_id),
       tenant,

@@ -4,7 +4,7 @@ import { serializeTenantWithRole, TENANT_WITH_ROLE_JSON } from '../tenants/seria
 import type { UserRecord } from './queries.js';
 
 export function serializeUser(record: UserRecord) {
-  const { user, memberships, clients } = record;
+  const { user, memberships, invitations, clients } = record;
   const tenants = memberships.map((m) => serializeTenantWithRole(m.tenant, m.role));
   // The remembered tenant while the user is still a member there, else the first membership.
   const current = tenants.find((t) => t.id === Number(user.current_tenant_id)) ?? tenants[0] ?? null;
@@ -15,23 +15,39 @@ export function serializeUser(record: UserRecord) {
     phone: user.phone ?? null,
     current_tenant: current,
     tenants,
-    clients: clients.map((c) => ({
-      id: c.id,
-      tenant: {
-        id: Number(c.tenant.id),
-        name: c.tenant.name,
-        slug: c.tenant.slug,
-        business_type: c.tenant.business_type,
-      },
+    invitations: invitations.map((i) => ({
+      tenant: tenantSummary(i.tenant),
+      role: i.role,
+      invited_at: isoOrNull(i.invited_at),
     })),
+    clients: clients.map((c) => ({ id: c.id, tenant: tenantSummary(c.tenant) })),
     created_at: isoOrNull(user.created_at),
     updated_at: isoOrNull(user.updated_at),
   };
 }
 
+function tenantSummary(tenant: Record<string, any>) {
+  return {
+    id: Number(tenant.id),
+    name: tenant.name,
+    slug: tenant.slug,
+    business_type: tenant.business_type,
+  };
+}
+
+const TENANT_SUMMARY_JSON = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    slug: { type: 'string' },
+    business_type: { type: 'string' },
+  },
+};
+
 export const USER_JSON = {
   type: 'object',
-  required: ['id', 'name', 'email', 'current_tenant', 'tenants', 'clients'],
+  required: ['id', 'name', 'email', 'current_tenant', 'tenants', 'invitations', 'clients'],
   properties: {
     id: { type: 'integer' },
     name: { type: 'string' },
@@ -47,6 +63,20 @@ export const USER_JSON = {
       items: TENANT_WITH_ROLE_JSON,
       description: 'every tenant the user is a member of',
     },
+    invitations: {
+      type: 'array',
+      description:
+        'pending invitations to join a tenant (answer with POST /me/invitations/{tenant}/accept or /decline)',
+      items: {
+        type: 'object',
+        required: ['tenant', 'role', 'invited_at'],
+        properties: {
+          tenant: TENANT_SUMMARY_JSON,
+          role: { type: 'string', description: 'the role the membership will hold' },
+          invited_at: { type: 'string', format: 'date-time' },
+        },
+      },
+    },
     clients: {
       type: 'array',
       description: 'the Client rows linking this user, as a pet owner, to tenants',
@@ -54,15 +84,7 @@ export const USER_JSON = {
         type: 'object',
         properties: {
           id: { type: 'integer', description: 'client_id' },
-          tenant: {
-            type: 'object',
-            properties: {
-              id: { type: 'integer' },
-              name: { type: 'string' },
-              slug: { type: 'string' },
-              business_type: { type: 'string' },
-            },
-          },
+          tenant: TENANT_SUMMARY_JSON,
         },
       },
     },

@@ -112,7 +112,10 @@ export const tenantRoutes = [
   tenantRoute({
     method: 'GET',
     path: '/api/v1/tenant/:tenant/members',
-    summary: 'The members of the tenant with their roles, 50 per page',
+    summary: 'The members of the tenant with their roles, then its pending invitations, 50 per page',
+    description:
+      'Active memberships first (oldest first), then pending invitations (status "invited", oldest first), ' +
+      'paged as one list: meta.total counts both.',
     tags: ['tenants'],
     permission: null,
     params: tenantParams,
@@ -129,35 +132,43 @@ export const tenantRoutes = [
   tenantRoute<AddMemberInput>({
     method: 'POST',
     path: '/api/v1/tenant/:tenant/members',
-    summary: 'Add a user to the tenant with a role (an account is created for a new email)',
+    summary: 'Add a new staff account to the tenant, or invite an existing account',
     description:
-      'name and password are required when the email has no account yet, and refused when it has one. ' +
-      'The role must be offered to the tenant’s business type (see docs/clinic.md).',
+      'An email without an account gets one (name and password required) and an active membership. ' +
+      'An email that already has an account is only invited (status "invited"; a password is refused): ' +
+      'its owner accepts or declines with POST /me/invitations/{tenant}/accept|decline. Inviting a member ' +
+      'or re-inviting a pending invitation is a 422 on email. The role must be offered to the tenant’s ' +
+      'business type (see docs/clinic.md).',
     tags: ['tenants'],
     permission: 'member.manage',
     params: tenantParams,
     body: addMemberSchema,
     responses: {
-      201: { description: 'the new member', schema: { type: 'object', properties: { data: MEMBER_JSON } } },
+      201: {
+        description: 'the new member (status active) or the invitation (status invited)',
+        schema: { type: 'object', properties: { data: MEMBER_JSON } },
+      },
     },
     handler: async ({ services, principal, body }) => {
-      const member = await addMember(httpContext(services, principal.userId), {
-        ...body,
-        tenantId: principal.tenant.id,
-      });
+      const member = await addMember(
+        httpContext(services, principal.userId),
+        { ...body, tenantId: principal.tenant.id },
+        // Over HTTP an existing account is never attached without its owner's consent.
+        { invite: true },
+      );
       return Reply.json(201, { data: serializeMember(member) });
     },
   }),
   tenantRoute({
     method: 'DELETE',
     path: '/api/v1/tenant/:tenant/members/:user',
-    summary: 'Remove a user from the tenant (the account stays)',
+    summary: 'Remove a user from the tenant (the account stays), or cancel their pending invitation',
     tags: ['tenants'],
     permission: 'member.manage',
     params: memberParams,
     responses: { 204: { description: 'removed' } },
     errors: {
-      404: 'The user is not a member of this tenant',
+      404: 'The user is neither a member of this tenant nor invited to it',
       422: 'The last tenant_admin cannot be removed',
     },
     handler: async ({ services, principal, params }) => {

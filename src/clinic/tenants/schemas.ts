@@ -53,7 +53,12 @@ export const tenantParams = yup.object({
 
 export const memberParams = yup.object({
   tenant: yup.string().required().meta({ description: 'tenant id, or its slug' }),
-  user: idParam().meta({ description: 'the member’s user id' }),
+  user: idParam().meta({ description: 'the member’s (or invited user’s) user id' }),
 });
 
 export const memberListQuery = yup.object({ page: pageField() });
+
+/** /me/invitations/{tenant}/…: the caller answers the invitation of this tenant (by id only). */
+export const invitationParams = yup.object({
+  tenant: idParam().meta({ description: 'the inviting tenant’s id' }),
+});

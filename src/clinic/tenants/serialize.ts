@@ -22,14 +22,18 @@ export function serializeTenantWithRole(row: Record<string, any>, role: string) 
   return { ...serializeTenant(row), role, permissions: permissionsOf(role) };
 }
 
+/** A member of a tenant: an active membership, or a pending invitation (`status: "invited"`). */
 export function serializeMember(row: Record<string, any>) {
+  const status: 'active' | 'invited' = row.status === 'invited' ? 'invited' : 'active';
   return {
     user_id: Number(row.user_id),
     name: row.name,
     email: row.email,
     role: row.role,
     permissions: permissionsOf(row.role),
-    joined_at: isoOrNull(row.created_at),
+    status,
+    joined_at: status === 'invited' ? null : isoOrNull(row.created_at),
+    invited_at: isoOrNull(row.invited_at),
   };
 }
 
@@ -69,12 +73,23 @@ export const TENANT_WITH_ROLE_JSON = {
 
 export const MEMBER_JSON = {
   type: 'object',
+  required: ['user_id', 'name', 'email', 'role', 'permissions', 'status', 'joined_at', 'invited_at'],
   properties: {
     user_id: { type: 'integer' },
     name: str,
     email: str,
-    role: str,
-    permissions: { type: 'array', items: str },
-    joined_at: time,
+    role: { type: 'string', description: 'the role held, or for an invitation the role offered' },
+    permissions: { type: 'array', items: str, description: 'the named permissions of that role' },
+    status: {
+      type: 'string',
+      enum: ['active', 'invited'],
+      description: 'active: a member; invited: an existing account invited, not yet accepted',
+    },
+    joined_at: { ...time, nullable: true, description: 'null for an invitation' },
+    invited_at: {
+      ...time,
+      nullable: true,
+      description: 'when the pending invitation was sent; null for an active member',
+    },
   },
 };

@@ -1,6 +1,8 @@
 // Remove a user from a tenant (DELETE /tenant/{tenant}/members/{user}, `wfctl tenant member
 // remove`). The account stays; its access to the tenant ends with the next request. The last
-// tenant_admin cannot be removed, so every tenant keeps someone who can manage it.
+// tenant_admin cannot be removed, so every tenant keeps someone who can manage it. A user with a
+// pending invitation instead has it cancelled (no last-admin rule: an invitation grants nothing yet).
+import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../../core/errors.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { inTransaction } from '../../../db/transaction.js';
@@ -18,6 +20,8 @@ export interface RemovedMember {
   tenant_id: number;
   user_id: number;
   role: string;
+  /** active: a membership ended; invited: a pending invitation cancelled. */
+  status: 'active' | 'invited';
 }
 
 export async function removeMember(ctx: ClinicContext, input: RemoveMemberInput): Promise<RemovedMember> {
@@ -33,7 +37,7 @@ export async function removeMember(ctx: ClinicContext, input: RemoveMemberInput)
         input.userId !== undefined ? q.where('u.id', input.userId) : q.where('u.email', input.email ?? ''),
       )
       .first('m.id', 'm.user_id', 'm.role', 'u.current_tenant_id');
-    if (!member) throw new NotFoundError('This user is not a member of the tenant.');
+    if (!member) return cancelInvitation(trx, ctx, input);
     if (member.role === 'tenant_admin') {
       const admins = await trx('tenant_memberships')
         .where({ tenant_id: input.tenantId, role: 'tenant_admin' })
@@ -63,6 +67,42 @@ export async function removeMember(ctx: ClinicContext, input: RemoveMemberInput)
       subjectId: Number(member.user_id),
       details: { role: member.role },
     });
-    return { tenant_id: input.tenantId, user_id: Number(member.user_id), role: member.role };
+    return {
+      tenant_id: input.tenantId,
+      user_id: Number(member.user_id),
+      role: member.role,
+      status: 'active',
+    };
   });
+}
+
+async function cancelInvitation(
+  trx: Knex.Transaction,
+  ctx: ClinicContext,
+  input: RemoveMemberInput,
+): Promise<RemovedMember> {
+  const invitation = await trx('tenant_invitations as i')
+    .join('clinic_users as u', 'u.id', 'i.user_id')
+    .where('i.tenant_id', input.tenantId)
+    .modify((q) =>
+      input.userId !== undefined ? q.where('u.id', input.userId) : q.where('u.email', input.email ?? ''),
+    )
+    .first('i.id', 'i.user_id', 'i.role');
+  if (!invitation) {
+    throw new NotFoundError('This user is not a member of the tenant and has no pending invitation.');
+  }
+  await trx('tenant_invitations').where('id', invitation.id).delete();
+  await recordAudit(trx, ctx, {
+    tenantId: input.tenantId,
+    action: 'member.invitation_cancelled',
+    subjectType: 'user',
+    subjectId: Number(invitation.user_id),
+    details: { role: invitation.role },
+  });
+  return {
+    tenant_id: input.tenantId,
+    user_id: Number(invitation.user_id),
+    role: invitation.role,
+    status: 'invited',
+  };
 }
