@@ -45,6 +45,14 @@ export async function seed(services: Services): Promise<Record<string, unknown>>
     created.push('tenant', 'tenant_admin');
   }
   const tenantId = Number(tenant.id);
+  // Its provider-directory profile, so `GET /providers?latitude=…` finds it (docs/clinic-owner-portal.md).
+  // There is no endpoint for these columns yet; a profile someone already set is left alone.
+  await services.db('tenants').where('id', tenantId).whereNull('latitude').update({
+    description: 'Vaccinations, surgery and a 24-hour emergency desk in central Bengaluru.',
+    city: 'Bengaluru',
+    latitude: 12.9716,
+    longitude: 77.5946,
+  });
 
   if (!(await accountExists(services.db, DEMO.veterinarian))) {
     await addMember(ctx, {

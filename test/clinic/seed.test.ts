@@ -31,5 +31,12 @@ for (const dialect of DIALECTS) {
     t.is(owner.data.clients[0].tenant.slug, 'happy-paws');
     const dash = await app.clinic.get('/api/v1/tenant/happy-paws/dashboard', { token: admin.token });
     t.like(dash.body.data.stats, { clients_count: 1 });
+    // The directory finds it by place, as the owner-portal docs' example does.
+    const near = await app.clinic.get('/api/v1/providers?latitude=12.9716&longitude=77.5946&radius_km=10');
+    t.is(near.status, 200);
+    t.deepEqual(
+      near.body.data.map((p: any) => p.slug),
+      ['happy-paws'],
+    );
   });
 }
