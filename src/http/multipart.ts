@@ -40,7 +40,7 @@ function fileTooLarge(field: string, maxFileBytes: number): ValidationError {
   const readable = Number.isInteger(mb) ? ` (${mb} MB)` : '';
   return ValidationError.field(
     field,
-    `The ${field} file must not be larger than ${maxFileBytes} bytes${readable}.`,
+    `The ${field} field must not be larger than ${maxFileBytes} bytes${readable}.`,
   );
 }
 

@@ -24,6 +24,23 @@ const LOCK_SCHEMA = {
   },
 };
 
+const LOCK_RESULT_SCHEMA = {
+  ...LOCK_SCHEMA,
+  properties: {
+    ...LOCK_SCHEMA.properties,
+    organization_code: { type: 'string' },
+    unit_code: { type: 'string', nullable: true },
+    rows_locked: { type: 'integer' },
+    units_already_locked: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { lock_id: { type: 'integer' }, organization_unit_id: { type: 'integer' } },
+      },
+    },
+  },
+};
+
 export const attendanceRoutes = [
   defineRoute({
     method: 'POST',
@@ -101,24 +118,10 @@ export const attendanceRoutes = [
     query: dryRunQuery,
     body: lockSchema,
     responses: {
-      201: {
-        description: 'lock created (a dry run answers 200 with the same body)',
-        schema: {
-          ...LOCK_SCHEMA,
-          properties: {
-            ...LOCK_SCHEMA.properties,
-            organization_code: { type: 'string' },
-            unit_code: { type: 'string', nullable: true },
-            rows_locked: { type: 'integer' },
-            units_already_locked: {
-              type: 'array',
-              items: {
-                type: 'object',
-                properties: { lock_id: { type: 'integer' }, organization_unit_id: { type: 'integer' } },
-              },
-            },
-          },
-        },
+      201: { description: 'lock created', schema: LOCK_RESULT_SCHEMA },
+      200: {
+        description: '?dry_run=true: what the lock would do (lock_id null); nothing changed',
+        schema: LOCK_RESULT_SCHEMA,
       },
     },
     errors: { 409: 'MONTH_ALREADY_LOCKED: the scope is already covered; lock_id names the covering lock' },
