@@ -1,12 +1,14 @@
 // Order requests: created by an owner (or full-access caregiver) for a pharmacy or retail tenant,
 // listed and cancelled on the owner side, and worked through accept → fulfill (or reject) by the
 // seller's staff under /tenant/{tenant} with order.read / order.manage.
+import type { FieldErrors } from '../../core/errors.js';
 import { Reply } from '../../core/reply.js';
 import { defineRoute } from '../../core/routes.js';
+import { validField } from '../../core/validation.js';
 import { httpContext } from '../context.js';
 import { clinicUserAccess, tenantRoute } from '../identity/access.js';
 import { pageBody, pageSchema } from '../pagination.js';
-import { createOrder } from './operations/createOrder.js';
+import { createOrder, sellerProblem } from './operations/createOrder.js';
 import { cancelOwnerOrder, getOwnerOrder, listOwnerOrders } from './operations/ownerOrders.js';
 import { listSellerOrders, moveSellerOrder } from './operations/sellerOrders.js';
 import {
@@ -61,6 +63,13 @@ export const orderRoutes = [
     permission: null,
     params: petParams,
     body: createOrderSchema,
+    // The seller check needs no pet, so it joins a 422 the schema gives. (Whether a prescription is
+    // the pet's is told only once the pet is known to be the caller's, in the operation.)
+    crossChecks: async (raw, services): Promise<FieldErrors> => {
+      const target = await validField(createOrderSchema, 'target_tenant_id', raw);
+      const problem = target === undefined ? null : await sellerProblem(services.db, target);
+      return problem ? { target_tenant_id: [problem] } : {};
+    },
     responses: { 201: { description: 'the order, status pending', schema: one } },
     errors: { 404: 'The pet does not exist or the caller may not order for it' },
     handler: async ({ services, principal, params, body }) => {

@@ -173,6 +173,16 @@ for (const dialect of DIALECTS) {
       delivery_preference: 'pickup',
     });
     t.deepEqual(fields(unknown), ['target_tenant_id']);
+    // A clinic as the seller and a missing delivery address, together: one 422 names both.
+    const both = await post({
+      target_tenant_id: clinic.tenant.id,
+      kind: 'reorder',
+      item_summary: 'Kibble',
+      delivery_preference: 'delivery',
+    });
+    t.is(both.status, 422);
+    t.deepEqual(fields(both), ['delivery_address', 'target_tenant_id']);
+    t.regex(both.body.errors.target_tenant_id[0], /pharmacy or retail/);
 
     // A prescription of another pet cannot be refilled for this one.
     const vet = await addStaff(app, clinic, 'veterinarian');

@@ -1,6 +1,7 @@
 // An owner (or a full-access caregiver) asks a pharmacy or retail tenant for a refill, a reorder or
 // something custom. The order starts pending; the seller's email is written to the mail outbox and
 // SendOrderRequestEmailJob queued in the same transaction.
+import type { Knex } from 'knex';
 import { ValidationError, type FieldErrors } from '../../../core/errors.js';
 import { enqueueJob } from '../../../core/jobs.js';
 import { queueMail } from '../../../core/mailer.js';
@@ -16,6 +17,20 @@ import type { CreateOrderInput } from '../schemas.js';
 
 export const SELLER_BUSINESS_TYPES = ['pharmacy', 'retail'];
 
+/** What is wrong with the target tenant (none, or not a seller); null when it is fine. */
+function sellerProblemOf(seller: { business_type: string } | undefined): string | null {
+  if (!seller) return 'The selected target_tenant_id is invalid.';
+  if (!SELLER_BUSINESS_TYPES.includes(seller.business_type)) {
+    return 'The target_tenant_id must be a pharmacy or retail tenant.';
+  }
+  return null;
+}
+
+/** The same check by id, for a body the schema already refused (the route's crossChecks). */
+export async function sellerProblem(db: Knex, targetTenantId: number): Promise<string | null> {
+  return sellerProblemOf(await db('tenants').where('id', targetTenantId).first('business_type'));
+}
+
 export async function createOrder(
   ctx: ClinicContext,
   input: CreateOrderInput & { petId: number; userId: number },
@@ -25,10 +40,8 @@ export async function createOrder(
 
   const errors: FieldErrors = {};
   const seller = await db('tenants').where('id', input.target_tenant_id).first();
-  if (!seller) errors.target_tenant_id = ['The selected target_tenant_id is invalid.'];
-  else if (!SELLER_BUSINESS_TYPES.includes(seller.business_type)) {
-    errors.target_tenant_id = ['The target_tenant_id must be a pharmacy or retail tenant.'];
-  }
+  const sellerError = sellerProblemOf(seller);
+  if (sellerError) errors.target_tenant_id = [sellerError];
   const prescriptionId = input.source_prescription_id ?? null;
   const prescription =
     prescriptionId === null ? null : (await loadPrescriptions(db, [prescriptionId])).get(prescriptionId);
