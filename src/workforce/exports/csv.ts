@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import { RECORD_FIELDS, type DailyRecord } from '../partners/records.js';
 
-function cells(r: DailyRecord): string[] {
+export function cells(r: DailyRecord): string[] {
   return [
     r.employee_id,
     r.organization_code,
