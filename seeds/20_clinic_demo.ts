@@ -5,10 +5,10 @@ import type { Services } from '../src/core/services.js';
 import { validate } from '../src/core/validation.js';
 import { operatorContext } from '../src/clinic/context.js';
 import { accountExists } from '../src/clinic/identity/queries.js';
-import { registerOwner } from '../src/clinic/owners/operations/registerOwner.js';
+import { registerOwner } from '../src/clinic/owners/operations/register-owner.js';
 import { registerOwnerSchema, type RegisterOwnerInput } from '../src/clinic/owners/schemas.js';
-import { addMember } from '../src/clinic/tenants/operations/addMember.js';
-import { createTenant } from '../src/clinic/tenants/operations/createTenant.js';
+import { addMember } from '../src/clinic/tenants/operations/add-member.js';
+import { createTenant } from '../src/clinic/tenants/operations/create-tenant.js';
 import { findTenantByRef } from '../src/clinic/tenants/resolve.js';
 import { createTenantSchema, type CreateTenantInput } from '../src/clinic/tenants/schemas.js';
 

@@ -13,6 +13,7 @@ import { registerRecords } from './commands/records.js';
 import { registerAttendanceCommands } from './commands/lock.js';
 import { registerPartnerPush } from './commands/partner-push.js';
 import { registerExport } from './commands/export.js';
+import { registerCommands } from './commands/index.js';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
@@ -43,6 +44,7 @@ export function buildProgram(): Command {
   registerAttendanceCommands(program);
   registerPartnerPush(program);
   registerExport(program);
+  registerCommands(program);
   // Every subcommand throws instead of exiting, so run() decides the exit code.
   const override = (cmd: Command) => {
     cmd.exitOverride();

@@ -7,7 +7,7 @@ import { invitationRoutes } from './tenants/invitation-routes.js';
 import { ownerRoutes } from './owners/routes.js';
 import { clientRoutes } from './clients/routes.js';
 import { petRoutes } from './pets/routes.js';
-import { ownerPetRoutes } from './pets/ownerRoutes.js';
+import { ownerPetRoutes } from './pets/owner-routes.js';
 import { appointmentRoutes } from './appointments/routes.js';
 import { invoiceRoutes } from './invoices/routes.js';
 import { gatewayRoutes } from './gateway/routes.js';

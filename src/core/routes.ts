@@ -5,6 +5,7 @@ import type { AnySchema, ObjectSchema } from 'yup';
 import type { Reply } from './reply.js';
 import type { FieldErrors } from './errors.js';
 import type { Services } from './services.js';
+import { runOperation, type AnyOperation, type Operation, type OperationContext } from './operation.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -78,8 +79,13 @@ export interface Route<P = any, Body = any, Query = any, Params = any> {
   description?: string;
   tags?: string[];
   access: Access<P>;
-  /** The permission the handler checks (documented); null when the access alone decides. */
+  /**
+   * The permission rule of the operation behind the route (fromOperation sets it from the
+   * operation, which enforces it); null only for routes that run no operation (health, docs).
+   */
   permission: string | null;
+  /** The catalogue operation this route is a face of (set by fromOperation). */
+  operation?: AnyOperation;
   params?: ObjectSchema<any>;
   query?: ObjectSchema<any>;
   body?: AnySchema;
@@ -127,3 +133,42 @@ export const publicAccess: Access<null> = {
   authenticate: async () => null,
   principalKey: (_p, request) => `ip:${request.ip}`,
 };
+
+/**
+ * A route that is a face of one operation: the access authenticates, `toInput` translates the
+ * request into the operation's input, runOperation does the rest, `reply` translates the result.
+ * The route's permission and (by default) summary are the operation's own.
+ */
+export interface OperationRouteSpec<P, Actor, In, Out, Body = any, Query = any, Params = any> extends Omit<
+  Route<P, Body, Query, Params>,
+  'handler' | 'permission' | 'summary'
+> {
+  summary?: string;
+  /** The operation context for this caller (who acts). */
+  context(services: Services, principal: P): OperationContext<Actor>;
+  /** The operation's input from the request (path, query, body, principal). */
+  toInput(input: RouteInput<P, Body, Query, Params>): unknown;
+  /** A preview: run and roll back (e.g. `?dry_run=true`). */
+  dryRun?(input: RouteInput<P, Body, Query, Params>): boolean;
+  /** The response; default: 200 with the result as it is. */
+  reply?(result: Out, input: RouteInput<P, Body, Query, Params>): Reply | unknown | Promise<Reply | unknown>;
+}
+
+export function fromOperation<P, Actor, In, Out, Body = any, Query = any, Params = any>(
+  op: Operation<Actor, In, Out>,
+  spec: OperationRouteSpec<P, Actor, In, Out, Body, Query, Params>,
+): Route<P, Body, Query, Params> {
+  const { context, toInput, dryRun, reply, ...route } = spec;
+  return {
+    ...route,
+    summary: spec.summary ?? op.summary,
+    permission: op.permission,
+    operation: op,
+    async handler(input) {
+      const result = await runOperation(op, context(input.services, input.principal), toInput(input), {
+        dryRun: dryRun?.(input) ?? false,
+      });
+      return reply ? reply(result, input) : result;
+    },
+  };
+}

@@ -9,7 +9,7 @@ import type { Services } from '../core/services.js';
 import { fromDbTime } from '../db/time.js';
 import { systemActor } from '../workforce/identity/actor.js';
 import { lockMonth } from '../workforce/attendance/operations/lock-month.js';
-import type { ScheduleArgs, ScheduledJob } from './jobs.js';
+import type { ScheduleArgs, ScheduledJob } from './schedule.js';
 
 export const LOCK_HOUR = 2;
 

@@ -4,7 +4,7 @@
 import schedule from 'node-schedule';
 import type { Services } from '../core/services.js';
 import type { BackgroundTask } from '../tasks.js';
-import { fireScheduledJob, SCHEDULED_JOBS, type ScheduledJob } from './jobs.js';
+import { fireScheduledJob, SCHEDULED_JOBS, type ScheduledJob } from './schedule.js';
 
 export const schedulerTask: BackgroundTask = {
   name: 'scheduler',

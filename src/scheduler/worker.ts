@@ -2,7 +2,7 @@
 // waits for the job in hand to finish (its transaction either commits or the job is retried).
 import { hostname } from 'node:os';
 import { randomToken } from '../core/crypto.js';
-import { workOnce } from '../core/jobs.js';
+import { workOnce } from '../core/job-queue.js';
 import type { Services } from '../core/services.js';
 import type { BackgroundTask } from '../tasks.js';
 import { jobHandlers } from './handlers.js';

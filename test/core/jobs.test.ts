@@ -12,7 +12,7 @@ import {
   PermanentJobError,
   workOnce,
   type JobHandlers,
-} from '../../src/core/jobs.js';
+} from '../../src/core/job-queue.js';
 import type { Services } from '../../src/core/services.js';
 import { createDb } from '../../src/db/knex.js';
 import { createTestDb, DIALECTS, type Dialect } from '../helpers/db.js';

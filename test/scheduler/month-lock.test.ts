@@ -4,7 +4,7 @@ import test from 'ava';
 import { FixedClock } from '../../src/core/clock.js';
 import type { Services } from '../../src/core/services.js';
 import { createDb } from '../../src/db/knex.js';
-import { fireScheduledJob, runScheduledJob } from '../../src/scheduler/jobs.js';
+import { fireScheduledJob, runScheduledJob } from '../../src/scheduler/schedule.js';
 import { monthJustEnded } from '../../src/scheduler/month-lock.js';
 import { bootApp } from '../helpers/app.js';
 import { DIALECTS } from '../helpers/db.js';

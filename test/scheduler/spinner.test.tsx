@@ -2,7 +2,7 @@
 import test from 'ava';
 import React from 'react';
 import { render } from 'ink-testing-library';
-import { Spinner } from '../../src/cli/views/Spinner.js';
+import { Spinner } from '../../src/cli/views/spinner.js';
 
 test('the spinner shows a frame and its label', (t) => {
   const { lastFrame, unmount } = render(<Spinner label="Closing the financial year…" />);

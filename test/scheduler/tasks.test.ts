@@ -1,9 +1,9 @@
 // The daemon's background tasks: the worker drains the queue, both honour their switches, and the
 // scheduler registers a trigger per job and stops cleanly.
 import test from 'ava';
-import { enqueueJob, getJob } from '../../src/core/jobs.js';
+import { enqueueJob, getJob } from '../../src/core/job-queue.js';
 import { loadConfig } from '../../src/config.js';
-import { SCHEDULED_JOBS } from '../../src/scheduler/jobs.js';
+import { SCHEDULED_JOBS } from '../../src/scheduler/schedule.js';
 import { monthLockJob } from '../../src/scheduler/month-lock.js';
 import { nextRun, schedulerTask } from '../../src/scheduler/scheduler.js';
 import { workerTask } from '../../src/scheduler/worker.js';

@@ -14,7 +14,7 @@ import { createDeploymentBody, type CreateDeploymentBody } from '../../workforce
 import { findEmployeeId, findUnitId } from '../../workforce/lookup.js';
 import { UsageError } from '../../core/errors.js';
 import { required } from '../io.js';
-import { Summary } from '../views/Summary.js';
+import { Summary } from '../views/summary.js';
 import { runFlow, validateFlags, type FlowFlags } from './lifecycle-flow.js';
 
 function DeploymentView({ result }: { result: CreateDeploymentResult | CloseDeploymentResult }) {

@@ -11,7 +11,7 @@ import {
 } from '../../workforce/devices/operations/change-device-status.js';
 import { confirmOrAbort, output } from '../io.js';
 import { withServices } from '../services.js';
-import { Summary } from '../views/Summary.js';
+import { Summary } from '../views/summary.js';
 import { actorFor, asFlags, positiveInt, withCommonOptions, type CommonOptions } from './identity-shared.js';
 
 type DeviceOptions = CommonOptions & { employee?: string; fingerprint?: string };

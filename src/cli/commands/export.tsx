@@ -15,7 +15,7 @@ import { exportRefsSchema, type ExportRefs } from '../../workforce/exports/schem
 import { LOCK_PENDING } from '../../workforce/partners/locked-months.js';
 import { output, required } from '../io.js';
 import { withServices } from '../services.js';
-import { Summary } from '../views/Summary.js';
+import { Summary } from '../views/summary.js';
 import { actorFor, asFlags, withCommonOptions, type CommonOptions } from './identity-shared.js';
 
 const FLAGS = { org: '--org', month: '--month', unit: '--unit' };

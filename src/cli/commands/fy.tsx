@@ -5,7 +5,7 @@ import React from 'react';
 import { render } from 'ink';
 import type { Command } from 'commander';
 import { AppError } from '../../core/errors.js';
-import { getJob, workOnce } from '../../core/jobs.js';
+import { getJob, workOnce } from '../../core/job-queue.js';
 import type { Services } from '../../core/services.js';
 import { validate, yup } from '../../core/validation.js';
 import { jobHandlers } from '../../scheduler/handlers.js';
@@ -18,8 +18,8 @@ import { loadActor } from '../../workforce/identity/actor.js';
 import type { UserPrincipal } from '../../workforce/identity/principal.js';
 import { output, wantsJson } from '../io.js';
 import { withServices } from '../services.js';
-import { Spinner } from '../views/Spinner.js';
-import { Summary } from '../views/Summary.js';
+import { Spinner } from '../views/spinner.js';
+import { Summary } from '../views/summary.js';
 
 const POLL_MS = 500;
 

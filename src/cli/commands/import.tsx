@@ -8,7 +8,7 @@ import { loadActor } from '../../workforce/identity/actor.js';
 import { importRecords, type ImportResult } from '../../workforce/import/operations/import-records.js';
 import { printJson, readStdin, renderOnce, say, wantsJson } from '../io.js';
 import { withServices } from '../services.js';
-import { Summary } from '../views/Summary.js';
+import { Summary } from '../views/summary.js';
 
 export function ImportView({ result }: { result: ImportResult }) {
   const rows = Object.entries(result.counts).map(([section, c]) => [

@@ -1,14 +1,14 @@
 // `wfctl jobs` inspects the job queue; `wfctl jobs work [--once]` runs due jobs without a daemon.
 import React from 'react';
 import type { Command } from 'commander';
-import { getJob, listJobs, workOnce, type JobRecord, type JobStatus } from '../../core/jobs.js';
+import { getJob, listJobs, workOnce, type JobRecord, type JobStatus } from '../../core/job-queue.js';
 import { validate, yup } from '../../core/validation.js';
 import { jobHandlers } from '../../scheduler/handlers.js';
 import { workerId } from '../../scheduler/worker.js';
 import { UsageError } from '../../core/errors.js';
 import { output } from '../io.js';
 import { withServices } from '../services.js';
-import { Summary } from '../views/Summary.js';
+import { Summary } from '../views/summary.js';
 import { asFlags } from './identity-shared.js';
 
 const listSchema = yup.object({

@@ -18,7 +18,7 @@ import { loadActor } from '../../workforce/identity/actor.js';
 import { output, required } from '../io.js';
 import { asFlags } from './identity-shared.js';
 import { withServices } from '../services.js';
-import { Summary } from '../views/Summary.js';
+import { Summary } from '../views/summary.js';
 import { registerFy } from './fy.js';
 import { registerJobs } from './jobs.js';
 import { registerSchedule } from './schedule.js';

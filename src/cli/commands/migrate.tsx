@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { migrateLatest, migrateRollback, migrationStatus } from '../../db/migrate.js';
 import { confirmOrAbort, output } from '../io.js';
 import { withServices } from '../services.js';
-import { Summary } from '../views/Summary.js';
+import { Summary } from '../views/summary.js';
 
 export function registerMigrate(program: Command): void {
   const migrate = program.command('migrate').description('Apply, inspect or roll back database migrations');

@@ -12,7 +12,7 @@ import {
   type RetireOrganizationBody,
 } from '../../workforce/organizations/schemas.js';
 import { required } from '../io.js';
-import { Summary } from '../views/Summary.js';
+import { Summary } from '../views/summary.js';
 import { runFlow, validateFlags, type FlowFlags } from './lifecycle-flow.js';
 import { RetireUnitView } from './unit.js';
 

@@ -18,7 +18,7 @@ import type { DeliveryFailure } from '../../workforce/partners/deliveries/serial
 import { verifySignature } from '../../workforce/partners/signature.js';
 import { output, readStdin, required } from '../io.js';
 import { withServices } from '../services.js';
-import { Summary } from '../views/Summary.js';
+import { Summary } from '../views/summary.js';
 import { asFlags, positiveInt } from './identity-shared.js';
 
 /** Something was attempted and did not succeed: exit 1; with --json the details are the output. */

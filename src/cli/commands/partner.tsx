@@ -16,7 +16,7 @@ import {
 import { addPartnerSchema, type AddPartnerInput } from '../../workforce/partners/registry/schemas.js';
 import { confirmOrAbort, output, required, say } from '../io.js';
 import { withServices } from '../services.js';
-import { Summary } from '../views/Summary.js';
+import { Summary } from '../views/summary.js';
 import {
   actorFor,
   asFlags,

@@ -3,14 +3,12 @@
 import type { Command } from 'commander';
 import { registerDeployment } from './deployment.js';
 import { registerImport } from './import.js';
-import { registerOffboard } from './offboard.js';
 import { registerOrg } from './org.js';
 import { registerTransfer } from './transfer.js';
 import { registerUnit } from './unit.js';
 
 export function registerRecords(program: Command): void {
   registerImport(program);
-  registerOffboard(program);
   registerUnit(program);
   registerOrg(program);
   registerTransfer(program);

@@ -4,12 +4,12 @@ import React from 'react';
 import type { Command } from 'commander';
 import { AppError } from '../../core/errors.js';
 import { isoMonth, validate, yup } from '../../core/validation.js';
-import { fireScheduledJob, findScheduledJob, SCHEDULED_JOBS } from '../../scheduler/jobs.js';
+import { fireScheduledJob, findScheduledJob, SCHEDULED_JOBS } from '../../scheduler/schedule.js';
 import { recentRuns } from '../../scheduler/runs.js';
 import { nextRun } from '../../scheduler/scheduler.js';
 import { output } from '../io.js';
 import { withServices } from '../services.js';
-import { Summary } from '../views/Summary.js';
+import { Summary } from '../views/summary.js';
 
 export function registerSchedule(program: Command): void {
   const schedule = program

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { runSeeds } from '../../db/seeds.js';
 import { output } from '../io.js';
 import { withServices } from '../services.js';
-import { Summary } from '../views/Summary.js';
+import { Summary } from '../views/summary.js';
 
 export function registerSeed(program: Command): void {
   program

@@ -17,15 +17,15 @@ import {
   type CreateTenantInput,
 } from '../../clinic/tenants/schemas.js';
 import { serializeMember, serializeTenant } from '../../clinic/tenants/serialize.js';
-import { addMember } from '../../clinic/tenants/operations/addMember.js';
-import { createTenant } from '../../clinic/tenants/operations/createTenant.js';
-import { listMembers } from '../../clinic/tenants/operations/listMembers.js';
-import { listTenants } from '../../clinic/tenants/operations/listTenants.js';
-import { removeMember } from '../../clinic/tenants/operations/removeMember.js';
+import { addMember } from '../../clinic/tenants/operations/add-member.js';
+import { createTenant } from '../../clinic/tenants/operations/create-tenant.js';
+import { listMembers } from '../../clinic/tenants/operations/list-members.js';
+import { listTenants } from '../../clinic/tenants/operations/list-tenants.js';
+import { removeMember } from '../../clinic/tenants/operations/remove-member.js';
 import type { Page } from '../../clinic/pagination.js';
 import { canPrompt, confirmOrAbort, output, readStdin, required, type OutputOptions } from '../io.js';
 import { withServices } from '../services.js';
-import { Summary } from '../views/Summary.js';
+import { Summary } from '../views/summary.js';
 
 interface CreateOptions extends OutputOptions {
   name?: string;

@@ -5,7 +5,7 @@ import { UsageError } from '../../core/errors.js';
 import { revokeTokens } from '../../workforce/identity/operations/revoke-tokens.js';
 import { confirmOrAbort, output } from '../io.js';
 import { withServices } from '../services.js';
-import { Summary } from '../views/Summary.js';
+import { Summary } from '../views/summary.js';
 import { actorFor, asFlags, positiveInt, withCommonOptions, type CommonOptions } from './identity-shared.js';
 
 export function registerToken(program: Command): void {

@@ -9,7 +9,7 @@ import {
 import { transferFlags } from '../../workforce/deployments/schemas.js';
 import { findEmployeeId, findUnitId } from '../../workforce/lookup.js';
 import { required } from '../io.js';
-import { Summary } from '../views/Summary.js';
+import { Summary } from '../views/summary.js';
 import { runFlow, validateFlags, type FlowFlags } from './lifecycle-flow.js';
 
 export function TransferView({ result }: { result: TransferResult }) {

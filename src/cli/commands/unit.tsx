@@ -7,7 +7,7 @@ import { retireUnit, type RetireUnitResult } from '../../workforce/units/operati
 import { retireUnitInput } from '../../workforce/units/routes.js';
 import { retireUnitBody, type RetireUnitBody } from '../../workforce/units/schemas.js';
 import { required } from '../io.js';
-import { Summary } from '../views/Summary.js';
+import { Summary } from '../views/summary.js';
 import { runFlow, validateFlags, type FlowFlags } from './lifecycle-flow.js';
 
 const ids = (list: number[]) => (list.length ? list.join(', ') : '—');

@@ -16,7 +16,7 @@ import {
 } from '../../workforce/identity/user-schemas.js';
 import { confirmOrAbort, output } from '../io.js';
 import { withServices } from '../services.js';
-import { Summary } from '../views/Summary.js';
+import { Summary } from '../views/summary.js';
 import {
   actorFor,
   asFlags,

@@ -6,9 +6,9 @@ import { httpContext } from '../context.js';
 import { clinicUserAccess, tenantRoute } from '../identity/access.js';
 import { pageBody, pageSchema } from '../pagination.js';
 import { tenantParams } from '../tenants/schemas.js';
-import { changeAppointmentStatus } from './operations/changeAppointmentStatus.js';
-import { createAppointment } from './operations/createAppointment.js';
-import { listOwnerAppointments, listTenantAppointments } from './operations/listAppointments.js';
+import { changeAppointmentStatus } from './operations/change-appointment-status.js';
+import { createAppointment } from './operations/create-appointment.js';
+import { listOwnerAppointments, listTenantAppointments } from './operations/list-appointments.js';
 import {
   appointmentListQuery,
   appointmentParams,

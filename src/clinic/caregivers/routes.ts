@@ -5,9 +5,9 @@ import { defineRoute } from '../../core/routes.js';
 import { httpContext } from '../context.js';
 import { clinicUserAccess } from '../identity/access.js';
 import { pageBody, pageSchema } from '../pagination.js';
-import { acceptInvite } from './operations/acceptInvite.js';
-import { inviteCaregiver } from './operations/inviteCaregiver.js';
-import { listCaregivers, revokeCaregiver, sharedWithMe } from './operations/manageCaregivers.js';
+import { acceptInvite } from './operations/accept-invite.js';
+import { inviteCaregiver } from './operations/invite-caregiver.js';
+import { listCaregivers, revokeCaregiver, sharedWithMe } from './operations/manage-caregivers.js';
 import {
   acceptInviteSchema,
   caregiverParams,

@@ -4,7 +4,7 @@ import { httpContext } from '../context.js';
 import { tenantRoute } from '../identity/access.js';
 import { pageBody, pageQuery, pageSchema } from '../pagination.js';
 import { tenantParams } from '../tenants/schemas.js';
-import { listClients } from './operations/listClients.js';
+import { listClients } from './operations/list-clients.js';
 
 export function serializeClient(row: Record<string, any>) {
   return {

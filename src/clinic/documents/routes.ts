@@ -7,7 +7,7 @@ import { httpContext } from '../context.js';
 import { clinicUserAccess } from '../identity/access.js';
 import { pageBody, pageSchema } from '../pagination.js';
 import { deleteDocument, getDocument, listDocuments, openDocumentDownload } from './operations/documents.js';
-import { uploadDocument } from './operations/uploadDocument.js';
+import { uploadDocument } from './operations/upload-document.js';
 import { MAX_DOCUMENT_BYTES } from './files.js';
 import {
   documentListQuery,

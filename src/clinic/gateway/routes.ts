@@ -8,9 +8,9 @@ import { clinicUserAccess } from '../identity/access.js';
 import { invoiceBody } from '../invoices/serialize.js';
 import { serializeInvoice } from '../invoices/serialize.js';
 import { GatewayNotConfiguredError, requireGatewayKeys } from './client.js';
-import { createGatewayOrder } from './operations/createGatewayOrder.js';
-import { handleGatewayWebhook } from './operations/handleGatewayWebhook.js';
-import { verifyGatewayPayment } from './operations/verifyGatewayPayment.js';
+import { createGatewayOrder } from './operations/create-gateway-order.js';
+import { handleGatewayWebhook } from './operations/handle-gateway-webhook.js';
+import { verifyGatewayPayment } from './operations/verify-gateway-payment.js';
 import {
   ownerInvoiceParams,
   verifySchema,

@@ -10,7 +10,7 @@ import {
   deleteOwnerHealthLog,
   listOwnerHealthLogs,
   listPatientHealthLogs,
-} from './operations/healthLogs.js';
+} from './operations/health-logs.js';
 import {
   clinicPatientParams,
   healthLogListQuery,

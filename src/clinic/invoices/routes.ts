@@ -5,11 +5,11 @@ import { defineRoute } from '../../core/routes.js';
 import { httpContext } from '../context.js';
 import { clinicUserAccess, tenantRoute } from '../identity/access.js';
 import { pageBody, pageSchema } from '../pagination.js';
-import { recordPayment } from '../payments/operations/recordPayment.js';
+import { recordPayment } from '../payments/operations/record-payment.js';
 import { invoiceParams, recordPaymentSchema, type RecordPaymentInput } from '../payments/schemas.js';
 import { tenantParams } from '../tenants/schemas.js';
-import { createInvoice } from './operations/createInvoice.js';
-import { listOwnerInvoices, listTenantInvoices } from './operations/listInvoices.js';
+import { createInvoice } from './operations/create-invoice.js';
+import { listOwnerInvoices, listTenantInvoices } from './operations/list-invoices.js';
 import { invoiceListQuery, storeInvoiceSchema, type StoreInvoiceInput } from './schemas.js';
 import { invoiceBody, INVOICE_JSON, serializeInvoice } from './serialize.js';
 

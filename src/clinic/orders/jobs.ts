@@ -1,7 +1,7 @@
 // Queue handlers of this folder: the order-request email to the seller, written to the mail outbox
 // by createOrder in its own transaction and delivered here.
-import type { JobHandlers } from '../../core/jobs.js';
-import { PermanentJobError } from '../../core/jobs.js';
+import type { JobHandlers } from '../../core/job-queue.js';
+import { PermanentJobError } from '../../core/job-queue.js';
 import { deliverMail } from '../../core/mailer.js';
 
 export const ORDER_REQUEST_JOB = 'SendOrderRequestEmailJob';

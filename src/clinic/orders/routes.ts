@@ -8,9 +8,9 @@ import { validField } from '../../core/validation.js';
 import { httpContext } from '../context.js';
 import { clinicUserAccess, tenantRoute } from '../identity/access.js';
 import { pageBody, pageSchema } from '../pagination.js';
-import { createOrder, sellerProblem } from './operations/createOrder.js';
-import { cancelOwnerOrder, getOwnerOrder, listOwnerOrders } from './operations/ownerOrders.js';
-import { listSellerOrders, moveSellerOrder } from './operations/sellerOrders.js';
+import { createOrder, sellerProblem } from './operations/create-order.js';
+import { cancelOwnerOrder, getOwnerOrder, listOwnerOrders } from './operations/owner-orders.js';
+import { listSellerOrders, moveSellerOrder } from './operations/seller-orders.js';
 import {
   createOrderSchema,
   orderParams,

@@ -6,8 +6,8 @@ import { httpContext } from '../context.js';
 import { clinicUserAccess } from '../identity/access.js';
 import { serializeUser, USER_JSON } from '../identity/serialize.js';
 import { pageBody, pageSchema } from '../pagination.js';
-import { getOwnerClient, listOwnerClients } from './operations/ownerClients.js';
-import { registerOwner, registrationProblems } from './operations/registerOwner.js';
+import { getOwnerClient, listOwnerClients } from './operations/owner-clients.js';
+import { registerOwner, registrationProblems } from './operations/register-owner.js';
 import {
   ownerClientListQuery,
   ownerClientParams,

@@ -1,6 +1,6 @@
 // The passport as a PDF page (or more, for a long vaccination history).
 import { buildPdf, type PdfLine } from './pdf.js';
-import type { PassportData } from './operations/passportData.js';
+import type { PassportData } from './operations/passport-data.js';
 
 const day = (v: unknown) => (v ? String(v).slice(0, 10) : '-');
 const clip = (v: unknown, n: number) => {

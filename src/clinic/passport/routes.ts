@@ -5,7 +5,7 @@ import { defineRoute } from '../../core/routes.js';
 import { idParam, yup } from '../../core/validation.js';
 import { httpContext } from '../context.js';
 import { clinicUserAccess } from '../identity/access.js';
-import { passportData } from './operations/passportData.js';
+import { passportData } from './operations/passport-data.js';
 import { renderPassport } from './render.js';
 
 export const passportRoutes = [

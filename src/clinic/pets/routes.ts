@@ -6,9 +6,9 @@ import { httpContext } from '../context.js';
 import { tenantRoute, type TenantPrincipal } from '../identity/access.js';
 import { pageBody, pageSchema } from '../pagination.js';
 import { tenantParams } from '../tenants/schemas.js';
-import { createPetForTenant } from './operations/createPet.js';
-import { listTenantPets } from './operations/listPets.js';
-import { updatePet } from './operations/updatePet.js';
+import { createPetForTenant } from './operations/create-pet.js';
+import { listTenantPets } from './operations/list-pets.js';
+import { updatePet } from './operations/update-pet.js';
 import {
   petListQuery,
   storePetSchema,

@@ -5,8 +5,8 @@ import { defineRoute } from '../../core/routes.js';
 import { httpContext } from '../context.js';
 import { clinicUserAccess, tenantRoute } from '../identity/access.js';
 import { pageBody, pageSchema } from '../pagination.js';
-import { createPrescription } from './operations/createPrescription.js';
-import { getPetPrescription, listPetPrescriptions } from './operations/ownerPrescriptions.js';
+import { createPrescription } from './operations/create-prescription.js';
+import { getPetPrescription, listPetPrescriptions } from './operations/owner-prescriptions.js';
 import {
   createPrescriptionSchema,
   pageOnlyQuery,

@@ -11,7 +11,7 @@ import {
   findPublicTag,
   markFound,
   markLost,
-} from './operations/publicProfile.js';
+} from './operations/public-profile.js';
 import { PAGE_HEADERS, renderNotFoundPage, renderTagPage } from './page.js';
 import { petParams, publicProfileSchema, slugParams, type PublicProfileInput } from './schemas.js';
 import { PROFILE_JSON, serializeProfile, serializeTag, TAG_JSON } from './serialize.js';

@@ -4,8 +4,8 @@ import { defineRoute } from '../../core/routes.js';
 import { httpContext } from '../context.js';
 import { clinicUserAccess } from '../identity/access.js';
 import { pageBody, pageSchema } from '../pagination.js';
-import { createShare, listActiveShares, revokeShare } from './operations/ownerShares.js';
-import { previewShare, redeemShare } from './operations/redeemShare.js';
+import { createShare, listActiveShares, revokeShare } from './operations/owner-shares.js';
+import { previewShare, redeemShare } from './operations/redeem-share.js';
 import {
   createShareSchema,
   redeemShareSchema,

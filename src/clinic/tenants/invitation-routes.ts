@@ -4,8 +4,8 @@ import { defineRoute } from '../../core/routes.js';
 import { httpContext } from '../context.js';
 import { clinicUserAccess } from '../identity/access.js';
 import { serializeUser, USER_DATA_JSON } from '../identity/serialize.js';
-import { acceptInvitation } from './operations/acceptInvitation.js';
-import { declineInvitation } from './operations/declineInvitation.js';
+import { acceptInvitation } from './operations/accept-invitation.js';
+import { declineInvitation } from './operations/decline-invitation.js';
 import { invitationParams } from './schemas.js';
 
 export const invitationRoutes = [

@@ -7,11 +7,11 @@ import { tenantRoute } from '../identity/access.js';
 import { serializeUser, USER_JSON } from '../identity/serialize.js';
 import { pageBody, pageSchema } from '../pagination.js';
 import { takenFields } from '../uniqueness.js';
-import { addMember } from './operations/addMember.js';
-import { createTenant, tenantUniqueChecks } from './operations/createTenant.js';
-import { getDashboard } from './operations/getDashboard.js';
-import { listMembers } from './operations/listMembers.js';
-import { removeMember } from './operations/removeMember.js';
+import { addMember } from './operations/add-member.js';
+import { createTenant, tenantUniqueChecks } from './operations/create-tenant.js';
+import { getDashboard } from './operations/get-dashboard.js';
+import { listMembers } from './operations/list-members.js';
+import { removeMember } from './operations/remove-member.js';
 import {
   addMemberSchema,
   createTenantSchema,

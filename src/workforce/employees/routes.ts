@@ -4,6 +4,7 @@ import { yup } from '../../core/validation.js';
 import type { WorkforceContext } from '../context.js';
 import { DEPLOYMENT_SCHEMA } from '../deployments/serialize.js';
 import { userAccess } from '../identity/access.js';
+import { operationRoute } from '../operation-route.js';
 import { listQueryFields, pageSchema, type Page } from '../listing.js';
 import { dryRunQuery, idParams } from '../params.js';
 import { LEAVE_SCHEMA, REGULARIZATION_SCHEMA } from '../requests/serialize.js';
@@ -101,28 +102,21 @@ export const employeeRoutes = [
     listRegularizations,
   ),
   list('devices', "The employee's devices", DEVICE_SCHEMA, listDevices),
-  defineRoute({
+  operationRoute(offboardEmployee, {
     method: 'POST',
     path: '/api/v1/employees/:id/offboard',
-    summary: 'Offboard an employee: the seven-step cascade in one transaction',
     description:
       'Ends deployments on the last working day, cancels future planned shifts, revokes devices, ' +
       'deletes tokens, rejects open leaves and regularizations ending after the last day, removes ' +
       'roles, deactivates the user and soft-deletes the employee. ?dry_run=true returns the same ' +
       'summary and changes nothing.',
     tags,
-    access: userAccess,
-    permission: 'employee.update',
     params: idParams,
     query: dryRunQuery,
     body: offboardBody,
     responses: { 200: { description: 'the cascade summary', schema: OFFBOARD_RESULT_SCHEMA } },
     errors: { 403: 'Missing employee.update', 409: 'Already offboarded (code ALREADY_OFFBOARDED)' },
-    handler: ({ services, principal, params, query, body }) =>
-      offboardEmployee(
-        { services, actor: principal },
-        { employeeId: params.id, lastWorkingDay: body.last_working_day, reason: body.reason },
-        { dryRun: query.dry_run },
-      ),
+    toInput: ({ params, body }) => ({ ...body, employee_id: params.id }),
+    dryRun: ({ query }) => query.dry_run,
   }),
 ];

@@ -2,7 +2,7 @@
 // the bad-token and twice-accepted answers, and what view and full caregivers may do.
 import test from 'ava';
 import { DAY } from '../../../src/core/clock.js';
-import { workOnce } from '../../../src/core/jobs.js';
+import { workOnce } from '../../../src/core/job-queue.js';
 import { jobHandlers } from '../../../src/scheduler/handlers.js';
 import { DIALECTS } from '../../helpers/db.js';
 import { bootClinic, registerOwner } from '../fixtures.js';

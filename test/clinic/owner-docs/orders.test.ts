@@ -1,7 +1,7 @@
 // Prescriptions and order requests: refill rules, validation, the full state machine on both
 // sides, permissions (order.read / order.manage) and owner isolation.
 import test from 'ava';
-import { workOnce } from '../../../src/core/jobs.js';
+import { workOnce } from '../../../src/core/job-queue.js';
 import { jobHandlers } from '../../../src/scheduler/handlers.js';
 import type { TestApp } from '../../helpers/app.js';
 import { DIALECTS } from '../../helpers/db.js';

@@ -6,7 +6,7 @@ import { createLogger } from '../../../src/core/logger.js';
 import { DIALECTS } from '../../helpers/db.js';
 import { MINUTE } from '../../../src/core/clock.js';
 import { SHARE_CODE_ALPHABET } from '../../../src/clinic/shares/codes.js';
-import { createShare } from '../../../src/clinic/shares/operations/ownerShares.js';
+import { createShare } from '../../../src/clinic/shares/operations/owner-shares.js';
 import { httpContext } from '../../../src/clinic/context.js';
 import {
   addStaff,

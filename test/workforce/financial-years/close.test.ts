@@ -1,7 +1,7 @@
 // POST /financial-years/{id}/close and GET /financial-years/{id}: the checklist, 202 + job, the
 // snapshot frozen at close, a crash mid-job and its retry, and the job's own re-check.
 import test from 'ava';
-import { backoffMs, workOnce } from '../../../src/core/jobs.js';
+import { backoffMs, workOnce } from '../../../src/core/job-queue.js';
 import { lockMonth } from '../../../src/workforce/attendance/operations/lock-month.js';
 import { systemActor } from '../../../src/workforce/identity/actor.js';
 import { jobHandlers } from '../../../src/scheduler/handlers.js';

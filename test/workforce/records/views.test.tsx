@@ -2,7 +2,7 @@
 import test from 'ava';
 import React from 'react';
 import { render } from 'ink-testing-library';
-import { OffboardView } from '../../../src/cli/commands/offboard.js';
+import { OffboardView } from '../../../src/cli/views/offboard.js';
 import { RetireOrganizationView } from '../../../src/cli/commands/org.js';
 import { ImportView } from '../../../src/cli/commands/import.js';
 

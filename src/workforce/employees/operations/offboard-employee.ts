@@ -10,23 +10,22 @@
 import type { Knex } from 'knex';
 import { ConflictError, ForbiddenError } from '../../../core/errors.js';
 import { lockForUpdate } from '../../../db/knex.js';
-import { inTransaction } from '../../../db/transaction.js';
 import { toDbTime } from '../../../db/time.js';
-import { recordAudit } from '../../audit/record.js';
 import { addDays, localDate, maxDate } from '../../calendar.js';
-import { bool, chunks, type RunOptions, type WorkforceContext } from '../../context.js';
+import type { InferType } from 'yup';
+import { defineOperation } from '../../../core/operation.js';
+import { idNumber } from '../../../core/validation.js';
+import { actingUser, bool, chunks, type WorkforceRun } from '../../context.js';
+import { offboardBody } from '../schemas.js';
 import { deploymentsRunningAfter, endDeployments } from '../../deployments/open.js';
-import { authorize, hasPermission, isSystemAdmin, type UserPrincipal } from '../../identity/principal.js';
+import { hasPermission, isSystemAdmin, type UserPrincipal } from '../../identity/principal.js';
 import { rejectOpenRequestsAfter } from '../../requests/auto-reject.js';
 import { cancelPlannedShifts } from '../../shifts/cancel.js';
 import { lockEmployee, organizationTimezone } from '../queries.js';
 import { serializeEmployee, type EmployeeView } from '../serialize.js';
 
-export interface OffboardInput {
-  employeeId: number;
-  lastWorkingDay: string;
-  reason: string;
-}
+export const offboardInput = offboardBody.shape({ employee_id: idNumber().required() });
+export type OffboardInput = InferType<typeof offboardInput>;
 
 export interface OffboardResult {
   dry_run: boolean;
@@ -41,123 +40,114 @@ export interface OffboardResult {
   user_deactivated: number | null;
 }
 
-export async function offboardEmployee(
-  ctx: WorkforceContext,
-  input: OffboardInput,
-  opts: RunOptions = {},
-): Promise<OffboardResult> {
-  const { services, actor } = ctx;
-  return inTransaction(
-    services.db,
-    async (trx) => {
-      const employee = await lockEmployee(trx, input.employeeId);
-      authorize(actor, 'employee.update', employee.organization_id, 'Employee');
-      if (!bool(employee.is_active) || employee.deleted_at) {
-        throw new ConflictError(
-          `Employee ${employee.employee_id} is already offboarded.`,
-          'ALREADY_OFFBOARDED',
-        );
-      }
-      await assertMayRemoveEveryRole(trx, actor, employee.user_id);
-      const now = services.clock.now();
-      const at = toDbTime(now);
-      const lastDay = input.lastWorkingDay;
-      const today = localDate(now, await organizationTimezone(trx, employee.organization_id));
-
-      // 1
-      await trx('employees')
-        .where('id', employee.id)
-        .update({ last_working_day: lastDay, exit_reason: input.reason, is_active: false, updated_at: at });
-
-      // 2
-      const running = await deploymentsRunningAfter(trx, employee.id, lastDay);
-      const deploymentsEnded = running.map((d: { id: number }) => Number(d.id));
-      await endDeployments(trx, now, deploymentsEnded, lastDay);
-
-      // 3: "future" is after the last working day and not before today: a retroactive offboarding
-      // leaves past shifts as the history they are.
-      const shiftsCancelled = await cancelPlannedShifts(trx, now, {
-        employeeId: employee.id,
-        from: maxDate(addDays(lastDay, 1), today),
-      });
-
-      // 4
-      const devices = await lockForUpdate(
-        trx('devices')
-          .where('employee_id', employee.id)
-          .whereNot('status', 'revoked')
-          .select('id')
-          .orderBy('id'),
-        trx,
+export const offboardEmployee = defineOperation({
+  name: 'employee.offboard',
+  summary: 'Offboard an employee: the seven-step cascade in one transaction',
+  input: offboardInput,
+  permission: 'employee.update',
+  async run(ctx: WorkforceRun, input): Promise<OffboardResult> {
+    const { services, db: trx } = ctx;
+    const actor = actingUser(ctx);
+    const employee = await lockEmployee(trx, input.employee_id);
+    await ctx.authorize(employee.organization_id, 'Employee');
+    if (!bool(employee.is_active) || employee.deleted_at) {
+      throw new ConflictError(
+        `Employee ${employee.employee_id} is already offboarded.`,
+        'ALREADY_OFFBOARDED',
       );
-      const devicesRevoked = devices.map((d: { id: number }) => Number(d.id));
-      for (const part of chunks(devicesRevoked)) {
-        await trx('devices')
-          .whereIn('id', part)
-          .update({ status: 'revoked', revoked_at: at, updated_at: at });
-      }
-      const userId = employee.user_id === null ? null : Number(employee.user_id);
-      let tokensDeleted: number[] = [];
-      if (userId !== null) {
-        const tokens = await trx('personal_access_tokens')
-          .where('user_id', userId)
-          .select('id')
-          .orderBy('id');
-        tokensDeleted = tokens.map((r: { id: number }) => Number(r.id));
-        await trx('personal_access_tokens').where('user_id', userId).delete();
-      }
+    }
+    await assertMayRemoveEveryRole(trx, actor, employee.user_id);
+    const now = services.clock.now();
+    const at = toDbTime(now);
+    const lastDay = input.last_working_day;
+    const today = localDate(now, await organizationTimezone(trx, employee.organization_id));
 
-      // 5
-      const rejected = await rejectOpenRequestsAfter(trx, now, {
-        employeeId: employee.id,
-        after: lastDay,
-        by: actor.userId,
-        note: `Employee offboarded; last working day ${lastDay}.`,
-      });
+    // 1
+    await trx('employees')
+      .where('id', employee.id)
+      .update({ last_working_day: lastDay, exit_reason: input.reason, is_active: false, updated_at: at });
 
-      // 6
-      let rolesRemoved: OffboardResult['roles_removed'] = [];
-      if (userId !== null) {
-        const roles = await trx('user_roles')
-          .where('user_id', userId)
-          .select('role', 'organization_id')
-          .orderBy('id');
-        rolesRemoved = roles.map((r: { role: string; organization_id: number | null }) => ({
-          role: r.role,
-          organization_id: r.organization_id === null ? null : Number(r.organization_id),
-        }));
-        await trx('user_roles').where('user_id', userId).delete();
-        await trx('users').where('id', userId).update({ is_active: false, updated_at: at });
-      }
+    // 2
+    const running = await deploymentsRunningAfter(trx, employee.id, lastDay);
+    const deploymentsEnded = running.map((d: { id: number }) => Number(d.id));
+    await endDeployments(trx, now, deploymentsEnded, lastDay);
 
-      // 7
-      await trx('employees').where('id', employee.id).update({ deleted_at: at });
+    // 3: "future" is after the last working day and not before today: a retroactive offboarding
+    // leaves past shifts as the history they are.
+    const shiftsCancelled = await cancelPlannedShifts(trx, now, {
+      employeeId: employee.id,
+      from: maxDate(addDays(lastDay, 1), today),
+    });
 
-      const result: OffboardResult = {
-        dry_run: Boolean(opts.dryRun),
-        employee: serializeEmployee(await trx('employees').where('id', employee.id).first()),
-        deployments_ended: deploymentsEnded,
-        shifts_cancelled: shiftsCancelled,
-        devices_revoked: devicesRevoked,
-        tokens_deleted: tokensDeleted,
-        leaves_rejected: rejected.leaves,
-        regularizations_rejected: rejected.regularizations,
-        roles_removed: rolesRemoved,
-        user_deactivated: userId,
-      };
-      await recordAudit(trx, services.clock, {
-        event: 'employee.offboarded',
-        actorUserId: actor.userId,
-        subjectType: 'employee',
-        subjectId: employee.id,
-        organizationId: employee.organization_id,
-        context: { reason: input.reason, ...summaryContext(result) },
-      });
-      return result;
-    },
-    opts,
-  );
-}
+    // 4
+    const devices = await lockForUpdate(
+      trx('devices')
+        .where('employee_id', employee.id)
+        .whereNot('status', 'revoked')
+        .select('id')
+        .orderBy('id'),
+      trx,
+    );
+    const devicesRevoked = devices.map((d: { id: number }) => Number(d.id));
+    for (const part of chunks(devicesRevoked)) {
+      await trx('devices').whereIn('id', part).update({ status: 'revoked', revoked_at: at, updated_at: at });
+    }
+    const userId = employee.user_id === null ? null : Number(employee.user_id);
+    let tokensDeleted: number[] = [];
+    if (userId !== null) {
+      const tokens = await trx('personal_access_tokens').where('user_id', userId).select('id').orderBy('id');
+      tokensDeleted = tokens.map((r: { id: number }) => Number(r.id));
+      await trx('personal_access_tokens').where('user_id', userId).delete();
+    }
+
+    // 5
+    const rejected = await rejectOpenRequestsAfter(trx, now, {
+      employeeId: employee.id,
+      after: lastDay,
+      by: actor.userId,
+      note: `Employee offboarded; last working day ${lastDay}.`,
+    });
+
+    // 6
+    let rolesRemoved: OffboardResult['roles_removed'] = [];
+    if (userId !== null) {
+      const roles = await trx('user_roles')
+        .where('user_id', userId)
+        .select('role', 'organization_id')
+        .orderBy('id');
+      rolesRemoved = roles.map((r: { role: string; organization_id: number | null }) => ({
+        role: r.role,
+        organization_id: r.organization_id === null ? null : Number(r.organization_id),
+      }));
+      await trx('user_roles').where('user_id', userId).delete();
+      await trx('users').where('id', userId).update({ is_active: false, updated_at: at });
+    }
+
+    // 7
+    await trx('employees').where('id', employee.id).update({ deleted_at: at });
+
+    const result: OffboardResult = {
+      dry_run: ctx.dryRun,
+      employee: serializeEmployee(await trx('employees').where('id', employee.id).first()),
+      deployments_ended: deploymentsEnded,
+      shifts_cancelled: shiftsCancelled,
+      devices_revoked: devicesRevoked,
+      tokens_deleted: tokensDeleted,
+      leaves_rejected: rejected.leaves,
+      regularizations_rejected: rejected.regularizations,
+      roles_removed: rolesRemoved,
+      user_deactivated: userId,
+    };
+    ctx.audit({
+      action: 'employee.offboarded',
+      subjectType: 'employee',
+      subjectId: employee.id,
+      scopeId: employee.organization_id,
+      details: { reason: input.reason, ...summaryContext(result) },
+    });
+    return result;
+  },
+});
 
 /**
  * Step 6 removes every role of the account and deactivates it, as the contract says. An account
@@ -167,7 +157,7 @@ export async function offboardEmployee(
  * a 403 that names no other organization, and nothing changes.
  */
 async function assertMayRemoveEveryRole(
-  trx: Knex.Transaction,
+  trx: Knex,
   actor: UserPrincipal,
   userId: number | null,
 ): Promise<void> {

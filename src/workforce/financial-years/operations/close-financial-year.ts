@@ -2,7 +2,7 @@
 // request), then marks the year `closing` and queues the job that finishes the close, in one
 // transaction. The job (completeFinancialYearClose) re-checks, snapshots and closes.
 import { AppError, ConflictError, NotFoundError } from '../../../core/errors.js';
-import { enqueueJob } from '../../../core/jobs.js';
+import { enqueueJob } from '../../../core/job-queue.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
 import { inTransaction } from '../../../db/transaction.js';

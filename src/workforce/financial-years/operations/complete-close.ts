@@ -4,7 +4,7 @@
 // the year stays `closing` and the queue retries the job. If the checklist no longer holds (a month
 // was unlocked meanwhile) the year goes back to `open` and the job fails without retrying.
 import type { Services } from '../../../core/services.js';
-import { PermanentJobError } from '../../../core/jobs.js';
+import { PermanentJobError } from '../../../core/job-queue.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
 import { inTransaction } from '../../../db/transaction.js';

@@ -8,7 +8,7 @@ import { recordAudit } from '../../audit.js';
 import type { ClinicContext } from '../../context.js';
 import { CLOSED_INVOICE_STATUSES } from '../../payments/ledger.js';
 import { createOrderAtGateway, requireGatewayKeys } from '../client.js';
-import { ownerInvoice } from './ownerInvoice.js';
+import { ownerInvoice } from './owner-invoice.js';
 
 export interface CheckoutOrder {
   invoice_id: number;

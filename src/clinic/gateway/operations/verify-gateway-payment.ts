@@ -9,7 +9,7 @@ import { recordCapture, retryOnDuplicate } from '../capture.js';
 import { requireGatewayKeys } from '../client.js';
 import type { VerifyInput } from '../schemas.js';
 import { paymentSignatureValid } from '../signature.js';
-import { ownerInvoice } from './ownerInvoice.js';
+import { ownerInvoice } from './owner-invoice.js';
 
 export async function verifyGatewayPayment(
   ctx: ClinicContext,

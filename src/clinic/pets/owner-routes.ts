@@ -5,9 +5,9 @@ import { defineRoute } from '../../core/routes.js';
 import { httpContext } from '../context.js';
 import { clinicUserAccess } from '../identity/access.js';
 import { pageBody, pageSchema } from '../pagination.js';
-import { createPetForOwner } from './operations/createPet.js';
-import { listOwnerPets } from './operations/listPets.js';
-import { updatePet } from './operations/updatePet.js';
+import { createPetForOwner } from './operations/create-pet.js';
+import { listOwnerPets } from './operations/list-pets.js';
+import { updatePet } from './operations/update-pet.js';
 import {
   ownerPetParams,
   ownerStorePetSchema,

@@ -10,7 +10,7 @@ import type { ClinicContext } from '../../context.js';
 import { petForCaller } from '../access.js';
 import { loadPet } from '../queries.js';
 import type { PetFields } from '../schemas.js';
-import { petFieldErrors } from './createPet.js';
+import { petFieldErrors } from './create-pet.js';
 
 export type PetScope = { tenantId: number } | { ownerUserId: number };
 

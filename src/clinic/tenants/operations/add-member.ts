@@ -15,7 +15,7 @@ import { hashPassword } from '../../identity/passwords.js';
 import { rolesOffered } from '../../identity/roles.js';
 import { assertUnique, onUniqueViolation, type UniqueCheck } from '../../uniqueness.js';
 import type { AddMemberInput } from '../schemas.js';
-import { findMember, type MemberRow } from './listMembers.js';
+import { findMember, type MemberRow } from './list-members.js';
 
 export interface AddMemberOptions {
   /** Invite an existing account instead of adding it (HTTP). A new email is always added. */

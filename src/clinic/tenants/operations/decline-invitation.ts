@@ -5,7 +5,7 @@ import { inTransaction } from '../../../db/transaction.js';
 import { recordAudit } from '../../audit.js';
 import type { ClinicContext } from '../../context.js';
 import { loadUserRecord, type UserRecord } from '../../identity/queries.js';
-import { NO_INVITATION, type InvitationInput } from './acceptInvitation.js';
+import { NO_INVITATION, type InvitationInput } from './accept-invitation.js';
 
 export async function declineInvitation(ctx: ClinicContext, input: InvitationInput): Promise<UserRecord> {
   const { db } = ctx.services;

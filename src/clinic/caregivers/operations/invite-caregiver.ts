@@ -5,7 +5,7 @@
 import { ValidationError } from '../../../core/errors.js';
 import { DAY } from '../../../core/clock.js';
 import { newTokenSecret } from '../../../core/crypto.js';
-import { enqueueJob } from '../../../core/jobs.js';
+import { enqueueJob } from '../../../core/job-queue.js';
 import { queueMail } from '../../../core/mailer.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { inTransaction } from '../../../db/transaction.js';

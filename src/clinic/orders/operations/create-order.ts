@@ -3,7 +3,7 @@
 // SendOrderRequestEmailJob queued in the same transaction.
 import type { Knex } from 'knex';
 import { ValidationError, type FieldErrors } from '../../../core/errors.js';
-import { enqueueJob } from '../../../core/jobs.js';
+import { enqueueJob } from '../../../core/job-queue.js';
 import { queueMail } from '../../../core/mailer.js';
 import { inTransaction } from '../../../db/transaction.js';
 import { toDbTime } from '../../../db/time.js';

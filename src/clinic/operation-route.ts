@@ -1,0 +1,52 @@
+// Clinic routes that are faces of catalogue operations:
+// - `tenantOperationRoute(op, …)` under /api/v1/tenant/:tenant/: the access checks the bearer token
+//   and the membership (404 unknown tenant, 403 not a member or missing permission), and the
+//   operation's policy checks again from the member's role, so the same rule holds from the CLI;
+// - `clinicOperationRoute(op, …)`: any other route, with the access given (default: a clinic
+//   bearer token; `publicAccess` for the public ones).
+import type { Operation } from '../core/operation.js';
+import { fromOperation, type Access, type OperationRouteSpec, type Route } from '../core/routes.js';
+import { httpContext, type ClinicActor } from './context.js';
+import {
+  clinicUserAccess,
+  tenantRoute,
+  type ClinicPrincipal,
+  type TenantPrincipal,
+} from './identity/access.js';
+
+export function tenantOperationRoute<In, Out, Body = any, Query = any, Params = any>(
+  op: Operation<ClinicActor, In, Out>,
+  spec: Omit<
+    OperationRouteSpec<TenantPrincipal, ClinicActor, In, Out, Body, Query, Params>,
+    'context' | 'access'
+  >,
+): Route<TenantPrincipal, Body, Query, Params> {
+  const route = fromOperation<TenantPrincipal, ClinicActor, In, Out, Body, Query, Params>(op, {
+    ...spec,
+    access: undefined as unknown as Access<TenantPrincipal>, // set by tenantRoute below
+    context: (services, p) => httpContext(services, p.userId, { [p.tenant.id]: p.role }),
+  });
+  const { access: _access, ...rest } = route;
+  // tenantRoute picks the access by permission: membership alone for tenant.member.
+  return tenantRoute({ ...rest, permission: op.permission === 'tenant.member' ? null : op.permission });
+}
+
+export function clinicOperationRoute<
+  In,
+  Out,
+  P extends ClinicPrincipal | null = ClinicPrincipal,
+  Body = any,
+  Query = any,
+  Params = any,
+>(
+  op: Operation<ClinicActor, In, Out>,
+  spec: Omit<OperationRouteSpec<P, ClinicActor, In, Out, Body, Query, Params>, 'context' | 'access'> & {
+    access?: Access<P>;
+  },
+): Route<P, Body, Query, Params> {
+  return fromOperation<P, ClinicActor, In, Out, Body, Query, Params>(op, {
+    ...spec,
+    access: spec.access ?? (clinicUserAccess as unknown as Access<P>),
+    context: (services, p) => httpContext(services, p ? p.userId : null),
+  });
+}

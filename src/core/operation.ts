@@ -1,0 +1,211 @@
+// The operation catalogue's one pipeline. An operation is a use case of a contract (offboard an
+// employee, book an appointment) declared once with `defineOperation`; HTTP routes, CLI commands,
+// scheduled jobs and queue handlers all run it through `runOperation`, which does, in this order
+// and nowhere else:
+//
+//   validate the input (the operation's own yup schema)
+//   → authorize through the policy the context supplies (fails closed, see below)
+//   → one transaction, retried on a MySQL deadlock (reads run on the pool instead)
+//   → run(ctx with the transaction, input)
+//   → the audit entries run() recorded, written in the same transaction
+//   → roll back on a dry run
+//   → the typed result.
+//
+// Authorization fails closed twice over. An operation cannot be defined without a permission rule,
+// and an operation whose rule is a named permission must check it against the record it touches
+// (`ctx.authorize(scope)`) or the actor's scopes (`ctx.scopes()`): when run() returns without
+// having done either, the runner throws and the transaction rolls back.
+import type { Knex } from 'knex';
+import type { AnySchema, InferType } from 'yup';
+import { inTransaction } from '../db/transaction.js';
+import type { Services } from './services.js';
+import { validate } from './validation.js';
+
+/**
+ * Who may run an operation:
+ * - `public`: anyone, signed in or not (login, the lost-pet page);
+ * - `authenticated`: any signed-in actor, acting on what is their own (GET /me, the owner portal);
+ * - any other name: a permission of the context (`employee.update`, `order.manage`), checked by its
+ *   policy against the scope (organization, tenant) of the record the operation touches.
+ */
+export type PermissionRule = 'public' | 'authenticated' | (string & {});
+
+/** One audit entry, the same shape in every context; the context's writer maps it to its table. */
+export interface AuditEntry {
+  /** What happened, `subject.verb` (`employee.offboarded`, `appointment.created`). */
+  action: string;
+  subjectType: string;
+  subjectId: number | null;
+  /** The organization (workforce) or tenant (clinic) the subject belongs to. */
+  scopeId: number | null;
+  details?: Record<string, unknown>;
+}
+
+/**
+ * A context's rules about its actors: how a permission is checked on a scope and which scopes an
+ * actor may see. Supplied by the context (src/workforce/policy.ts, src/clinic/policy.ts).
+ */
+export interface Policy<Actor> {
+  /**
+   * Before the transaction: refuses an actor that may not run the operation at all (anonymous on an
+   * authenticated one, a partner on a user's). Returns true when that settles the rule (public,
+   * authenticated, a global permission such as system_admin's), false when run() must still check
+   * the permission against the record's scope.
+   */
+  admit(actor: Actor, op: { name: string; permission: PermissionRule }): boolean;
+  /** 404 when `scopeId` is outside the actor's scopes, 403 when inside without the permission. */
+  authorize(db: Knex, actor: Actor, permission: string, scopeId: number, what: string): Promise<void>;
+  /** The scopes (organization or tenant ids) where the actor holds `permission`; null means all. */
+  scopes(db: Knex, actor: Actor, permission: string): Promise<number[] | null>;
+  /** Writes audit entries, attributed to the actor, in the operation's transaction. */
+  writeAudit(db: Knex, services: Services, actor: Actor, entries: AuditEntry[]): Promise<void>;
+}
+
+/** What a face hands to runOperation: the services, who acts, and the context's policy. */
+export interface OperationContext<Actor> {
+  services: Services;
+  actor: Actor;
+  policy: Policy<Actor>;
+}
+
+/** What run() receives: the context plus the transaction and the pipeline's helpers. */
+export interface RunContext<Actor> extends OperationContext<Actor> {
+  /** The operation's transaction (writes), or the pool (reads). */
+  db: Knex;
+  /** True when the work will be rolled back (a preview); run() need not behave differently. */
+  dryRun: boolean;
+  /** Checks the operation's permission on the scope of the record at hand (see Policy.authorize). */
+  authorize(scopeId: number, what?: string): Promise<void>;
+  /** The scopes where the actor holds the operation's permission (null: every scope). */
+  scopes(): Promise<number[] | null>;
+  /** Records an audit entry; the runner writes it once run() has returned. */
+  audit(entry: AuditEntry): void;
+  /** Runs another operation inside this one's transaction (its checks and audit included). */
+  call<I, O>(op: Operation<Actor, I, O>, input: unknown): Promise<O>;
+}
+
+export interface OperationSpec<Actor, S extends AnySchema, Out> {
+  /** Stable catalogue name, `subject.verb` in the contract's words (`employee.offboard`). */
+  name: string;
+  summary: string;
+  input: S;
+  permission: PermissionRule;
+  /**
+   * `write` (the default) runs in one transaction with deadlock retry and honours dry runs; `read`
+   * runs on the pool (each statement is its own snapshot) and cannot record audit entries.
+   */
+  kind?: 'read' | 'write';
+  /** MySQL isolation of the transaction (queue claims want read committed). */
+  isolation?: 'read committed';
+  run(ctx: RunContext<Actor>, input: InferType<S>): Promise<Out>;
+}
+
+export interface Operation<Actor, In, Out> {
+  readonly name: string;
+  readonly summary: string;
+  readonly input: AnySchema;
+  readonly permission: PermissionRule;
+  readonly kind: 'read' | 'write';
+  readonly isolation?: 'read committed';
+  /** Phantom: the validated input type (never set). */
+  readonly _in?: In;
+  run(ctx: RunContext<Actor>, input: In): Promise<Out>;
+}
+
+export type AnyOperation = Operation<any, any, any>;
+export type InputOf<O> = O extends Operation<any, infer I, any> ? I : never;
+export type ResultOf<O> = O extends Operation<any, any, infer R> ? R : never;
+
+const NAME = /^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)+$/;
+
+export function defineOperation<Actor, S extends AnySchema, Out>(
+  spec: OperationSpec<Actor, S, Out>,
+): Operation<Actor, InferType<S>, Out> {
+  if (!NAME.test(spec.name)) throw new Error(`Operation name ${spec.name} must read subject.verb.`);
+  if (typeof spec.permission !== 'string' || spec.permission === '') {
+    throw new Error(`Operation ${spec.name} has no permission rule; every operation must name one.`);
+  }
+  if (!spec.input) throw new Error(`Operation ${spec.name} has no input schema.`);
+  return Object.freeze({
+    name: spec.name,
+    summary: spec.summary,
+    input: spec.input,
+    permission: spec.permission,
+    kind: spec.kind ?? 'write',
+    isolation: spec.isolation,
+    run: spec.run,
+  });
+}
+
+export interface RunOptions {
+  /** Run the very same code and roll back: the result is exactly what would have happened. */
+  dryRun?: boolean;
+}
+
+/** Thrown (a 500) when an operation with a named permission returned without checking it. */
+export class UncheckedPermissionError extends Error {
+  constructor(op: string, permission: string) {
+    super(`Operation ${op} returned without checking its permission ${permission}.`);
+    this.name = 'UncheckedPermissionError';
+  }
+}
+
+export async function runOperation<Actor, In, Out>(
+  op: Operation<Actor, In, Out>,
+  ctx: OperationContext<Actor>,
+  rawInput: unknown,
+  opts: RunOptions = {},
+): Promise<Out> {
+  const input = (await validate(op.input, rawInput ?? {})) as In;
+  const settled = ctx.policy.admit(ctx.actor, op);
+  if (op.kind === 'read') return execute(op, ctx, input, ctx.services.db, false, settled);
+  return inTransaction(
+    ctx.services.db,
+    (trx) => execute(op, ctx, input, trx, Boolean(opts.dryRun), settled),
+    {
+      dryRun: opts.dryRun,
+      isolation: op.isolation,
+    },
+  );
+}
+
+/** run() and the audit entries it recorded, on `db` (the transaction, or the pool for reads). */
+async function execute<Actor, In, Out>(
+  op: Operation<Actor, In, Out>,
+  ctx: OperationContext<Actor>,
+  input: In,
+  db: Knex,
+  dryRun: boolean,
+  settled: boolean,
+): Promise<Out> {
+  let checked = settled;
+  const entries: AuditEntry[] = [];
+  const services = db === ctx.services.db ? ctx.services : { ...ctx.services, db };
+  const inner: OperationContext<Actor> = { ...ctx, services };
+  const runCtx: RunContext<Actor> = {
+    ...inner,
+    db,
+    dryRun,
+    async authorize(scopeId, what = 'Record') {
+      await ctx.policy.authorize(db, ctx.actor, op.permission, scopeId, what);
+      checked = true;
+    },
+    async scopes() {
+      const scopes = await ctx.policy.scopes(db, ctx.actor, op.permission);
+      checked = true;
+      return scopes;
+    },
+    audit(entry) {
+      if (op.kind === 'read') throw new Error(`Read operation ${op.name} cannot record audit entries.`);
+      entries.push(entry);
+    },
+    call(child, childInput) {
+      // Nested: the child's inTransaction sees a transaction and joins it (a savepoint).
+      return runOperation(child, inner, childInput, { dryRun: false });
+    },
+  };
+  const result = await op.run(runCtx, input);
+  if (!checked) throw new UncheckedPermissionError(op.name, op.permission);
+  if (entries.length) await ctx.policy.writeAudit(db, services, ctx.actor, entries);
+  return result;
+}
