@@ -1,7 +1,18 @@
-// Flat config: typescript-eslint's recommended rules over src, test, migrations, seeds and bench.
+// Flat config: typescript-eslint's recommended rules over src, test, migrations, seeds and bench,
+// plus the layer rules of ARCHITECTURE.md, so a wrong-way import fails `npm test`:
+// - core, db and http never import a context (workforce, clinic) nor the CLI or the scheduler;
+// - a context never imports the other context, http or cli;
+// - the scheduler and tasks import contexts' operations, never http or cli.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+
+const layer = (files, groups, message) => ({
+  files,
+  rules: {
+    'no-restricted-imports': ['error', { patterns: [{ group: groups, message }] }],
+  },
+});
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'var/**'] },
@@ -14,4 +25,24 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
     },
   },
+  layer(
+    ['src/core/**', 'src/db/**', 'src/http/**'],
+    ['**/workforce/**', '**/clinic/**', '**/cli/**', '**/scheduler/**', '**/tasks.js', '**/daemon.js'],
+    'core, db and http are the kernel: they never import a context, the CLI or the scheduler (ARCHITECTURE.md).',
+  ),
+  layer(
+    ['src/workforce/**'],
+    ['**/clinic/**', '**/http/**', '**/cli/**', '**/daemon.js'],
+    'The workforce context never imports the clinic, http or the CLI (ARCHITECTURE.md).',
+  ),
+  layer(
+    ['src/clinic/**'],
+    ['**/workforce/**', '**/http/**', '**/cli/**', '**/daemon.js'],
+    'The clinic context never imports the workforce, http or the CLI (ARCHITECTURE.md).',
+  ),
+  layer(
+    ['src/scheduler/**', 'src/tasks.ts'],
+    ['**/http/**', '**/cli/**'],
+    'The scheduler runs operations; it never imports http or the CLI (ARCHITECTURE.md).',
+  ),
 );

@@ -70,6 +70,9 @@ export interface CommandSpec<Actor, In, Out> {
   view?(result: Out, flags: CommandFlags): ReactElement;
 }
 
+/** The operation behind each command made by commandFor (read by the catalogue test and docs). */
+export const OPERATION_OF = new WeakMap<Command, { name: string; permission: string }>();
+
 /** Registers the command on `program` (parents created as needed) and returns it. */
 export function commandFor<Actor, In, Out>(
   program: Command,
@@ -96,6 +99,7 @@ export function commandFor<Actor, In, Out>(
   cmd.option('--actor <email>', 'act as this user (default: the operator)');
   cmd.option('--json', 'print JSON');
   cmd.addHelpText('after', helpFooter(op, spec));
+  OPERATION_OF.set(cmd, op);
 
   cmd.action(async (...received: unknown[]) => {
     const flags = received[(spec.args ?? []).length] as CommandFlags;

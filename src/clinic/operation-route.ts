@@ -27,8 +27,7 @@ export function tenantOperationRoute<In, Out, Body = any, Query = any, Params = 
     context: (services, p) => httpContext(services, p.userId, { [p.tenant.id]: p.role }),
   });
   const { access: _access, ...rest } = route;
-  // tenantRoute picks the access by permission: membership alone for tenant.member.
-  return tenantRoute({ ...rest, permission: op.permission === 'tenant.member' ? null : op.permission });
+  return tenantRoute(rest); // picks the access (membership, and the permission) from op.permission
 }
 
 export function clinicOperationRoute<

@@ -114,7 +114,9 @@ export function buildOpenApi(info: OpenApiInfo, routes: Route[]): Json {
     if (route.body) [400, route.multipart ? 422 : 413, 415].forEach((s) => errorStatuses.add(s));
     // A permission is checked inside the caller's scope: missing it is a 403, a record (or an
     // organization named in the body or query) outside the scope a 404, never a leak.
-    if (route.permission) [403, 404].forEach((s) => errorStatuses.add(s));
+    // (public and authenticated operations check no permission of their own.)
+    if (route.permission && route.permission !== 'public' && route.permission !== 'authenticated')
+      [403, 404].forEach((s) => errorStatuses.add(s));
     if (route.rateLimit) errorStatuses.add(429);
     if (route.params) errorStatuses.add(404);
     for (const s of Object.keys(route.errors ?? {})) errorStatuses.add(Number(s));

@@ -1,6 +1,6 @@
 // seeds/20_clinic_demo.ts: the demo clinic, its admin, veterinarian and pet owner; idempotent.
 import test from 'ava';
-import { runSeeds } from '../../src/db/seeds.js';
+import { runSeeds } from '../../src/cli/seeds.js';
 import { DIALECTS } from '../helpers/db.js';
 import { bootClinic, clinicRowCounts } from './fixtures.js';
 

@@ -1,7 +1,7 @@
 // `wfctl seed`: loads the demo data sets in seeds/ (each a module exporting `seed(services)`).
 import React from 'react';
 import type { Command } from 'commander';
-import { runSeeds } from '../../db/seeds.js';
+import { runSeeds } from '../seeds.js';
 import { output } from '../io.js';
 import { withServices } from '../services.js';
 import { Summary } from '../views/summary.js';

@@ -16,8 +16,9 @@ export function Summary({ title, rows = [], table, tone = 'ok' }: SummaryProps) 
       <Text bold color={color}>
         {title}
       </Text>
-      {rows.map(([label, value]) => (
-        <Box key={label}>
+      {rows.map(([label, value], i) => (
+        // Labels may repeat (migrate lists one row per migration): the position is the key.
+        <Box key={i}>
           <Box width={28}>
             <Text dimColor>{label}</Text>
           </Box>

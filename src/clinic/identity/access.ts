@@ -88,7 +88,9 @@ export function tenantRoute<Body = any, Query = any, Params = any>(
   if (!route.path.startsWith('/api/v1/tenant/:tenant/')) {
     throw new Error(`tenantRoute ${route.path} must start with /api/v1/tenant/:tenant/`);
   }
-  let access = accessByPermission.get(route.permission);
-  if (!access) accessByPermission.set(route.permission, (access = tenantMemberAccess(route.permission)));
+  // `tenant.member` (the operations' rule for membership alone) needs no permission beyond it.
+  const permission = route.permission === 'tenant.member' ? null : route.permission;
+  let access = accessByPermission.get(permission);
+  if (!access) accessByPermission.set(permission, (access = tenantMemberAccess(permission)));
   return defineRoute({ ...route, access });
 }

@@ -1,4 +1,4 @@
-// Demo data sets: every module in seeds/ exports `name` and `seed(services)`; they run in file order.
+// Demo data sets (loaded by `wfctl seed`; the kernel knows nothing of them): every module in seeds/ exports `name` and `seed(services)`; they run in file order.
 import { readdirSync, existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { join } from 'node:path';

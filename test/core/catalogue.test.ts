@@ -1,0 +1,104 @@
+// Walks both catalogues: every operation names a permission rule and is reachable from a face (a
+// route in the OpenAPI document, or a command in the CLI); every route and every command is the
+// face of a catalogue operation, except the few that run no operation (listed below, with why).
+import test from 'ava';
+import type { Command } from 'commander';
+import type { AnyOperation } from '../../src/core/operation.js';
+import type { Route } from '../../src/core/routes.js';
+import { buildOpenApi } from '../../src/http/openapi.js';
+import { buildProgram } from '../../src/cli/main.js';
+import { OPERATION_OF } from '../../src/cli/command.js';
+import { workforceOperations } from '../../src/workforce/operations.js';
+import { clinicOperations } from '../../src/clinic/operations.js';
+import { workforceApiInfo, workforceRoutes } from '../../src/workforce/routes.js';
+import { clinicApiInfo, clinicRoutes } from '../../src/clinic/routes.js';
+
+/** Commands that run no catalogue operation: the daemon and the database's own upkeep. */
+const PLAIN_COMMANDS = new Set([
+  'serve',
+  'migrate latest',
+  'migrate status',
+  'migrate rollback',
+  'seed',
+  'completion',
+  'help',
+]);
+
+function leaves(cmd: Command, prefix = ''): Array<{ path: string; cmd: Command }> {
+  const out: Array<{ path: string; cmd: Command }> = [];
+  for (const sub of cmd.commands) {
+    const path = prefix ? `${prefix} ${sub.name()}` : sub.name();
+    if (sub.commands.length) out.push(...leaves(sub, path));
+    else out.push({ path, cmd: sub });
+  }
+  return out;
+}
+
+const catalogues: Array<[string, AnyOperation[], Route[]]> = [
+  ['workforce', workforceOperations, workforceRoutes],
+  ['clinic', clinicOperations, clinicRoutes],
+];
+const program = buildProgram();
+const commands = leaves(program);
+const commandOps = new Set(commands.map((c) => OPERATION_OF.get(c.cmd)).filter(Boolean));
+
+for (const [context, operations, routes] of catalogues) {
+  test(`${context}: operation names are unique and read subject.verb`, (t) => {
+    const names = operations.map((op) => op.name);
+    t.deepEqual(
+      names.filter((n, i) => names.indexOf(n) !== i),
+      [],
+    );
+    for (const name of names) t.regex(name, /^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)+$/);
+  });
+
+  test(`${context}: every operation has a permission rule, an input schema and a face`, (t) => {
+    const routed = new Set(routes.map((r) => r.operation).filter(Boolean));
+    for (const op of operations) {
+      t.truthy(op.permission, `${op.name} has no permission rule`);
+      t.truthy(op.input, `${op.name} has no input schema`);
+      t.true(routed.has(op) || commandOps.has(op), `${op.name} has neither a route nor a command`);
+    }
+  });
+
+  test(`${context}: every route is the face of a catalogue operation and is in the OpenAPI document`, (t) => {
+    const inCatalogue = new Set(operations);
+    const doc = buildOpenApi(context === 'workforce' ? workforceApiInfo : clinicApiInfo, routes) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    for (const route of routes) {
+      const where = `${route.method} ${route.path}`;
+      t.truthy(route.operation, `${where} runs no operation`);
+      if (route.operation)
+        t.true(
+          inCatalogue.has(route.operation),
+          `${where}: ${route.operation.name} is not in the ${context} catalogue`,
+        );
+      t.is(
+        route.permission,
+        route.operation?.permission ?? null,
+        `${where}: its permission is not its operation's`,
+      );
+      const path = route.path.replace(/:([A-Za-z_]+)/g, '{$1}');
+      t.truthy(
+        doc.paths[path]?.[route.method.toLowerCase()],
+        `${where} is missing from the OpenAPI document`,
+      );
+    }
+  });
+}
+
+test('every command is the face of a catalogue operation, or one of the plain commands', (t) => {
+  const all = new Set([...workforceOperations, ...clinicOperations]);
+  for (const { path, cmd } of commands) {
+    const op = OPERATION_OF.get(cmd);
+    if (PLAIN_COMMANDS.has(path)) continue;
+    t.truthy(op, `wfctl ${path} runs no catalogue operation`);
+    if (op) t.true(all.has(op as AnyOperation), `wfctl ${path}: ${op.name} is not in a catalogue`);
+  }
+});
+
+test('the CLI help lists every command', (t) => {
+  const help = program.helpInformation();
+  for (const sub of program.commands) t.true(help.includes(sub.name()), `${sub.name()} missing from --help`);
+});

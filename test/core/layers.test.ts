@@ -1,0 +1,33 @@
+// The layer rules of ARCHITECTURE.md are lint rules (eslint.config.js); `npm test` runs the linter
+// over the tree. This proves the rules bite: a wrong-way import in each layer is an error.
+import test from 'ava';
+import { ESLint } from 'eslint';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function restricted(filePath: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath });
+  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+const cases: Array<[string, string, boolean]> = [
+  ['src/core/probe.ts', "import type { WorkforceContext } from '../workforce/context.js';", true],
+  ['src/db/probe.ts', "import { clinicPolicy } from '../clinic/policy.js';", true],
+  ['src/http/probe.ts', "import { register } from '../cli/commands/offboard.js';", true],
+  ['src/workforce/probe.ts', "import { clinicPolicy } from '../clinic/policy.js';", true],
+  ['src/clinic/pets/probe.ts', "import { workforcePolicy } from '../../workforce/policy.js';", true],
+  ['src/clinic/probe.ts', "import { createHttpApp } from '../http/app.js';", true],
+  ['src/workforce/probe.ts', "import { commandFor } from '../cli/command.js';", true],
+  ['src/scheduler/probe.ts', "import { createHttpApp } from '../http/app.js';", true],
+  // the allowed directions
+  ['src/workforce/probe.ts', "import { defineOperation } from '../core/operation.js';", false],
+  ['src/cli/probe.ts', "import { workforceContext } from '../workforce/context.js';", false],
+  ['src/http/probe.ts', "import { runOperation } from '../core/operation.js';", false],
+];
+
+for (const [file, line, refused] of cases) {
+  test(`${file}: ${line} is ${refused ? 'refused' : 'allowed'}`, async (t) => {
+    const messages = await restricted(file, `${line}\nexport const probe = 1;\n`);
+    t.is(messages.length > 0, refused, messages.join('\n'));
+  });
+}
