@@ -1,21 +1,15 @@
 // The request pipeline every route goes through, in this order:
 // request id → access (authenticate) → the route's service preconditions (`requires`) → rate
 // limit → params/query/body validation (with the route's `crossChecks` when the body fails) →
-// idempotency → handler → response, with one JSON log line per request (secret path segments
+// idempotency (one wrapper around the handler, src/http/idempotent.ts) → handler → response, with one JSON log line per request (secret path segments
 // masked). Handlers only translate.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import polka from 'polka';
-import { AppError, NotFoundError, ValidationError } from '../core/errors.js';
-import {
-  abandonIdempotent,
-  beginIdempotent,
-  completeIdempotent,
-  requestFingerprint,
-} from '../core/idempotency.js';
+import { NotFoundError, ValidationError } from '../core/errors.js';
+import { requestFingerprint } from '../core/idempotency.js';
 import { enforceRateLimit } from '../core/rate-limit.js';
-import { Reply } from '../core/reply.js';
 import type { HttpMethod, RequestInfo, Route } from '../core/routes.js';
 import type { Services } from '../core/services.js';
 import { validate, yup } from '../core/validation.js';
@@ -23,7 +17,8 @@ import { readJsonBodyWithRaw } from './body.js';
 import { clientIp } from './client-ip.js';
 import { readMultipartBody } from './multipart.js';
 import { buildOpenApi, type OpenApiInfo } from './openapi.js';
-import { errorBody, sendError, sendJson, sendReply } from './respond.js';
+import { idempotencyKey, idempotently } from './idempotent.js';
+import { sendError, sendJson, sendReply } from './respond.js';
 
 export interface HttpAppOptions {
   /** Listener name, used in logs ("workforce", "clinic"). */
@@ -100,7 +95,6 @@ async function handleRoute(
     requestId: req.requestId,
     headers: req.headers,
   };
-  let idempotencyId: number | null = null;
   try {
     const principal = await route.access.authenticate(request, services);
     route.requires?.(services);
@@ -126,63 +120,34 @@ async function handleRoute(
     const rawBody = read?.json;
     const body = route.body ? await validateBody(route, rawBody, services) : undefined;
 
-    const key = req.headers['idempotency-key'];
-    if (
-      typeof key === 'string' &&
-      key !== '' &&
-      WRITE_METHODS.has(route.method) &&
-      route.idempotent !== false
-    ) {
-      if (key.length > 191) {
-        throw ValidationError.field(
-          'Idempotency-Key',
-          'The Idempotency-Key header must not be longer than 191 characters.',
-        );
-      }
-      const begun = await beginIdempotent(
-        services.db,
-        services.clock,
-        route.access.principalKey(principal, request),
-        key,
-        requestFingerprint(route.method, url, rawBody),
-        services.config.workforce.idempotencyTtlHours,
-      );
-      if (begun.kind === 'replay') {
-        sendJson(res, begun.response.status, begun.response.body, { 'Idempotent-Replayed': 'true' });
-        return;
-      }
-      idempotencyId = begun.id;
+    const run = () =>
+      route.handler({
+        services,
+        principal,
+        params,
+        query,
+        body,
+        request,
+        ...(route.rawBody ? { rawBody: read?.raw ?? Buffer.alloc(0) } : {}),
+      });
+    const key =
+      WRITE_METHODS.has(route.method) && route.idempotent !== false ? idempotencyKey(req.headers) : null;
+    const outcome = key
+      ? await idempotently(
+          services,
+          route.access.principalKey(principal, request),
+          key,
+          requestFingerprint(route.method, url, rawBody),
+          run,
+        )
+      : { result: await run() };
+    if ('replayed' in outcome) {
+      sendJson(res, outcome.replayed.status, outcome.replayed.body, { 'Idempotent-Replayed': 'true' });
+      return;
     }
-
-    const result = await route.handler({
-      services,
-      principal,
-      params,
-      query,
-      body,
-      request,
-      ...(route.rawBody ? { rawBody: read?.raw ?? Buffer.alloc(0) } : {}),
-    });
-
-    if (idempotencyId !== null) {
-      const stored =
-        result instanceof Reply
-          ? { status: result.status, body: result.body }
-          : { status: 200, body: result };
-      await completeIdempotent(services.db, idempotencyId, stored);
-    }
+    const result = outcome.result;
     await sendReply(res, result, logger);
   } catch (err) {
-    if (idempotencyId !== null) {
-      if (err instanceof AppError && err.status < 500) {
-        await completeIdempotent(services.db, idempotencyId, {
-          status: err.status,
-          body: errorBody(err),
-        }).catch(() => {});
-      } else {
-        await abandonIdempotent(services.db, idempotencyId).catch(() => {});
-      }
-    }
     // Drain an unread body so keep-alive connections stay usable after an early error.
     if (!req.readableEnded) req.resume();
     sendError(res, err, logger);
