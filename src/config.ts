@@ -17,6 +17,12 @@ export type DatabaseConfig =
       database: string;
     };
 
+export interface HttpTimeouts {
+  headersMs: number;
+  requestMs: number;
+  keepAliveMs: number;
+}
+
 export interface Config {
   env: string;
   database: DatabaseConfig;
@@ -27,6 +33,8 @@ export interface Config {
   bodyLimitBytes: number;
   trustProxyHops: number;
   shutdownTimeoutMs: number;
+  /** Slow clients are cut: headers, whole request, idle keep-alive (src/http/server.ts). */
+  httpTimeouts: HttpTimeouts;
   dbPoolMax: number;
   schedulerEnabled: boolean;
   workerEnabled: boolean;
@@ -75,6 +83,18 @@ export const VARIABLES = {
   SHUTDOWN_TIMEOUT_MS: {
     default: '10000',
     help: 'how long SIGTERM waits for in-flight requests before closing them',
+  },
+  HEADERS_TIMEOUT_MS: {
+    default: '10000',
+    help: 'a client must send its request headers within this time, or the connection is closed (408)',
+  },
+  REQUEST_TIMEOUT_MS: {
+    default: '60000',
+    help: 'a client must send its whole request (headers and body) within this time (408)',
+  },
+  KEEP_ALIVE_TIMEOUT_MS: {
+    default: '65000',
+    help: 'an idle keep-alive connection is closed after this; keep it above your proxy’s (often 60 s)',
   },
   DB_POOL_MAX: { default: '10', help: 'largest MySQL connection pool (SQLite always uses one connection)' },
   SCHEDULER_ENABLED: { default: 'true', help: 'whether `wfctl serve` runs the scheduled jobs' },
@@ -157,6 +177,9 @@ const schema = yup.object({
   BODY_LIMIT_BYTES: int(1024, 100 * 1024 * 1024),
   TRUST_PROXY_HOPS: int(0, 10),
   SHUTDOWN_TIMEOUT_MS: int(0, 600_000),
+  HEADERS_TIMEOUT_MS: int(100, 600_000),
+  REQUEST_TIMEOUT_MS: int(100, 3_600_000),
+  KEEP_ALIVE_TIMEOUT_MS: int(100, 3_600_000),
   DB_POOL_MAX: int(1, 1000),
   SCHEDULER_ENABLED: bool(),
   WORKER_ENABLED: bool(),
@@ -264,6 +287,11 @@ export function loadConfig(source: Record<string, string | undefined> = readEnvi
     bodyLimitBytes: v.BODY_LIMIT_BYTES,
     trustProxyHops: v.TRUST_PROXY_HOPS,
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
+    httpTimeouts: {
+      headersMs: v.HEADERS_TIMEOUT_MS,
+      requestMs: Math.max(v.REQUEST_TIMEOUT_MS, v.HEADERS_TIMEOUT_MS),
+      keepAliveMs: v.KEEP_ALIVE_TIMEOUT_MS,
+    },
     dbPoolMax: v.DB_POOL_MAX,
     schedulerEnabled: v.SCHEDULER_ENABLED,
     workerEnabled: v.WORKER_ENABLED,

@@ -52,11 +52,11 @@ export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
         services,
         openapi: workforceApiInfo,
       });
-      listeners.workforce = await listen(app.handler, config.workforcePort, config.host);
+      listeners.workforce = await listen(app.handler, config.workforcePort, config.host, config.httpTimeouts);
     }
     if (opts.only !== 'workforce') {
       const app = createHttpApp({ name: 'clinic', routes: clinicRoutes, services, openapi: clinicApiInfo });
-      listeners.clinic = await listen(app.handler, config.clinicPort, config.host);
+      listeners.clinic = await listen(app.handler, config.clinicPort, config.host, config.httpTimeouts);
     }
     const stopTasks = (opts.background ?? true) ? backgroundTasks.map((task) => task.start(services)) : [];
     let stopping: Promise<void> | null = null;

@@ -95,12 +95,48 @@ function article(type: string): string {
   return `a ${type}`;
 }
 
+/**
+ * Keys that name an Object.prototype member (`__proto__`, `constructor`, `toString`,
+ * `hasOwnProperty`…), at any depth. yup looks a key up among a schema's fields with a plain
+ * property read, so such a key finds the inherited function instead of "no such field" and throws a
+ * TypeError (a 500). They are data, never fields of ours: refused with a 422 naming each one.
+ */
+export function hostileKeys(value: unknown, prefix = '', depth = 0): string[] {
+  if (value === null || typeof value !== 'object' || depth > 32) return [];
+  const found: string[] = [];
+  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
+  for (const [key, child] of entries) {
+    const path = Array.isArray(value) ? `${prefix}[${key}]` : prefix ? `${prefix}.${key}` : key;
+    if (!Array.isArray(value) && key in Object.prototype) found.push(path);
+    found.push(...hostileKeys(child, path, depth + 1));
+  }
+  return found;
+}
+
+/** Refuses input with hostile keys (see hostileKeys) with a 422 naming them. */
+export function refuseHostileKeys(value: unknown, prefix = ''): void {
+  const keys = hostileKeys(value, prefix);
+  if (keys.length === 0) return;
+  const errors: FieldErrors = {};
+  for (const key of keys) {
+    // defineProperty: `errors['__proto__'] = …` would set the prototype instead of a field.
+    Object.defineProperty(errors, key, {
+      value: [`The ${key} field is not allowed.`],
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  throw new ValidationError(errors);
+}
+
 /** Validates and casts; on failure throws a 422 listing every failing field. */
 export async function validate<T = any>(
   schema: yup.Schema<T, any, any, any>,
   value: unknown,
   opts: { prefix?: string; json?: boolean } = {},
 ): Promise<T> {
+  refuseHostileKeys(value, opts.prefix);
   try {
     return await schema.validate(value, {
       abortEarly: false,

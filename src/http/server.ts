@@ -2,6 +2,7 @@
 // timeout), close idle keep-alive connections at once, then everything.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { HttpTimeouts } from '../config.js';
 import type { RequestHandler } from './app.js';
 
 export interface Listener {
@@ -12,9 +13,28 @@ export interface Listener {
   close(timeoutMs: number): Promise<void>;
 }
 
-export async function listen(handler: RequestHandler, port: number, host: string): Promise<Listener> {
-  const server = createServer(handler);
-  server.keepAliveTimeout = 5000;
+/** Defaults when none are given (tests that build a listener by hand). */
+const DEFAULT_TIMEOUTS: HttpTimeouts = { headersMs: 10_000, requestMs: 60_000, keepAliveMs: 65_000 };
+
+export async function listen(
+  handler: RequestHandler,
+  port: number,
+  host: string,
+  timeouts: HttpTimeouts = DEFAULT_TIMEOUTS,
+): Promise<Listener> {
+  // Slow clients are cut explicitly, not by Node's defaults: a client trickling its headers is
+  // closed after headersMs, one trickling its body after requestMs (Node checks open connections
+  // every connectionsCheckingInterval, so that interval bounds the overshoot). The keep-alive
+  // timeout stays above the usual proxy's (60 s), so a proxy never reuses a socket we just closed.
+  const server = createServer(
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(timeouts.headersMs / 4))),
+      keepAliveTimeout: timeouts.keepAliveMs,
+    },
+    handler,
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
