@@ -101,6 +101,17 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
+/** A service the request needs is down (the database): 503 with Retry-After; not the caller's fault. */
+export class ServiceUnavailableError extends AppError {
+  constructor(message: string, code = 'SERVICE_UNAVAILABLE', retryAfterSeconds = 5) {
+    super(503, message, {
+      code,
+      headers: { 'Retry-After': String(retryAfterSeconds) },
+      details: { retry_after: retryAfterSeconds },
+    });
+  }
+}
+
 /** A command-line mistake: missing flag, bad value. Exit code 2. */
 export class UsageError extends AppError {
   constructor(message: string, errors?: FieldErrors) {

@@ -26,3 +26,26 @@ export function isConnectionError(err: unknown): boolean {
     'ER_BAD_DB_ERROR',
   ].includes(e?.code ?? '');
 }
+
+/**
+ * The database is not there (refused, unreachable, restarting, the connection dropped mid-query, no
+ * connection free within the acquire timeout): the request is answered 503 and may be retried; the
+ * pool makes new connections by itself once the server is back.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: string; errno?: number; name?: string; fatal?: boolean } | null;
+  if (!e) return false;
+  if (isConnectionError(err)) return true;
+  if (e.name === 'KnexTimeoutError') return true; // no connection could be had in time
+  if (e.fatal === true) return true; // mysql2: the connection itself failed
+  return [
+    'ECONNRESET',
+    'EPIPE',
+    'EHOSTUNREACH',
+    'ENETUNREACH',
+    'ER_SERVER_SHUTDOWN',
+    'ER_CON_COUNT_ERROR',
+    'PROTOCOL_SEQUENCE_TIMEOUT',
+    'ETIMEDOUT',
+  ].includes(e.code ?? '');
+}

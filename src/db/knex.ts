@@ -7,7 +7,16 @@ import type { DatabaseConfig } from '../config.js';
 
 export type Dialect = 'mysql' | 'sqlite';
 
-export function createDb(database: DatabaseConfig, opts: { poolMax?: number } = {}): Knex {
+/**
+ * How long a query waits for a pooled MySQL connection (a new one included) before it fails, so a
+ * database that went away is a prompt 503 instead of a request hanging for knex's 60 s default.
+ */
+export const ACQUIRE_TIMEOUT_MS = 5000;
+
+export function createDb(
+  database: DatabaseConfig,
+  opts: { poolMax?: number; acquireTimeoutMs?: number } = {},
+): Knex {
   if (database.client === 'sqlite') {
     if (database.filename !== ':memory:') mkdirSync(dirname(database.filename), { recursive: true });
     return beginImmediate(
@@ -51,6 +60,7 @@ export function createDb(database: DatabaseConfig, opts: { poolMax?: number } = 
       supportBigNumbers: true,
       decimalNumbers: true,
     },
+    acquireConnectionTimeout: opts.acquireTimeoutMs ?? ACQUIRE_TIMEOUT_MS,
     pool: {
       min: 0,
       max: opts.poolMax ?? 10,

@@ -32,6 +32,7 @@ const STANDARD_ERRORS: Record<number, string> = {
   422: 'Validation failed; errors names each field',
   423: 'Mobile device not approved',
   429: 'Rate limit exceeded; see Retry-After',
+  503: 'The database is unavailable (code DATABASE_UNAVAILABLE); retry after Retry-After seconds',
 };
 
 export function buildOpenApi(info: OpenApiInfo, routes: Route[]): Json {
@@ -120,6 +121,8 @@ export function buildOpenApi(info: OpenApiInfo, routes: Route[]): Json {
     if (route.rateLimit) errorStatuses.add(429);
     if (route.params) errorStatuses.add(404);
     for (const s of Object.keys(route.errors ?? {})) errorStatuses.add(Number(s));
+    // Every route reads the database (the token, the records): while it is away, a 503.
+    errorStatuses.add(503);
     for (const s of [...errorStatuses].sort()) {
       responses[String(s)] = {
         description: route.errors?.[s] ?? STANDARD_ERRORS[s] ?? 'Error',

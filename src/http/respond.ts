@@ -1,7 +1,8 @@
 // Writing responses: JSON, text, streams and the error body `{message, errors, code?}`.
 import type { ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
-import { AppError } from '../core/errors.js';
+import { AppError, ServiceUnavailableError } from '../core/errors.js';
+import { isDatabaseUnavailable } from '../db/errors.js';
 import { Reply } from '../core/reply.js';
 import type { Logger } from '../core/logger.js';
 
@@ -70,6 +71,15 @@ export function sendError(res: ServerResponse, err: unknown, logger: Logger): vo
   if (err instanceof AppError) {
     if (err.status >= 500) logger.error('operation failed', { error: err });
     sendJson(res, err.status, errorBody(err), err.headers);
+    return;
+  }
+  if (isDatabaseUnavailable(err)) {
+    logger.warn('database unavailable', { error: err as Error });
+    const unavailable = new ServiceUnavailableError(
+      'The database is unavailable; retry shortly.',
+      'DATABASE_UNAVAILABLE',
+    );
+    sendJson(res, 503, errorBody(unavailable), unavailable.headers);
     return;
   }
   logger.error('unhandled error', { error: err as Error });
