@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { ConfigError, isDebug } from '../config.js';
 import { AppError } from '../core/errors.js';
+import { isDatabaseUnavailable } from '../db/errors.js';
 import { printJson } from './io.js';
 import { registerServe } from './commands/serve.js';
 import { registerMigrate } from './commands/migrate.js';
@@ -110,6 +111,12 @@ function report(err: unknown, json: boolean): number {
       });
     return err.isUserError ? EXIT.usage : EXIT.failed;
   }
+  const operating = operatingProblem(err);
+  if (operating) {
+    process.stderr.write(`wfctl: ${operating}\n`);
+    if (json) printJson({ message: operating, errors: {} });
+    return EXIT.failed;
+  }
   const e = err as Error;
   // Driver errors carry the whole SQL statement (a bulk insert can be megabytes): show its start.
   const message = String(e?.message ?? err);
@@ -117,4 +124,38 @@ function report(err: unknown, json: boolean): number {
   process.stderr.write(`wfctl: unexpected error: ${shown}\n`);
   if (isDebug()) process.stderr.write(`${e?.stack}\n`);
   return EXIT.failed;
+}
+
+/**
+ * Problems of the machine, not bugs: said plainly, without a stack trace (exit 1, so cron mails
+ * the operator). The database's address is shown without its password.
+ */
+function operatingProblem(err: unknown): string | null {
+  const e = err as { code?: string; message?: string; address?: string; port?: number } | null;
+  if (e?.code === 'EADDRINUSE') {
+    return `cannot listen on ${e.address ?? 'the address'}:${e.port ?? '?'}: the port is in use (another wfctl serve?). Stop it or set WORKFORCE_PORT / CLINIC_PORT.`;
+  }
+  if (e?.code === 'EACCES' && e.port !== undefined) {
+    return `cannot listen on port ${e.port}: permission denied (ports below 1024 need privileges).`;
+  }
+  if (isDatabaseUnavailable(err)) {
+    const where = databaseShown();
+    if (e?.code === 'ER_BAD_DB_ERROR')
+      return `the database ${where} does not exist; create it, then run \`wfctl migrate\`.`;
+    if (e?.code === 'ER_ACCESS_DENIED_ERROR')
+      return `the database ${where} refused the user or password in DATABASE_URL.`;
+    return `cannot reach the database ${where} (${e?.code ?? e?.message ?? 'no answer'}); is it running?`;
+  }
+  return null;
+}
+
+function databaseShown(): string {
+  const url = process.env.DATABASE_URL ?? '';
+  try {
+    const u = new URL(url);
+    u.password = '';
+    return u.toString();
+  } catch {
+    return url || '(DATABASE_URL)';
+  }
 }

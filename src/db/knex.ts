@@ -114,9 +114,12 @@ function beginImmediate(db: Knex): Knex {
 }
 
 // knex warns on every forUpdate() under SQLite; we call forUpdate() through lockForUpdate instead.
+// A lost or refused connection is reported where it matters (a 503 and its log line in the daemon,
+// one plain sentence from the CLI), so knex's own copy with a stack trace is dropped as well.
 const quietLog = {
   warn(message: string) {
     if (typeof message === 'string' && message.includes('not supported by sqlite')) return;
+    if (/^(Acquire connection error|Connection Error)/.test(String(message))) return;
     process.stderr.write(`knex: ${message}\n`);
   },
 };

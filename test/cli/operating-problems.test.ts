@@ -1,0 +1,59 @@
+// Problems of the machine read as sentences, not crashes (issue 14): an unreachable or unknown
+// database, a port already in use. Exit 1 (cron mails the operator), no stack trace, no password.
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import test from 'ava';
+import { runCli } from '../helpers/cli.js';
+
+const closedPort = async (): Promise<number> => {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+};
+
+test('an unreachable database is one sentence naming it, without the password', async (t) => {
+  const port = await closedPort();
+  const r = await runCli(['migrate', 'status'], {
+    databaseUrl: `mysql://root:s3cret@127.0.0.1:${port}/wfctl`,
+  });
+  t.is(r.code, 1);
+  t.regex(
+    r.stderr,
+    new RegExp(`cannot reach the database mysql://root@127\\.0\\.0\\.1:${port}/wfctl \\(ECONNREFUSED\\)`),
+  );
+  t.notRegex(r.stderr, /s3cret|\n\s+at |unexpected error|knex/);
+});
+
+test('an unknown MySQL database says so and what to do', async (t) => {
+  const r = await runCli(['migrate', 'status'], {
+    databaseUrl: 'mysql://root@127.0.0.1:3306/wfctl_no_such_db',
+  });
+  if (/ECONNREFUSED/.test(r.stderr)) return t.pass('no MySQL here'); // DIALECTS handles the CI rule
+  t.is(r.code, 1);
+  t.regex(
+    r.stderr,
+    /the database mysql:\/\/root@127\.0\.0\.1:3306\/wfctl_no_such_db does not exist; create it/,
+  );
+  t.notRegex(r.stderr, /\n\s+at /);
+});
+
+test('serve on a port in use says the port is in use', async (t) => {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => server.close());
+  const { port } = server.address() as AddressInfo;
+  const r = await runCli(['serve'], {
+    env: {
+      WORKFORCE_PORT: String(port),
+      CLINIC_PORT: '0',
+      SCHEDULER_ENABLED: 'false',
+      WORKER_ENABLED: 'false',
+    },
+    databaseUrl: `sqlite:/tmp/wfctl-port-test-${process.pid}.sqlite`,
+  });
+  t.is(r.code, 1);
+  t.regex(r.stderr, new RegExp(`cannot listen on 127\\.0\\.0\\.1:${port}: the port is in use`));
+  t.notRegex(r.stderr, /unexpected error|\n\s+at /);
+});
