@@ -32,7 +32,7 @@ export function buildProgram(): Command {
     .description(
       'Attendance, workforce lifecycle and pet-care clinic services: the daemon and its operations.',
     )
-    .version(version(), '-V, --version')
+    .version(version(), '-v, --version')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
@@ -81,7 +81,15 @@ function ignoreClosedStdout(): void {
   });
 }
 
+/** Ctrl-C: the shell's convention for a process ended by SIGINT. */
+export const EXIT_INTERRUPTED = 130;
+
 function report(err: unknown, json: boolean): number {
+  // Ctrl-C at a prompt (inquirer's ExitPromptError): nothing was changed yet, so a quiet word.
+  if ((err as Error | null)?.name === 'ExitPromptError') {
+    process.stderr.write('Aborted.\n');
+    return EXIT_INTERRUPTED;
+  }
   if (err instanceof CommanderError) {
     if (
       err.code === 'commander.helpDisplayed' ||
