@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import * as yup from 'yup';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+export type LogFormat = 'json' | 'pretty' | 'auto';
 
 export type DatabaseConfig =
   | { client: 'sqlite'; filename: string; url: string }
@@ -33,6 +34,7 @@ export interface Config {
   bodyLimitBytes: number;
   trustProxyHops: number;
   shutdownTimeoutMs: number;
+  logFormat: LogFormat;
   /** Slow clients are cut: headers, whole request, idle keep-alive (src/http/server.ts). */
   httpTimeouts: HttpTimeouts;
   dbPoolMax: number;
@@ -74,7 +76,11 @@ export const VARIABLES = {
   HOST: { default: '127.0.0.1', help: 'address both listeners bind to (0.0.0.0 to serve other machines)' },
   WORKFORCE_PORT: { default: '8080', help: 'port of the attendance and workforce contract' },
   CLINIC_PORT: { default: '8081', help: 'port of the pet-care clinic contract' },
-  LOG_LEVEL: { default: 'info', help: 'debug, info, warn, error or silent; logs are JSON lines' },
+  LOG_LEVEL: { default: 'info', help: 'debug, info, warn, error or silent' },
+  LOG_FORMAT: {
+    default: 'auto',
+    help: 'json (one JSON object a line), pretty (one short human line), or auto: pretty on a terminal',
+  },
   BODY_LIMIT_BYTES: { default: '1048576', help: 'largest JSON request body accepted; larger gets 413' },
   TRUST_PROXY_HOPS: {
     default: '0',
@@ -174,6 +180,7 @@ const schema = yup.object({
   WORKFORCE_PORT: int(0, 65535),
   CLINIC_PORT: int(0, 65535),
   LOG_LEVEL: yup.string().oneOf(['debug', 'info', 'warn', 'error', 'silent']).required(),
+  LOG_FORMAT: yup.string().oneOf(['json', 'pretty', 'auto']).required(),
   BODY_LIMIT_BYTES: int(1024, 100 * 1024 * 1024),
   TRUST_PROXY_HOPS: int(0, 10),
   SHUTDOWN_TIMEOUT_MS: int(0, 600_000),
@@ -284,6 +291,7 @@ export function loadConfig(source: Record<string, string | undefined> = readEnvi
     workforcePort: v.WORKFORCE_PORT,
     clinicPort: v.CLINIC_PORT,
     logLevel: v.LOG_LEVEL as LogLevel,
+    logFormat: v.LOG_FORMAT as LogFormat,
     bodyLimitBytes: v.BODY_LIMIT_BYTES,
     trustProxyHops: v.TRUST_PROXY_HOPS,
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,

@@ -38,7 +38,7 @@ export interface Daemon {
 
 export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
   const { config } = opts;
-  const logger = opts.logger ?? createLogger(config.logLevel);
+  const logger = opts.logger ?? createLogger(config.logLevel, process.stdout, {}, config.logFormat);
   const ownsDb = !opts.db;
   const db = opts.db ?? createDb(config.database, { poolMax: config.dbPoolMax });
   const services: Services = { db, clock: opts.clock ?? systemClock, config, logger };

@@ -15,7 +15,12 @@ export async function withServices<T>(
   const config = opts.config ?? loadConfig();
   const db = opts.db ?? createDb(config.database, { poolMax: config.dbPoolMax });
   // Commands log to stderr, so stdout stays the result.
-  const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, process.stderr);
+  const logger = createLogger(
+    config.logLevel === 'info' ? 'warn' : config.logLevel,
+    process.stderr,
+    {},
+    config.logFormat,
+  );
   const services: Services = { db, clock: systemClock, config, logger };
   try {
     if ((opts.schema ?? 'ready') === 'ready') await ensureSchema(services);

@@ -1,7 +1,9 @@
 // JSON-lines logger. One line per request and per job; secrets are never passed to it, and
 // keys that look like secrets are masked as a second line of defence.
 import type { Writable } from 'node:stream';
-import type { LogLevel } from '../config.js';
+import type { LogFormat, LogLevel } from '../config.js';
+
+export type { LogFormat };
 
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 const SECRET_KEY = /pass(word)?|secret|token|authorization|signature|api[_-]?key/i;
@@ -18,19 +20,21 @@ export function createLogger(
   level: LogLevel = 'info',
   stream: Writable = process.stdout,
   base: Record<string, unknown> = {},
+  format: LogFormat = 'json',
 ): Logger {
   const threshold = ORDER[level];
+  const pretty = format === 'pretty' || (format === 'auto' && Boolean((stream as { isTTY?: boolean }).isTTY));
   const write = (lvl: Exclude<LogLevel, 'silent'>, msg: string, fields?: Record<string, unknown>) => {
     if (ORDER[lvl] < threshold) return;
     const line = { time: new Date().toISOString(), level: lvl, msg, ...base, ...mask(fields ?? {}) };
-    stream.write(JSON.stringify(line) + '\n');
+    stream.write((pretty ? prettyLine(line) : JSON.stringify(line)) + '\n');
   };
   return {
     debug: (m, f) => write('debug', m, f),
     info: (m, f) => write('info', m, f),
     warn: (m, f) => write('warn', m, f),
     error: (m, f) => write('error', m, f),
-    child: (fields) => createLogger(level, stream, { ...base, ...fields }),
+    child: (fields) => createLogger(level, stream, { ...base, ...fields }, format),
   };
 }
 
@@ -44,4 +48,30 @@ function mask(fields: Record<string, unknown>): Record<string, unknown> {
     else out[k] = v;
   }
   return out;
+}
+
+/**
+ * `10:04:05.123 INFO  request GET /api/v1/me 200 3.2ms  listener=workforce request_id=…`: the
+ * request's essentials first, the other fields as key=value (objects as JSON, errors by message).
+ */
+export function prettyLine(line: Record<string, unknown>): string {
+  const { time, level, msg, method, path, status, duration_ms, ...rest } = line;
+  const head = [
+    String(time).slice(11, 23),
+    String(level).toUpperCase().padEnd(5),
+    msg,
+    ...(method ? [method, path, status, duration_ms !== undefined ? `${duration_ms}ms` : ''] : []),
+  ]
+    .filter((p) => p !== '' && p !== undefined)
+    .join(' ');
+  const tail = Object.entries(rest).map(([k, v]) => {
+    const value =
+      v && typeof v === 'object' && 'message' in (v as object)
+        ? String((v as { message: unknown }).message)
+        : typeof v === 'object'
+          ? JSON.stringify(v)
+          : String(v);
+    return `${k}=${/\s/.test(value) ? JSON.stringify(value) : value}`;
+  });
+  return tail.length ? `${head}  ${tail.join(' ')}` : head;
 }
