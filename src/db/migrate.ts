@@ -49,3 +49,20 @@ export async function migrationStatus(db: Knex): Promise<MigrationStatus> {
     pending: (pending as MigrationFile[]).map((m) => m.name),
   };
 }
+
+/** Applies the next pending migration only; returns its name, or null when none was pending. */
+export async function migrateUp(db: Knex): Promise<string | null> {
+  const [, applied] = await db.migrate.up(options);
+  return (applied as string[])[0] ?? null;
+}
+
+/** What a rollback would undo, newest first: the last batch, or (all) every completed migration. */
+export async function rollbackPlan(db: Knex, all = false): Promise<string[]> {
+  if (!(await db.schema.hasTable('knex_migrations'))) return [];
+  const rows: Array<{ name: string; batch: number }> = await db('knex_migrations')
+    .select('name', 'batch')
+    .orderBy('id', 'desc');
+  if (all || rows.length === 0) return rows.map((r) => r.name);
+  const last = Math.max(...rows.map((r) => Number(r.batch)));
+  return rows.filter((r) => Number(r.batch) === last).map((r) => r.name);
+}
