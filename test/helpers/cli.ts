@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ENTRY = fileURLToPath(new URL('./cli-entry.ts', import.meta.url));
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DIST_MAIN = join(ROOT, 'dist/src/cli/main.js');
 
 /**
@@ -29,7 +29,7 @@ function distIsFresh(): boolean {
   );
 }
 
-const COMMAND = distIsFresh() ? [join(ROOT, 'bin/wfctl')] : ['--import', 'tsx', ENTRY];
+export const COMMAND = distIsFresh() ? [join(ROOT, 'bin/wfctl')] : ['--import', 'tsx', ENTRY];
 
 export interface CliResult {
   code: number;

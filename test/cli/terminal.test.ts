@@ -1,0 +1,38 @@
+// The CLI on a real pseudo-terminal (tmux), as an operator sees it (issue 14).
+import test from 'ava';
+import { createTestDb } from '../helpers/db.js';
+import { openTerminal, tmuxAvailable } from '../helpers/tty.js';
+
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+const maybe = tmuxAvailable() ? test : ci ? test : test.skip;
+
+maybe('Ctrl-C at a prompt is a quiet "Aborted." and exit 130', async (t) => {
+  const db = await createTestDb('sqlite');
+  t.teardown(() => db.destroy());
+  const term = openTerminal(['offboard'], {
+    env: { DATABASE_URL: `sqlite:${(db.database as any).filename}` },
+  });
+  t.teardown(() => term.close());
+  await term.waitFor(/Employee/);
+  term.type('C-c');
+  t.is(await term.exitCode(), 130);
+  const screen = term.screen();
+  t.regex(screen, /Aborted\./);
+  t.notRegex(screen, /unexpected error|ExitPromptError|at .*\.js/);
+});
+
+maybe('migrate status at 80 columns: every line fits, no name runs into the state column', async (t) => {
+  const db = await createTestDb('sqlite');
+  t.teardown(() => db.destroy());
+  const term = openTerminal(['migrate', 'status'], {
+    width: 80,
+    env: { DATABASE_URL: `sqlite:${(db.database as any).filename}` },
+  });
+  t.teardown(() => term.close());
+  t.is(await term.exitCode(), 0);
+  const lines = term.screen().split('\n');
+  const rows = lines.filter((l) => /\bcompleted\s*$/.test(l));
+  t.true(rows.length > 5, lines.join('\n'));
+  for (const line of lines) t.true(line.length <= 80);
+  for (const row of rows) t.regex(row, /\s{2,}completed\s*$/, row); // a gap before the state
+});
