@@ -2,10 +2,15 @@
 // `wfctl seed` adds nothing): two organizations with units, a user for every role, employees with
 // deployments, shifts and leave requests, and last month's attendance.
 // Every demo user's password is DEMO_PASSWORD (printed by `wfctl seed` and documented).
+import { runOperation } from '../src/core/operation.js';
 import type { Services } from '../src/core/services.js';
 import { addDays } from '../src/workforce/calendar.js';
+import { workforceContext } from '../src/workforce/context.js';
 import { systemActor } from '../src/workforce/identity/actor.js';
-import { importRecords } from '../src/workforce/import/operations/import-records.js';
+import {
+  importRecords,
+  refreshStatisticsAfterImport,
+} from '../src/workforce/import/operations/import-records.js';
 
 export const name = 'workforce-demo';
 export const description =
@@ -124,9 +129,8 @@ export function demoDocument(today: string) {
 
 export async function seed(services: Services): Promise<Record<string, unknown>> {
   const today = services.clock.now().toISOString().slice(0, 10);
-  const result = await importRecords(
-    { services, actor: await systemActor(services.db) },
-    demoDocument(today),
-  );
+  const ctx = workforceContext(services, await systemActor(services.db));
+  const result = await runOperation(importRecords, ctx, { document: demoDocument(today) });
+  await refreshStatisticsAfterImport(services.db, result);
   return { password: DEMO_PASSWORD, users: Object.keys(result.ids.users), counts: result.counts };
 }

@@ -1,16 +1,14 @@
 // Demo clinic "Happy Paws" with its tenant_admin, a veterinarian and a registered pet owner, all
 // with the password `demo-password` (see docs/clinic.md). Idempotent: each step runs only when
 // what it creates is missing, so a second run (or one after an interrupted run) adds nothing twice.
+import { runOperation } from '../src/core/operation.js';
 import type { Services } from '../src/core/services.js';
-import { validate } from '../src/core/validation.js';
 import { operatorContext } from '../src/clinic/context.js';
 import { accountExists } from '../src/clinic/identity/queries.js';
 import { registerOwner } from '../src/clinic/owners/operations/register-owner.js';
-import { registerOwnerSchema, type RegisterOwnerInput } from '../src/clinic/owners/schemas.js';
 import { addMember } from '../src/clinic/tenants/operations/add-member.js';
 import { createTenant } from '../src/clinic/tenants/operations/create-tenant.js';
 import { findTenantByRef } from '../src/clinic/tenants/resolve.js';
-import { createTenantSchema, type CreateTenantInput } from '../src/clinic/tenants/schemas.js';
 
 export const name = 'clinic-demo';
 export const description = 'a demo clinic tenant (happy-paws) with an admin, a veterinarian and a pet owner';
@@ -27,9 +25,9 @@ export async function seed(services: Services): Promise<Record<string, unknown>>
   const ctx = operatorContext(services, 'seed');
   const created: string[] = [];
 
-  let tenant = await findTenantByRef(services.db, DEMO.slug);
-  if (!tenant) {
-    const input = await validate<CreateTenantInput>(createTenantSchema, {
+  let tenantId = Number((await findTenantByRef(services.db, DEMO.slug))?.id ?? 0);
+  if (!tenantId) {
+    const { tenant } = await runOperation(createTenant, ctx, {
       name: 'Happy Paws Veterinary Clinic',
       slug: DEMO.slug,
       email: 'hello@happypaws.test',
@@ -41,10 +39,9 @@ export async function seed(services: Services): Promise<Record<string, unknown>>
       owner_email: DEMO.admin,
       password: PASSWORD,
     });
-    tenant = (await createTenant(ctx, input)).tenant;
+    tenantId = tenant.id;
     created.push('tenant', 'tenant_admin');
   }
-  const tenantId = Number(tenant.id);
   // Its provider-directory profile, so `GET /providers?latitude=…` finds it (docs/clinic-owner-portal.md).
   // There is no endpoint for these columns yet; a profile someone already set is left alone.
   await services.db('tenants').where('id', tenantId).whereNull('latitude').update({
@@ -55,8 +52,8 @@ export async function seed(services: Services): Promise<Record<string, unknown>>
   });
 
   if (!(await accountExists(services.db, DEMO.veterinarian))) {
-    await addMember(ctx, {
-      tenantId,
+    await runOperation(addMember, ctx, {
+      tenant_id: tenantId,
       email: DEMO.veterinarian,
       role: 'veterinarian',
       name: 'Dr. Vikram Vet',
@@ -66,7 +63,7 @@ export async function seed(services: Services): Promise<Record<string, unknown>>
   }
 
   if (!(await accountExists(services.db, DEMO.owner))) {
-    const input = await validate<RegisterOwnerInput>(registerOwnerSchema, {
+    await runOperation(registerOwner, ctx, {
       name: 'Priya Petowner',
       email: DEMO.owner,
       password: PASSWORD,
@@ -74,7 +71,6 @@ export async function seed(services: Services): Promise<Record<string, unknown>>
       phone: '+91 98450 00000',
       tenant_id: tenantId,
     });
-    await registerOwner(ctx, input);
     created.push('owner');
   }
 

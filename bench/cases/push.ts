@@ -1,7 +1,10 @@
 // The nightly push of the locked month (both organizations) to a local receiver, as `wfctl partner
-// push` runs it (pushToPartners, in this process, on the server core), against curl sending the
+// push` runs it (partner.push, in this process, on the server core), against curl sending the
 // very same bodies to the same receiver over one keep-alive connection (`curl --data-binary`).
 import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { runOperation } from '../../src/core/operation.js';
+import { workforceContext } from '../../src/workforce/context.js';
+import { systemActor } from '../../src/workforce/identity/actor.js';
 import { pushToPartners } from '../../src/workforce/partners/deliveries/operations/push-to-partners.js';
 import { workDir } from '../lib/paths.js';
 import { LOAD_CORE, pinSelf, runOk, SERVER_CORE, start, stop } from '../lib/proc.js';
@@ -19,10 +22,11 @@ export async function pushCase(s: Session): Promise<CaseOutput> {
     env: { RECEIVER_SAVE_DIR: dir },
   });
   await waitFor(receiverUrl);
+  const ctx = workforceContext(s.bench.services, await systemActor(s.bench.services.db));
   pinSelf(SERVER_CORE);
   let pushed;
   try {
-    pushed = await timed(() => pushToPartners({ services: s.bench.services }, { partner: PARTNER_NAME }));
+    pushed = await timed(() => runOperation(pushToPartners, ctx, { partner: PARTNER_NAME }));
   } finally {
     pinSelf(null);
     await stop(receiver);

@@ -1,5 +1,7 @@
 // What every case is given: the database, the generated data, the running daemon, the tokens of
 // the benchmark's users and partner, and the organizations' ids.
+import { runOperation } from '../../src/core/operation.js';
+import { workforceContext } from '../../src/workforce/context.js';
 import { systemActor } from '../../src/workforce/identity/actor.js';
 import { addPartner } from '../../src/workforce/partners/registry/operations/add-partner.js';
 import { createPartnerToken } from '../../src/workforce/partners/registry/operations/partner-tokens.js';
@@ -57,8 +59,8 @@ export async function loadOrgs(bench: BenchDb, month: string): Promise<Org[]> {
 
 /** The partner that pulls and receives pushes: linked to both organizations, pushing to receiverPort. */
 export async function createPartner(bench: BenchDb, receiverPort: number): Promise<string> {
-  const ctx = { services: bench.services, actor: await systemActor(bench.services.db) };
-  await addPartner(ctx, {
+  const ctx = workforceContext(bench.services, await systemActor(bench.services.db));
+  await runOperation(addPartner, ctx, {
     name: PARTNER_NAME,
     kind: 'payroll',
     push_url: `http://127.0.0.1:${receiverPort}`,
@@ -66,7 +68,7 @@ export async function createPartner(bench: BenchDb, receiverPort: number): Promi
     signing_secret: 'bench-signing-secret-0123456789',
     organizations: ORGS.map((o) => o.code),
   });
-  return (await createPartnerToken(ctx, { partner: PARTNER_NAME })).token;
+  return (await runOperation(createPartnerToken, ctx, { partner: PARTNER_NAME })).token;
 }
 
 export async function loginAll(server: RunningServer) {

@@ -5,7 +5,7 @@
 // terminal, one JSON document otherwise; exit codes come from the error mapper in main.ts.
 import React, { type ReactElement } from 'react';
 import { Command, Option } from 'commander';
-import { ValidationError } from '../core/errors.js';
+import { AppError, ValidationError } from '../core/errors.js';
 import { runOperation, type Operation, type OperationContext } from '../core/operation.js';
 import type { Services } from '../core/services.js';
 import type { ContextLoader } from './actors.js';
@@ -27,6 +27,8 @@ export interface ArgSpec {
   /** Asked on a terminal when missing (default: `<name>?`); optional arguments are never asked. */
   prompt?: string;
   optional?: boolean;
+  /** The operation input field this argument fills: validation errors then name it (`EMAIL`). */
+  field?: string;
 }
 
 export interface FlagSpec {
@@ -40,6 +42,8 @@ export interface FlagSpec {
   required?: boolean;
   /** The operation input field this flag fills: validation errors then name the flag. */
   field?: string;
+  /** The flag may be given several times (`--org A --org B`); its value is the list, default []. */
+  repeatable?: boolean;
 }
 
 export interface CommandFlags extends OutputOptions {
@@ -49,7 +53,7 @@ export interface CommandFlags extends OutputOptions {
   [flag: string]: unknown;
 }
 
-export interface CommandSpec<Actor, In, Out> {
+export interface CommandSpec<Actor, _In, Out, Shown = Out> {
   /** Words of the command under `wfctl` (`offboard`, `partner secret rotate`). */
   path: string;
   /** Defaults to the operation's summary. */
@@ -64,20 +68,41 @@ export interface CommandSpec<Actor, In, Out> {
   toInput(args: Record<string, string>, flags: CommandFlags, ctx: OperationContext<Actor>): Promise<unknown>;
   /** A destructive operation: the question to confirm. Adds --yes and --dry-run. */
   confirm?(args: Record<string, string>, flags: CommandFlags): string;
+  /**
+   * A --dry-run without a confirmation (this text is its help): the operation runs and rolls back,
+   * and the preview is shown as the result would be. (`confirm` always adds --dry-run.)
+   */
+  dryRun?: string;
+  /**
+   * Hints the CLI adds to the message of an operation's refusal, by error code
+   * (`LOCK_PENDING: '--allow-unlocked exports it anyway'`).
+   */
+  hints?: Record<string, string>;
+  /**
+   * What the command does with the committed result while the services are still open (stream it
+   * to a file, wait for the job it queued); its value is what is shown, `undefined` shows nothing
+   * (the output was written already). Not run on a dry run, whose preview is shown as it is.
+   */
+  after?(result: Out, flags: CommandFlags, ctx: OperationContext<Actor>): Promise<Shown | undefined>;
   /** What --json prints; default: the result as it is. */
-  json?(result: Out): unknown;
+  json?(result: Shown, flags: CommandFlags): unknown;
   /** The terminal view; default: a Summary of the JSON's top-level fields. */
-  view?(result: Out, flags: CommandFlags): ReactElement;
+  view?(result: Shown, flags: CommandFlags): ReactElement;
+  /**
+   * A result that is a failure (a push with failed batches): it is shown as usual, then this error
+   * sets the exit code; with --json the error alone (its details carrying the result) is printed.
+   */
+  failure?(result: Shown): AppError | undefined;
 }
 
 /** The operation behind each command made by commandFor (read by the catalogue test and docs). */
 export const OPERATION_OF = new WeakMap<Command, { name: string; permission: string }>();
 
 /** Registers the command on `program` (parents created as needed) and returns it. */
-export function commandFor<Actor, In, Out>(
+export function commandFor<Actor, In, Out, Shown = Out>(
   program: Command,
   op: Operation<Actor, In, Out>,
-  spec: CommandSpec<Actor, In, Out>,
+  spec: CommandSpec<Actor, In, Out, Shown>,
 ): Command {
   const words = spec.path.split(' ');
   let parent = program;
@@ -90,11 +115,17 @@ export function commandFor<Actor, In, Out>(
     const option = new Option(flag.flags, flag.description);
     if (flag.default !== undefined) option.default(flag.default);
     if (flag.choices) option.choices(flag.choices);
+    if (flag.repeatable) {
+      option.argParser((value: string, previous: string[] = []) => [...previous, value]);
+      if (flag.default === undefined) option.default([]);
+    }
     cmd.addOption(option);
   }
   if (spec.confirm) {
     cmd.option('--dry-run', 'show what would change and change nothing');
     cmd.option('-y, --yes', 'do not ask for confirmation (required off a terminal)');
+  } else if (spec.dryRun) {
+    cmd.option('--dry-run', spec.dryRun);
   }
   cmd.option('--actor <email>', 'act as this user (default: the operator)');
   cmd.option('--json', 'print JSON');
@@ -121,23 +152,36 @@ export function commandFor<Actor, In, Out>(
     }
     await withServices(async (services: Services) => {
       const ctx = await spec.context(services, flags.actor);
-      const input = await namingFlags(spec.flags ?? [], () => spec.toInput(args, flags, ctx));
+      const names = inputNames(spec);
+      const input = await namingFlags(names, () => spec.toInput(args, flags, ctx));
       const run = (dryRun: boolean) =>
-        namingFlags(spec.flags ?? [], () => runOperation(op, ctx, input, { dryRun }));
-      const view = (r: Out) => (spec.view ? spec.view(r, flags) : defaultView(op, spec, r));
-      const show = async (result: Out) => {
-        if (wantsJson(flags)) return printJson(spec.json ? spec.json(result) : result);
-        await renderOnce(view(result));
+        namingFlags(names, () => runOperation(op, ctx, input, { dryRun })).catch((err) => {
+          throw withHint(err, spec.hints);
+        });
+      // Without `after`, what is shown is the result itself (Shown defaults to Out).
+      const asShown = (r: Out) => r as unknown as Shown;
+      // A preview is shown with dryRun set, so a view can title it as one.
+      const view = (r: Shown, f: CommandFlags = flags) =>
+        spec.view ? spec.view(r, f) : defaultView(op, spec, r, f);
+      const show = async (result: Shown) => {
+        const failed = spec.failure?.(result);
+        // With --json the failure (its details carry the result) is the one document printed.
+        if (failed && flags.json) throw failed;
+        if (wantsJson(flags)) printJson(spec.json ? spec.json(result, flags) : result);
+        else await renderOnce(view(result));
+        if (failed) throw failed;
       };
+      if (flags.dryRun && (spec.confirm || spec.dryRun)) return show(asShown(await run(true)));
       if (spec.confirm) {
-        if (flags.dryRun) return show(await run(true));
         if (!flags.yes && canPrompt(flags)) {
           const preview = await run(true);
-          await renderOnce(view(preview));
+          await renderOnce(view(asShown(preview), { ...flags, dryRun: true }));
         }
         await confirmOrAbort(spec.confirm(args, flags), flags);
       }
-      await show(await run(false));
+      const result = await run(false);
+      const shown = spec.after ? await spec.after(result, flags, ctx) : asShown(result);
+      if (shown !== undefined) await show(shown);
     });
   });
   return cmd;
@@ -160,32 +204,58 @@ export function flagName(flags: string): string {
   return flags.split(/[ ,|]+/).find((p) => p.startsWith('--')) ?? flags;
 }
 
-/** A 422 that names input fields is re-worded with the flags that fill them (`--last-day`). */
-async function namingFlags<T>(flags: FlagSpec[], work: () => Promise<T>): Promise<T> {
+/** Input field → what the user typed to fill it: a flag (`--last-day`) or an argument (`EMAIL`). */
+function inputNames(spec: { args?: ArgSpec[]; flags?: FlagSpec[] }): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const f of spec.flags ?? []) if (f.field) names.set(f.field, flagName(f.flags));
+  for (const a of spec.args ?? []) if (a.field) names.set(a.field, a.name.toUpperCase());
+  return names;
+}
+
+/** An operation's refusal with a code the command has a hint for: the same error, the hint added. */
+function withHint(err: unknown, hints: Record<string, string> | undefined): unknown {
+  if (!(err instanceof AppError) || !err.code || !hints?.[err.code]) return err;
+  return new AppError(err.status, `${err.message} (${hints[err.code]})`, {
+    code: err.code,
+    errors: err.errors,
+    details: err.details,
+    headers: err.headers,
+  });
+}
+
+/**
+ * A 422 that names input fields is re-worded with the flags and arguments that fill them
+ * (`--last-day`, `EMAIL`); when its message names none of them, the message is headed by the first.
+ */
+async function namingFlags<T>(byField: Map<string, string>, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
     if (!(err instanceof ValidationError)) throw err;
-    const byField = new Map(flags.filter((f) => f.field).map((f) => [f.field!, flagName(f.flags)]));
     if (!byField.size) throw err;
     const errors: Record<string, string[]> = {};
+    const named: string[] = [];
     for (const [field, messages] of Object.entries(err.errors)) {
       const root = [...byField.keys()].find(
         (f) => field === f || field.startsWith(`${f}[`) || field.startsWith(`${f}.`),
       );
       const flag = root ? field.replace(root, byField.get(root)!) : field;
-      errors[flag] = messages.map((m) => (root ? m.replace(field, flag) : m));
+      if (root) named.push(flag);
+      errors[flag] = messages.map((m) => (root ? m.replace(`The ${field}`, `The ${flag}`) : m));
     }
-    throw new ValidationError(errors);
+    const renamed = new ValidationError(errors);
+    if (!named.length || named.some((flag) => renamed.message.includes(flag))) throw renamed;
+    throw new ValidationError(errors, `${named[0]}: ${renamed.message}`);
   }
 }
 
 function defaultView<Out>(
   op: { summary: string },
-  spec: { json?(r: Out): unknown },
+  spec: { json?(r: Out, flags: CommandFlags): unknown },
   result: Out,
+  flags: CommandFlags,
 ): ReactElement {
-  const shown = spec.json ? spec.json(result) : result;
+  const shown = spec.json ? spec.json(result, flags) : result;
   const rows: Array<[string, string]> =
     shown && typeof shown === 'object' && !Array.isArray(shown)
       ? Object.entries(shown as Record<string, unknown>).map(([k, v]) => [k.replace(/_/g, ' '), display(v)])

@@ -6,14 +6,7 @@ import { AppError } from '../core/errors.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
 import { printJson } from './io.js';
 import { registerServe } from './commands/serve.js';
-import { registerMigrate } from './commands/migrate.js';
 import { registerSeed } from './commands/seed.js';
-import { registerIdentity } from './commands/identity.js';
-import { registerTenant } from './commands/tenant.js';
-import { registerRecords } from './commands/records.js';
-import { registerAttendanceCommands } from './commands/lock.js';
-import { registerPartnerPush } from './commands/partner-push.js';
-import { registerExport } from './commands/export.js';
 import { registerCommands } from './commands/index.js';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
@@ -37,14 +30,7 @@ export function buildProgram(): Command {
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
   registerServe(program);
-  registerMigrate(program);
   registerSeed(program);
-  registerIdentity(program);
-  registerTenant(program);
-  registerRecords(program);
-  registerAttendanceCommands(program);
-  registerPartnerPush(program);
-  registerExport(program);
   registerCommands(program);
   // Every subcommand throws instead of exiting, so run() decides the exit code.
   const override = (cmd: Command) => {

@@ -75,6 +75,17 @@ async function roleIn(db: Knex, actor: { userId: number; roles?: Record<number, 
   return row ? String(row.role) : null;
 }
 
+/** An entry of an account acting for itself before it is the actor: its own login, its registration. */
+interface AccountAuditEntry extends AuditEntry {
+  accountId: number;
+}
+
+/** Attributes `entry` to the account `userId` (the actor is still anonymous, or the operator). */
+export function byAccount(userId: number, entry: AuditEntry): AuditEntry {
+  const attributed: AccountAuditEntry = { ...entry, accountId: userId };
+  return attributed;
+}
+
 /** The one writer of clinic_audit_entries; the operation runner calls it with what run() recorded. */
 export async function writeClinicAudit(
   db: Knex,
@@ -86,7 +97,7 @@ export async function writeClinicAudit(
   await db('clinic_audit_entries').insert(
     entries.map((e) => ({
       tenant_id: e.scopeId,
-      actor_user_id: actor.userId,
+      actor_user_id: (e as Partial<AccountAuditEntry>).accountId ?? actor.userId,
       via: actor.via,
       action: e.action,
       subject_type: e.subjectType,

@@ -2,16 +2,15 @@
 // a job is enqueued inside the transaction that decided it, claimed by exactly one worker
 // (FOR UPDATE SKIP LOCKED on MySQL; SQLite's single writer serialises), run, and on failure retried
 // with exponential backoff until max_attempts. A worker that dies mid-job leaves it `running`; after
-// STALE_AFTER it is claimed again, so a crash means a retry, never a lost job. The claim runs at
-// READ COMMITTED (no gap locks, so concurrent claimers do not deadlock on each other) and, like
-// every transaction, is restarted if MySQL still picks it as a deadlock victim.
+// STALE_AFTER it is claimed again, so a crash means a retry, never a lost job. The claim itself (its
+// SQL and its READ COMMITTED transaction) is the data layer's: src/db/job-queue-store.ts.
 import type { Knex } from 'knex';
 import type { Clock } from './clock.js';
 import { MINUTE, SECOND } from './clock.js';
+import type { AnyOperation } from './operation.js';
 import type { Services } from './services.js';
-import { lockSkipLocked } from '../db/knex.js';
+import { claimDueJobRow } from '../db/job-queue-store.js';
 import { isoOrNull, toDbTime } from '../db/time.js';
-import { inTransaction } from '../db/transaction.js';
 
 export const JOB_DEFAULTS = {
   maxAttempts: 5,
@@ -38,8 +37,21 @@ export interface JobRecord {
   finished_at: string | null;
 }
 
-export type JobHandler = (services: Services, payload: any, job: JobRecord) => Promise<unknown>;
+/** What a handler does with a claimed job. */
+export type JobWork = (services: Services, payload: any, job: JobRecord) => Promise<unknown>;
+
+/**
+ * A queue handler. One that finishes a use case names the catalogue operation it runs
+ * (`{ operation, work }`, `work` running it through runOperation as the built-in system user); a
+ * plain function is upkeep that runs no operation (delivering a mail already written).
+ */
+export type JobHandler = JobWork | { operation: AnyOperation; work: JobWork };
 export type JobHandlers = Readonly<Record<string, JobHandler>>;
+
+/** The operation a handler names, if any. */
+export function operationOfHandler(handler: JobHandler | undefined): AnyOperation | null {
+  return handler && typeof handler !== 'function' ? handler.operation : null;
+}
 
 /** Thrown by a handler when retrying cannot help: the job fails at once. */
 export class PermanentJobError extends Error {}
@@ -75,39 +87,14 @@ export async function claimJob(
   workerId: string,
   opts: { id?: number } = {},
 ): Promise<JobRecord | null> {
-  return inTransaction(
-    db,
-    async (trx) => {
-      const now = clock.now();
-      const staleBefore = toDbTime(new Date(now.getTime() - JOB_DEFAULTS.staleAfterMs));
-      const q = trx('jobs')
-        .where((w) =>
-          w
-            .where((x) => x.where('status', 'queued').where('run_at', '<=', toDbTime(now)))
-            .orWhere((x) => x.where('status', 'running').where('locked_at', '<', staleBefore)),
-        )
-        .orderBy([
-          { column: 'run_at', order: 'asc' },
-          { column: 'id', order: 'asc' },
-        ])
-        .limit(1);
-      if (opts.id !== undefined) q.where('id', opts.id);
-      const [row] = await lockSkipLocked(q.select('*'), trx);
-      if (!row) return null;
-      const attempts = Number(row.attempts) + 1;
-      await trx('jobs')
-        .where({ id: row.id })
-        .update({
-          status: 'running',
-          attempts,
-          locked_at: toDbTime(now),
-          locked_by: workerId,
-          updated_at: toDbTime(now),
-        });
-      return toRecord(await trx('jobs').where({ id: row.id }).first());
-    },
-    { isolation: 'read committed' },
-  );
+  const now = clock.now();
+  const row = await claimDueJobRow(db, {
+    now,
+    staleBefore: new Date(now.getTime() - JOB_DEFAULTS.staleAfterMs),
+    workerId,
+    id: opts.id,
+  });
+  return row ? toRecord(row) : null;
 }
 
 /** Runs a claimed job and records the outcome: done, queued again after a backoff, or failed. */
@@ -122,7 +109,8 @@ export async function runClaimedJob(
   try {
     const handler = handlers[job.name];
     if (!handler) throw new PermanentJobError(`No handler is registered for jobs named "${job.name}".`);
-    const result = await handler(services, job.payload, job);
+    const work = typeof handler === 'function' ? handler : handler.work;
+    const result = await work(services, job.payload, job);
     const now = toDbTime(clock.now());
     await mine().update({
       status: 'done',
@@ -146,9 +134,11 @@ export async function runClaimedJob(
     });
   }
   const after = toRecord(await db('jobs').where({ id: job.id }).first());
+  const operation = operationOfHandler(handlers[job.name]);
   logger.info('job', {
     job_id: job.id,
     job: job.name,
+    ...(operation ? { operation: operation.name } : {}),
     attempt: job.attempts,
     status: after.status,
     duration_ms: Math.round(performance.now() - started),

@@ -5,6 +5,7 @@
 //
 //   validate the input (the operation's own yup schema)
 //   → authorize through the policy the context supplies (fails closed, see below)
+//   → prepare(ctx, input): slow lock-free work (bcrypt) before the transaction, when declared
 //   → one transaction, retried on a MySQL deadlock (reads run on the pool instead)
 //   → run(ctx with the transaction, input)
 //   → the audit entries run() recorded, written in the same transaction
@@ -39,6 +40,11 @@ export interface AuditEntry {
   /** The organization (workforce) or tenant (clinic) the subject belongs to. */
   scopeId: number | null;
   details?: Record<string, unknown>;
+  /**
+   * The user the entry is attributed to when it is not the actor: a queued job, run by the system
+   * user, finishing what a user asked for (financial_year.closed names who asked for the close).
+   */
+  onBehalfOf?: number;
 }
 
 /**
@@ -84,7 +90,7 @@ export interface RunContext<Actor> extends OperationContext<Actor> {
   call<I, O>(op: Operation<Actor, I, O>, input: unknown): Promise<O>;
 }
 
-export interface OperationSpec<Actor, S extends AnySchema, Out> {
+export interface OperationSpec<Actor, S extends AnySchema, Out, P = undefined> {
   /** Stable catalogue name, `subject.verb` in the contract's words (`employee.offboard`). */
   name: string;
   summary: string;
@@ -97,7 +103,13 @@ export interface OperationSpec<Actor, S extends AnySchema, Out> {
   kind?: 'read' | 'write';
   /** MySQL isolation of the transaction (queue claims want read committed). */
   isolation?: 'read committed';
-  run(ctx: RunContext<Actor>, input: InferType<S>): Promise<Out>;
+  /**
+   * Slow work that needs no lock, run after admission and before the transaction opens (hashing a
+   * password, comparing one): on SQLite a transaction holds the single write lock, so bcrypt inside
+   * it would stall every other writer. Its result is run()'s third argument.
+   */
+  prepare?(ctx: OperationContext<Actor>, input: InferType<S>): Promise<P>;
+  run(ctx: RunContext<Actor>, input: InferType<S>, prepared: P): Promise<Out>;
 }
 
 export interface Operation<Actor, In, Out> {
@@ -107,9 +119,10 @@ export interface Operation<Actor, In, Out> {
   readonly permission: PermissionRule;
   readonly kind: 'read' | 'write';
   readonly isolation?: 'read committed';
+  readonly prepare?: (ctx: OperationContext<Actor>, input: In) => Promise<unknown>;
   /** Phantom: the validated input type (never set). */
   readonly _in?: In;
-  run(ctx: RunContext<Actor>, input: In): Promise<Out>;
+  run(ctx: RunContext<Actor>, input: In, prepared?: any): Promise<Out>;
 }
 
 export type AnyOperation = Operation<any, any, any>;
@@ -118,8 +131,8 @@ export type ResultOf<O> = O extends Operation<any, any, infer R> ? R : never;
 
 const NAME = /^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)+$/;
 
-export function defineOperation<Actor, S extends AnySchema, Out>(
-  spec: OperationSpec<Actor, S, Out>,
+export function defineOperation<Actor, S extends AnySchema, Out, P = undefined>(
+  spec: OperationSpec<Actor, S, Out, P>,
 ): Operation<Actor, InferType<S>, Out> {
   if (!NAME.test(spec.name)) throw new Error(`Operation name ${spec.name} must read subject.verb.`);
   if (typeof spec.permission !== 'string' || spec.permission === '') {
@@ -133,6 +146,7 @@ export function defineOperation<Actor, S extends AnySchema, Out>(
     permission: spec.permission,
     kind: spec.kind ?? 'write',
     isolation: spec.isolation,
+    prepare: spec.prepare,
     run: spec.run,
   });
 }
@@ -158,10 +172,11 @@ export async function runOperation<Actor, In, Out>(
 ): Promise<Out> {
   const input = (await validate(op.input, rawInput ?? {})) as In;
   const settled = ctx.policy.admit(ctx.actor, op);
-  if (op.kind === 'read') return execute(op, ctx, input, ctx.services.db, false, settled);
+  const prepared = op.prepare ? await op.prepare(ctx, input) : undefined;
+  if (op.kind === 'read') return execute(op, ctx, input, ctx.services.db, false, settled, prepared);
   return inTransaction(
     ctx.services.db,
-    (trx) => execute(op, ctx, input, trx, Boolean(opts.dryRun), settled),
+    (trx) => execute(op, ctx, input, trx, Boolean(opts.dryRun), settled, prepared),
     {
       dryRun: opts.dryRun,
       isolation: op.isolation,
@@ -177,6 +192,7 @@ async function execute<Actor, In, Out>(
   db: Knex,
   dryRun: boolean,
   settled: boolean,
+  prepared: unknown,
 ): Promise<Out> {
   let checked = settled;
   const entries: AuditEntry[] = [];
@@ -204,7 +220,7 @@ async function execute<Actor, In, Out>(
       return runOperation(child, inner, childInput, { dryRun: false });
     },
   };
-  const result = await op.run(runCtx, input);
+  const result = await op.run(runCtx, input, prepared);
   if (!checked) throw new UncheckedPermissionError(op.name, op.permission);
   if (entries.length) await ctx.policy.writeAudit(db, services, ctx.actor, entries);
   return result;

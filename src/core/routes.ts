@@ -139,7 +139,7 @@ export const publicAccess: Access<null> = {
  * request into the operation's input, runOperation does the rest, `reply` translates the result.
  * The route's permission and (by default) summary are the operation's own.
  */
-export interface OperationRouteSpec<P, Actor, In, Out, Body = any, Query = any, Params = any> extends Omit<
+export interface OperationRouteSpec<P, Actor, _In, Out, Body = any, Query = any, Params = any> extends Omit<
   Route<P, Body, Query, Params>,
   'handler' | 'permission' | 'summary'
 > {

@@ -32,6 +32,7 @@ const STANDARD_ERRORS: Record<number, string> = {
   422: 'Validation failed; errors names each field',
   423: 'Mobile device not approved',
   429: 'Rate limit exceeded; see Retry-After',
+  500: 'Internal error (a bug: code INTERNAL, no details; the request changed nothing)',
   503: 'The database is unavailable (code DATABASE_UNAVAILABLE); retry after Retry-After seconds',
 };
 
@@ -111,8 +112,13 @@ export function buildOpenApi(info: OpenApiInfo, routes: Route[]): Json {
     }
     const errorStatuses = new Set<number>(route.access.failureStatuses);
     if (route.body || route.query) errorStatuses.add(422);
-    // A multipart route answers an oversized file with a 422 naming it, never a 413.
-    if (route.body) [400, route.multipart ? 422 : 413, 415].forEach((s) => errorStatuses.add(s));
+    // A multipart route answers an oversized file with a 422 naming it, never a 413. Every write
+    // route reads its body (JSON unless multipart) whether or not it declares one.
+    if (route.body || route.method !== 'GET')
+      [400, route.multipart ? 422 : 413, 415].forEach((s) => errorStatuses.add(s));
+    // Idempotency-Key: a key still running (or abandoned) is a 409; one reused with another body,
+    // or longer than 191 characters, a 422.
+    if (route.method !== 'GET' && route.idempotent !== false) [409, 422].forEach((s) => errorStatuses.add(s));
     // A permission is checked inside the caller's scope: missing it is a 403, a record (or an
     // organization named in the body or query) outside the scope a 404, never a leak.
     // (public and authenticated operations check no permission of their own.)
@@ -121,9 +127,12 @@ export function buildOpenApi(info: OpenApiInfo, routes: Route[]): Json {
     if (route.rateLimit) errorStatuses.add(429);
     if (route.params) errorStatuses.add(404);
     for (const s of Object.keys(route.errors ?? {})) errorStatuses.add(Number(s));
-    // Every route reads the database (the token, the records): while it is away, a 503.
+    // Every route reads the database (the token, the records): while it is away, a 503. Any route
+    // can meet a bug: a 500 whose body says nothing of it, and whose transaction rolled back.
     errorStatuses.add(503);
+    errorStatuses.add(500);
     for (const s of [...errorStatuses].sort()) {
+      if (responses[String(s)]) continue; // the route's own description of that status stands
       responses[String(s)] = {
         description: route.errors?.[s] ?? STANDARD_ERRORS[s] ?? 'Error',
         content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },

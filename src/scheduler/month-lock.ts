@@ -1,15 +1,17 @@
 // The automatic month lock: once it is 02:00 on the 1st in an organization's time zone, the month
-// just ended is locked for the whole organization (the same lockMonth operation, acting as the
-// system user). The trigger fires hourly so every time zone gets its 02:00; each organization-month
+// just ended is locked for the whole organization (attendance.lock through runOperation, acting as
+// the built-in system user, so the same checks and audit entry as a lock by hand). The trigger fires hourly so every time zone gets its 02:00; each organization-month
 // is its own slot, so it is locked once, a later firing catches up after downtime, and a month an
 // admin deliberately unlocked afterwards is not locked again by the schedule.
 import { addMonths, zonedParts } from '../core/calendar.js';
 import { AppError } from '../core/errors.js';
+import { runOperation } from '../core/operation.js';
+import type { ScheduleArgs, ScheduledJob } from '../core/scheduled-job.js';
 import type { Services } from '../core/services.js';
 import { fromDbTime } from '../db/time.js';
-import { systemActor } from '../workforce/identity/actor.js';
 import { lockMonth } from '../workforce/attendance/operations/lock-month.js';
-import type { ScheduleArgs, ScheduledJob } from './schedule.js';
+import { workforceContext } from '../workforce/context.js';
+import { systemActor } from '../workforce/identity/actor.js';
 
 export const LOCK_HOUR = 2;
 
@@ -33,6 +35,7 @@ export const monthLockJob: ScheduledJob = {
     'Locks the month just ended for every active organization, at 02:00 on the 1st in the organization’s time zone (checked hourly)',
   cron: '0 * * * *',
   timezone: 'UTC',
+  operation: lockMonth,
   async slotsDue(services: Services, at: Date, args: ScheduleArgs) {
     const orgs = await services
       .db('organizations')
@@ -52,9 +55,9 @@ export const monthLockJob: ScheduledJob = {
   },
   async run(services: Services, slot: string) {
     const { month, organizationId } = parseSlot(slot);
-    const actor = await systemActor(services.db);
+    const ctx = workforceContext(services, await systemActor(services.db));
     try {
-      const lock = await lockMonth({ services, actor }, { organization_id: organizationId, month });
+      const lock = await runOperation(lockMonth, ctx, { organization_id: organizationId, month });
       return { organization_id: organizationId, month, lock_id: lock.lock_id, rows_locked: lock.rows_locked };
     } catch (err) {
       // Someone locked it by hand first: the month is locked, which is what this run is for.

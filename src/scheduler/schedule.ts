@@ -1,32 +1,19 @@
-// The scheduled (recurring) jobs. One entry per job; registering another is one line in
-// SCHEDULED_JOBS, e.g. the nightly partner push:
-//   { name: 'partner-push', description: '…', cron: '0 4 * * *', timezone: 'UTC', run: (services, slot) => … }
+// The scheduled (recurring) jobs. One entry per job (a ScheduledJob, src/core/scheduled-job.ts),
+// naming the catalogue operation it runs; registering another is one line in SCHEDULED_JOBS, e.g.
+// the nightly partner push:
+//   { name: 'partner-push', description: '…', cron: '0 4 * * *', timezone: 'UTC',
+//     operation: pushToPartners, run: (services, slot) => … }
 // A firing turns into slots (by default one per firing: the fire time in the job's time zone,
 // 'YYYY-MM-DDTHH:MM'); each slot is claimed in scheduler_runs before it runs, so it runs once even
 // when several daemons share the database, and a failed slot is retried by the next firing.
 import { hostname } from 'node:os';
 import { zonedParts } from '../core/calendar.js';
 import { UsageError } from '../core/errors.js';
+import type { ScheduleArgs, ScheduledJob } from '../core/scheduled-job.js';
 import type { Services } from '../core/services.js';
 import { monthLockJob } from './month-lock.js';
 import { partnerPushJob } from '../workforce/partners/deliveries/nightly-push.js';
 import { claimRun, doneSlots, finishRun } from './runs.js';
-
-export interface ScheduleArgs {
-  /** `wfctl schedule run month-lock --month YYYY-MM`. */
-  month?: string;
-}
-
-export interface ScheduledJob {
-  name: string;
-  description: string;
-  /** Cron expression (node-schedule), read in `timezone`. */
-  cron: string;
-  timezone: string;
-  /** The slots a firing at `at` covers; default: one, the fire time in the job's time zone. */
-  slotsDue?(services: Services, at: Date, args: ScheduleArgs): Promise<string[]>;
-  run(services: Services, slot: string): Promise<Record<string, unknown>>;
-}
 
 export const SCHEDULED_JOBS: ScheduledJob[] = [monthLockJob, partnerPushJob];
 

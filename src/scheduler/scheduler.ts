@@ -3,8 +3,9 @@
 // slot is claimed in the database, so N daemons on one database run each slot once.
 import schedule from 'node-schedule';
 import type { Services } from '../core/services.js';
-import type { BackgroundTask } from '../tasks.js';
-import { fireScheduledJob, SCHEDULED_JOBS, type ScheduledJob } from './schedule.js';
+import type { BackgroundTask } from '../core/background-task.js';
+import type { ScheduledJob } from '../core/scheduled-job.js';
+import { fireScheduledJob, SCHEDULED_JOBS } from './schedule.js';
 
 export const schedulerTask: BackgroundTask = {
   name: 'scheduler',

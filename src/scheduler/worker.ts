@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import { randomToken } from '../core/crypto.js';
 import { workOnce } from '../core/job-queue.js';
 import type { Services } from '../core/services.js';
-import type { BackgroundTask } from '../tasks.js';
+import type { BackgroundTask } from '../core/background-task.js';
 import { jobHandlers } from './handlers.js';
 
 export const workerId = () => `${hostname()}:${process.pid}:${randomToken(6)}`;

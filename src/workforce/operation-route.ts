@@ -1,5 +1,6 @@
 // `operationRoute(op, spec)`: a workforce route that is a face of one catalogue operation, run by
-// the caller the access authenticated (a user's bearer token by default, a partner token for pull).
+// the caller the access authenticated (a user's bearer token by default, a partner token for pull;
+// publicAccess authenticates no one, so its operations run as the anonymous actor).
 import type { Operation } from '../core/operation.js';
 import { fromOperation, type Access, type OperationRouteSpec, type Route } from '../core/routes.js';
 import { workforceContext, type WorkforceActor } from './context.js';
@@ -8,7 +9,7 @@ import { userAccess } from './identity/access.js';
 export function operationRoute<
   In,
   Out,
-  P extends WorkforceActor = any,
+  P extends WorkforceActor | null = any,
   Body = any,
   Query = any,
   Params = any,

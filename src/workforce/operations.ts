@@ -3,11 +3,104 @@
 // through runOperation; test/core/catalogue.test.ts walks this list.
 import type { AnyOperation } from '../core/operation.js';
 import { offboardEmployee } from './employees/operations/offboard-employee.js';
+import { getEmployee, listEmployees } from './employees/operations/read-employees.js';
+import {
+  listDevices,
+  listLeaves,
+  listRegularizations,
+  listShiftAssignments,
+} from './employees/operations/employee-lists.js';
+import { getOrganization, listOrganizations } from './organizations/operations/read-organizations.js';
+import { retireOrganization } from './organizations/operations/retire-organization.js';
+import { getUnit, listUnits } from './units/operations/read-units.js';
+import { retireUnit } from './units/operations/retire-unit.js';
+import { getDeployment } from './deployments/operations/read-deployment.js';
+import { createDeployment } from './deployments/operations/create-deployment.js';
+import { closeDeployment } from './deployments/operations/close-deployment.js';
+import { transferEmployee } from './deployments/operations/transfer-employee.js';
+import { approveDevice, revokeDevice } from './devices/operations/change-device-status.js';
+import { importRecords } from './import/operations/import-records.js';
+import { listAuditEntries } from './audit/operations/list-audit-entries.js';
+import { login } from './identity/operations/login.js';
+import { logout, logoutAll } from './identity/operations/logout.js';
+import { showMe } from './identity/operations/me.js';
+import { createUser } from './identity/operations/create-user.js';
+import { listUsers } from './identity/operations/list-users.js';
+import { disableUser } from './identity/operations/disable-user.js';
+import { changeRoles } from './identity/operations/change-roles.js';
+import { revokeTokens } from './identity/operations/revoke-tokens.js';
+import { addPartner } from './partners/registry/operations/add-partner.js';
+import { listPartners } from './partners/registry/operations/list-partners.js';
+import { createPartnerToken, revokePartnerTokens } from './partners/registry/operations/partner-tokens.js';
+import { pushToPartners } from './partners/deliveries/operations/push-to-partners.js';
+import { listDeliveries } from './partners/deliveries/operations/list-deliveries.js';
+import { redeliverBatch } from './partners/deliveries/operations/redeliver.js';
+import { pullLockedMonth } from './partners/pull/pull-month.js';
+import { checkHealth, ping } from './system/operations/system-checks.js';
+import { recordPunch } from './attendance/operations/record-punch.js';
+import { listAttendances } from './attendance/operations/list-attendances.js';
+import { lockMonth } from './attendance/operations/lock-month.js';
+import { unlockMonth } from './attendance/operations/unlock-month.js';
+import { lockGrid } from './attendance/operations/lock-grid.js';
+import { closeFinancialYear } from './financial-years/operations/close-financial-year.js';
+import { completeFinancialYearClose } from './financial-years/operations/complete-close.js';
+import { showFinancialYear } from './financial-years/operations/show-financial-year.js';
+import { listFinancialYears } from './financial-years/operations/list-financial-years.js';
+import { exportAttendance } from './exports/operations/export-attendance.js';
 
 export const workforceOperations: AnyOperation[] = [
   // -- records: employees, units, organizations, deployments, devices, import
   offboardEmployee,
+  getEmployee,
+  listEmployees,
+  listShiftAssignments,
+  listLeaves,
+  listRegularizations,
+  listDevices,
+  transferEmployee,
+  getOrganization,
+  listOrganizations,
+  retireOrganization,
+  getUnit,
+  listUnits,
+  retireUnit,
+  getDeployment,
+  createDeployment,
+  closeDeployment,
+  approveDevice,
+  revokeDevice,
+  importRecords,
+  listAuditEntries,
   // -- attendance: punches, lists, month locks, financial years, exports
+  recordPunch,
+  listAttendances,
+  lockMonth, // also the automatic month lock (src/scheduler/month-lock.ts)
+  unlockMonth,
+  lockGrid,
+  closeFinancialYear,
+  completeFinancialYearClose, // the queued close job (src/workforce/financial-years/jobs.ts)
+  showFinancialYear,
+  listFinancialYears,
+  exportAttendance,
   // -- identity and partners: login, tokens, users, roles, partners, push, pull
+  login,
+  logout,
+  logoutAll,
+  showMe,
+  createUser,
+  listUsers,
+  disableUser,
+  changeRoles,
+  revokeTokens,
+  addPartner,
+  listPartners,
+  createPartnerToken,
+  revokePartnerTokens,
+  pushToPartners,
+  listDeliveries,
+  redeliverBatch,
+  pullLockedMonth,
   // -- system
+  checkHealth,
+  ping,
 ];

@@ -13,7 +13,7 @@
 // Outside the actor's organizations a record is a 404 (existence never leaks); inside, a missing
 // permission is a 403.
 import type { Knex } from 'knex';
-import { ForbiddenError, NotFoundError, UnauthorizedError } from '../core/errors.js';
+import { ForbiddenError, UnauthorizedError } from '../core/errors.js';
 import type { AuditEntry, Policy, PermissionRule } from '../core/operation.js';
 import type { Services } from '../core/services.js';
 import { toDbTime } from '../db/time.js';
@@ -102,7 +102,7 @@ export async function writeWorkforceAudit(
   await db('audit_entries').insert(
     entries.map((e) => ({
       event: e.action,
-      actor_user_id: actor.kind === 'user' ? actor.userId : null,
+      actor_user_id: e.onBehalfOf ?? (actor.kind === 'user' ? actor.userId : null),
       actor_type: actor.kind === 'partner' ? 'partner' : 'user',
       subject_type: e.subjectType,
       subject_id: e.subjectId,

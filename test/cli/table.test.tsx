@@ -20,6 +20,7 @@ const rows = [
   ],
 ];
 
+// eslint-disable-next-line no-control-regex -- stripping the terminal's colour codes
 const strip = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');
 
 for (const width of [60, 80, 160]) {

@@ -1,11 +1,15 @@
 // `wfctl tenant …` run as cron or a script would (no terminal): flags, --password-stdin, --json,
-// exit codes (0 ok, 2 usage or validation), and the database before and after.
+// exit codes (0 ok, 2 usage, validation or not permitted), --actor held to the tenant rules, and
+// the database before and after.
 import test from 'ava';
 import { FixedClock } from '../../src/core/clock.js';
 import { silentLogger } from '../../src/core/logger.js';
+import { runOperation } from '../../src/core/operation.js';
 import { operatorContext } from '../../src/clinic/context.js';
 import { toDbTime } from '../../src/db/time.js';
 import { login } from '../../src/clinic/identity/operations/login.js';
+import { addMember } from '../../src/clinic/tenants/operations/add-member.js';
+import { createTenant } from '../../src/clinic/tenants/operations/create-tenant.js';
 import { createTestDb, DIALECTS } from '../helpers/db.js';
 import { runCli } from '../helpers/cli.js';
 import { clinicRowCounts, PASSWORD } from './fixtures.js';
@@ -63,11 +67,11 @@ for (const dialect of DIALECTS) {
     // The password is the stdin line without its newline: the admin logs in with it (checked by
     // the login operation the HTTP API uses).
     const services = { db, clock: new FixedClock(), config: tdb.config, logger: silentLogger };
-    const session = await login(operatorContext(services), {
+    const session = await runOperation(login, operatorContext(services), {
       email: 'admin@happy-paws.test',
       password: PASSWORD,
     });
-    t.is(session.record.user.id, out.user.id);
+    t.is(session.user.id, out.user.id);
 
     const list = await runCli(['tenant', 'list', '--json'], { databaseUrl: url });
     t.is(list.code, 0, list.stderr);
@@ -258,5 +262,98 @@ for (const dialect of DIALECTS) {
       'tenant.created',
       'member.added',
     ]);
+  });
+
+  test(`[${dialect}] --actor holds a command to the actor's tenant rules: the 403 of HTTP, and nothing changes`, async (t) => {
+    const tdb = await createTestDb(dialect);
+    t.teardown(tdb.destroy);
+    const url = tdb.database.url;
+    const db = tdb.db;
+    const services = { db, clock: new FixedClock(), config: tdb.config, logger: silentLogger };
+    const operator = operatorContext(services);
+    const tenant = async (slug: string) =>
+      runOperation(createTenant, operator, {
+        name: slug,
+        slug,
+        email: `${slug}@example.test`,
+        owner_name: `${slug} admin`,
+        owner_email: `admin@${slug}.test`,
+        password: PASSWORD,
+      });
+    const paws = (await tenant('paws')).tenant;
+    await tenant('other');
+    await runOperation(addMember, operator, {
+      tenant_id: paws.id,
+      email: 'vet@paws.test',
+      role: 'veterinarian',
+      name: 'Vet',
+      password: PASSWORD,
+    });
+    const before = await clinicRowCounts(db);
+
+    // A veterinarian lacks member.manage: the command is refused as POST /members would be.
+    const add = await runCli(
+      [
+        'tenant',
+        'member',
+        'add',
+        'paws',
+        'desk@example.test',
+        '--role',
+        'receptionist',
+        '--name',
+        'Desk',
+        '--password-stdin',
+        '--actor',
+        'vet@paws.test',
+        '--json',
+      ],
+      { databaseUrl: url, input: PASSWORD },
+    );
+    t.is(add.code, 2, add.stderr);
+    t.regex(add.stderr, /This action requires the member\.manage permission\./);
+    t.deepEqual(add.json(), {
+      message: 'This action requires the member.manage permission.',
+      errors: {},
+      code: 'PERMISSION_DENIED',
+    });
+    const remove = await runCli(
+      ['tenant', 'member', 'remove', 'paws', 'admin@paws.test', '--yes', '--actor', 'vet@paws.test'],
+      { databaseUrl: url },
+    );
+    t.is(remove.code, 2, remove.stderr);
+    t.regex(remove.stderr, /This action requires the member\.manage permission\./);
+
+    // Another tenant's admin is not a member here at all.
+    const dashboard = await runCli(['tenant', 'dashboard', 'paws', '--actor', 'admin@other.test', '--json'], {
+      databaseUrl: url,
+    });
+    t.is(dashboard.code, 2, dashboard.stderr);
+    t.like(dashboard.json(), { message: 'You are not a member of this tenant.', code: 'NOT_A_MEMBER' });
+    t.deepEqual(await clinicRowCounts(db), before);
+
+    // The tenant's admin may: an existing account is invited (as over HTTP), not attached.
+    const invite = await runCli(
+      [
+        'tenant',
+        'member',
+        'add',
+        'paws',
+        'admin@other.test',
+        '--role',
+        'receptionist',
+        '--actor',
+        'admin@paws.test',
+        '--json',
+      ],
+      { databaseUrl: url },
+    );
+    t.is(invite.code, 0, invite.stderr);
+    t.like(invite.json(), { email: 'admin@other.test', role: 'receptionist', status: 'invited' });
+    t.like(await db('clinic_audit_entries').where('action', 'member.invited').first(), {
+      tenant_id: paws.id,
+      via: 'cli',
+      actor_user_id: (await db('clinic_users').where('email', 'admin@paws.test').first()).id,
+    });
   });
 }

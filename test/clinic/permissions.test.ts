@@ -4,15 +4,14 @@
 import test from 'ava';
 import { FixedClock } from '../../src/core/clock.js';
 import { silentLogger } from '../../src/core/logger.js';
+import { runOperation } from '../../src/core/operation.js';
 import type { Services } from '../../src/core/services.js';
-import { validate } from '../../src/core/validation.js';
 import { operatorContext } from '../../src/clinic/context.js';
 import { tenantRoute } from '../../src/clinic/identity/access.js';
 import { login } from '../../src/clinic/identity/operations/login.js';
 import { PERMISSIONS, roleHas, rolesOffered } from '../../src/clinic/identity/roles.js';
 import { addMember } from '../../src/clinic/tenants/operations/add-member.js';
 import { createTenant } from '../../src/clinic/tenants/operations/create-tenant.js';
-import { createTenantSchema, type CreateTenantInput } from '../../src/clinic/tenants/schemas.js';
 import { createHttpApp } from '../../src/http/app.js';
 import { listen } from '../../src/http/server.js';
 import { createTestDb, DIALECTS, type Dialect } from '../helpers/db.js';
@@ -47,7 +46,7 @@ async function boot(dialect: Dialect) {
   const listener = await listen(app.handler, 0, '127.0.0.1');
   const ctx = operatorContext(services);
   const tenant = async (slug: string, businessType: string) => {
-    const input = await validate<CreateTenantInput>(createTenantSchema, {
+    const created = await runOperation(createTenant, ctx, {
       name: slug,
       slug,
       email: `${slug}@example.test`,
@@ -56,12 +55,13 @@ async function boot(dialect: Dialect) {
       owner_email: `admin@${slug}.test`,
       password: PASSWORD,
     });
-    return Number((await createTenant(ctx, input)).tenant.id);
+    return created.tenant.id;
   };
   const member = async (tenantId: number, role: string, email: string) => {
-    await addMember(ctx, { tenantId, email, role: role as any, name: role, password: PASSWORD });
+    await runOperation(addMember, ctx, { tenant_id: tenantId, email, role, name: role, password: PASSWORD });
   };
-  const tokenOf = async (email: string) => (await login(ctx, { email, password: PASSWORD })).token.token;
+  const tokenOf = async (email: string) =>
+    (await runOperation(login, ctx, { email, password: PASSWORD })).token;
   return {
     http: new HttpClient(listener.url),
     tenant,

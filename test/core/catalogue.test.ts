@@ -1,5 +1,6 @@
 // Walks both catalogues: every operation names a permission rule and is reachable from a face (a
-// route in the OpenAPI document, or a command in the CLI); every route and every command is the
+// route in the OpenAPI document, a command in the CLI, or a scheduled job or queue handler that
+// names it); every route and every command is the
 // face of a catalogue operation, except the few that run no operation (listed below, with why).
 import test from 'ava';
 import type { Command } from 'commander';
@@ -12,6 +13,9 @@ import { workforceOperations } from '../../src/workforce/operations.js';
 import { clinicOperations } from '../../src/clinic/operations.js';
 import { workforceApiInfo, workforceRoutes } from '../../src/workforce/routes.js';
 import { clinicApiInfo, clinicRoutes } from '../../src/clinic/routes.js';
+import { operationOfHandler } from '../../src/core/job-queue.js';
+import { jobHandlers } from '../../src/scheduler/handlers.js';
+import { SCHEDULED_JOBS } from '../../src/scheduler/schedule.js';
 
 /** Commands that run no catalogue operation: the daemon and the database's own upkeep. */
 const PLAIN_COMMANDS = new Set([
@@ -22,6 +26,13 @@ const PLAIN_COMMANDS = new Set([
   'seed',
   'completion',
   'help',
+  // The daemon's schedule and job queue, by hand: each schedule entry and queue handler names the
+  // operation it runs (checked below), the command only fires or drains them.
+  'schedule run',
+  'jobs show',
+  'jobs work',
+  // The partner's side of the push: checks a signature against a body file, touches no database.
+  'partner verify',
 ]);
 
 function leaves(cmd: Command, prefix = ''): Array<{ path: string; cmd: Command }> {
@@ -41,6 +52,11 @@ const catalogues: Array<[string, AnyOperation[], Route[]]> = [
 const program = buildProgram();
 const commands = leaves(program);
 const commandOps = new Set(commands.map((c) => OPERATION_OF.get(c.cmd)).filter(Boolean));
+/** Operations the daemon runs by itself: scheduled jobs and queue handlers name them. */
+const backgroundOps = new Set<unknown>([
+  ...SCHEDULED_JOBS.map((job) => job.operation),
+  ...Object.values(jobHandlers).map(operationOfHandler),
+]);
 
 for (const [context, operations, routes] of catalogues) {
   test(`${context}: operation names are unique and read subject.verb`, (t) => {
@@ -57,7 +73,10 @@ for (const [context, operations, routes] of catalogues) {
     for (const op of operations) {
       t.truthy(op.permission, `${op.name} has no permission rule`);
       t.truthy(op.input, `${op.name} has no input schema`);
-      t.true(routed.has(op) || commandOps.has(op), `${op.name} has neither a route nor a command`);
+      t.true(
+        routed.has(op) || commandOps.has(op) || backgroundOps.has(op),
+        `${op.name} has no route, command, scheduled job or queue handler`,
+      );
     }
   });
 
@@ -95,6 +114,17 @@ test('every command is the face of a catalogue operation, or one of the plain co
     if (PLAIN_COMMANDS.has(path)) continue;
     t.truthy(op, `wfctl ${path} runs no catalogue operation`);
     if (op) t.true(all.has(op as AnyOperation), `wfctl ${path}: ${op.name} is not in a catalogue`);
+  }
+});
+
+test('every scheduled job and every operation-running queue handler names a catalogue operation', (t) => {
+  const all = new Set<unknown>([...workforceOperations, ...clinicOperations]);
+  for (const job of SCHEDULED_JOBS) {
+    t.true(all.has(job.operation), `scheduled job ${job.name} runs no catalogue operation`);
+  }
+  for (const [name, handler] of Object.entries(jobHandlers)) {
+    const op = operationOfHandler(handler);
+    if (op) t.true(all.has(op), `queue handler ${name}: ${op.name} is not in a catalogue`);
   }
 });
 

@@ -35,7 +35,7 @@ test('auto is JSON off a terminal and one human line on one; secrets stay masked
   });
   t.regex(
     on.lines[0],
-    /^\d\d:\d\d:\d\d\.\d{3} INFO  request GET \/api\/v1\/me 200 3\.2ms {2}listener=workforce token=\[redacted\]\n$/,
+    /^\d\d:\d\d:\d\d\.\d{3} INFO {2}request GET \/api\/v1\/me 200 3\.2ms {2}listener=workforce token=\[redacted\]\n$/,
   );
   t.notRegex(on.lines[0], /abc/);
 });

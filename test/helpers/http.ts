@@ -1,4 +1,7 @@
-// A small fetch-based client for the in-process daemon.
+// A small fetch-based client for the in-process daemon. Every response it receives is checked
+// against the OpenAPI document the listener serves (GET /docs/openapi.json, fetched once per
+// client): a response the document does not describe fails the test that got it.
+import { ResponseValidator } from './openapi-validator.js';
 
 export interface HttpResponse<T = any> {
   status: number;
@@ -16,9 +19,26 @@ export interface RequestOptions {
 }
 
 export class HttpClient {
+  private validator?: Promise<ResponseValidator>;
+
   constructor(readonly baseUrl: string) {}
 
+  /** The validator for this listener's served document (fetched on first use, then cached). */
+  openApiValidator(): Promise<ResponseValidator> {
+    this.validator ??= (async () => {
+      const res = await fetch(this.baseUrl + '/docs/openapi.json', {
+        headers: { Accept: 'application/json' },
+      });
+      if (res.status !== 200) throw new Error(`GET ${this.baseUrl}/docs/openapi.json answered ${res.status}`);
+      return new ResponseValidator((await res.json()) as Record<string, unknown>);
+    })();
+    // A listener not up yet (or already gone) is the request's own failure to report: retry later.
+    this.validator.catch(() => (this.validator = undefined));
+    return this.validator;
+  }
+
   async request<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<HttpResponse<T>> {
+    const validator = await this.openApiValidator().catch(() => null);
     const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
     let body: string | undefined;
     if (opts.raw !== undefined) body = opts.raw;
@@ -29,6 +49,13 @@ export class HttpClient {
     if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
     const res = await fetch(this.baseUrl + path, { method, headers, body });
     const text = await res.text();
+    (validator ?? (await this.openApiValidator())).assert({
+      method,
+      path,
+      status: res.status,
+      contentType: res.headers.get('content-type'),
+      text,
+    });
     let parsed: unknown = text;
     if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
     return { status: res.status, headers: res.headers, body: parsed as T, text };

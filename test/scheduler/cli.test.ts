@@ -3,7 +3,9 @@
 import test from 'ava';
 import { FixedClock } from '../../src/core/clock.js';
 import { silentLogger } from '../../src/core/logger.js';
+import { runOperation } from '../../src/core/operation.js';
 import type { Services } from '../../src/core/services.js';
+import { workforceContext } from '../../src/workforce/context.js';
 import { lockMonth } from '../../src/workforce/attendance/operations/lock-month.js';
 import { systemActor } from '../../src/workforce/identity/actor.js';
 import { monthsBetween } from '../../src/core/calendar.js';
@@ -67,13 +69,13 @@ for (const dialect of DIALECTS) {
       const { db } = services;
       const a = await orgWorld(services);
       const b = await orgWorld(services);
-      const ctx = { services, actor: await systemActor(db) };
+      const ctx = workforceContext(services, await systemActor(db));
       for (const w of [a, b]) {
         await createFinancialYear(db, w.org.id, { name: 'FY2025' });
         await createLeaveType(db, w.org.id, 'CL', 12, 3);
         for (const month of monthsBetween('2025-01-01', '2025-12-31')) {
           if (w === b && month === '2025-06') continue;
-          await lockMonth(ctx, { organization_id: w.org.id, month });
+          await runOperation(lockMonth, ctx, { organization_id: w.org.id, month });
         }
       }
       const cli = (args: string[]) => runCli(args, { databaseUrl: tdb.database.url });
@@ -99,7 +101,7 @@ for (const dialect of DIALECTS) {
       const unmet = await cli(['fy', 'close', `${b.org.code}/FY2025`]);
       t.is(unmet.code, 2);
       t.regex(unmet.stderr, /months\.2025-06/);
-      await lockMonth(ctx, { organization_id: b.org.id, month: '2025-06' });
+      await runOperation(lockMonth, ctx, { organization_id: b.org.id, month: '2025-06' });
       const waited = await cli(['fy', 'close', `${b.org.code}/FY2025`, '--json']);
       t.is(waited.code, 0, waited.stderr);
       t.is(waited.json().status, 'closed');

@@ -1,99 +1,92 @@
-// `wfctl export --org CODE --month YYYY-MM [--unit CODE] [--out FILE] [--allow-unlocked]`: the
-// locked month as CSV, streamed to the file (written beside it and renamed when complete, so a
-// failed export never leaves a truncated file under the name) or to stdout.
+// `wfctl export --org CODE --month YYYY-MM [--unit CODE] [--out FILE] [--allow-unlocked]`:
+// attendance.export, the locked month as CSV, streamed to the file (written beside it and renamed
+// when complete, so a failed export never leaves a truncated file under the name) or to stdout.
 import React from 'react';
 import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { Command } from 'commander';
-import { Box, render, Text } from 'ink';
-import { AppError, ConflictError, UsageError } from '../../core/errors.js';
-import { validate } from '../../core/validation.js';
-import { exportAttendance } from '../../workforce/exports/operations/export-attendance.js';
-import { resolveExportRefs } from '../../workforce/exports/resolve.js';
-import { exportRefsSchema, type ExportRefs } from '../../workforce/exports/schemas.js';
+import { UsageError } from '../../core/errors.js';
+import { resolveOrganization, resolveUnit } from '../../workforce/attendance/lookup.js';
+import { attendanceCsv, exportAttendance } from '../../workforce/exports/operations/export-attendance.js';
 import { LOCK_PENDING } from '../../workforce/partners/locked-months.js';
-import { output, required } from '../io.js';
-import { withServices } from '../services.js';
-import { Summary } from '../views/summary.js';
-import { actorFor, asFlags, withCommonOptions, type CommonOptions } from './identity-shared.js';
+import { workforceActor } from '../actors.js';
+import { commandFor } from '../command.js';
+import { ExportView, ProgressBar, type ExportSummary } from '../views/export.js';
 
-const FLAGS = { org: '--org', month: '--month', unit: '--unit' };
-
-interface ExportOptions extends CommonOptions {
-  org?: string;
-  month?: string;
-  unit?: string;
-  out?: string;
-  allowUnlocked?: boolean;
-}
-
-export function registerExport(program: Command): void {
-  withCommonOptions(
-    program
-      .command('export')
-      .description('write a locked month of attendance as CSV (stdout, or --out FILE)')
-      .option('--org <code>', 'organization code or id')
-      .option('--month <YYYY-MM>', 'the pay month')
-      .option('--unit <code>', 'only this unit (BLR or ACME/BLR, or id)')
-      .option('--out <file>', 'write to this file instead of stdout')
-      .option('--allow-unlocked', 'export a month that is not locked yet, rows as they are'),
-  ).action(async (opts: ExportOptions) => {
-    if (opts.json && !opts.out) {
-      // Without --out stdout is the CSV itself; a JSON summary there would corrupt it.
-      throw new UsageError(
-        '--json prints a summary of the export, so it needs --out FILE (stdout is the CSV).',
-        {
-          '--json': ['--json needs --out FILE.'],
-        },
-      );
-    }
-    const org = await required(opts.org, '--org', 'Organization code?', opts);
-    const month = await required(opts.month, '--month', 'Month (YYYY-MM)?', opts);
-    const refs = await asFlags(
-      () => validate<ExportRefs>(exportRefsSchema, { org, month, unit: opts.unit }),
-      FLAGS,
-    );
-    let progress: ProgressBar | null = null;
-    const result = await withServices(async (services) => {
-      const ids = await asFlags(() => resolveExportRefs(services.db, refs), FLAGS);
-      const actor = await actorFor(services, opts);
-      let done = 0;
-      const out = await exportAttendance(
-        { services, actor, onRecord: () => progress?.tick(++done) },
-        { ...ids, allowUnlocked: opts.allowUnlocked },
-      ).catch((err) => {
-        if (err instanceof AppError && err.code === LOCK_PENDING) {
-          throw new ConflictError(`${err.message} (--allow-unlocked exports it anyway)`, LOCK_PENDING);
-        }
-        throw err;
-      });
-      if (process.stderr.isTTY) progress = new ProgressBar(out.records);
-      try {
-        if (opts.out) await writeFile(out.csv, opts.out);
-        else await toStdout(out.csv);
-      } finally {
-        (progress as ProgressBar | null)?.stop();
+export function register(program: Command): void {
+  commandFor(program, exportAttendance, {
+    path: 'export',
+    description: 'write a locked month of attendance as CSV (stdout, or --out FILE)',
+    flags: [
+      {
+        flags: '--org <code>',
+        description: 'organization code or id',
+        required: true,
+        prompt: 'Organization code?',
+        field: 'org_id',
+      },
+      {
+        flags: '--month <YYYY-MM>',
+        description: 'the pay month',
+        required: true,
+        prompt: 'Month (YYYY-MM)?',
+        field: 'month',
+      },
+      { flags: '--unit <code>', description: 'only this unit (BLR or ACME/BLR, or id)', field: 'unit_id' },
+      { flags: '--out <file>', description: 'write to this file instead of stdout' },
+      {
+        flags: '--allow-unlocked',
+        description: 'export a month that is not locked yet, rows as they are',
+        field: 'allow_unlocked',
+      },
+    ],
+    hints: { [LOCK_PENDING]: '--allow-unlocked exports it anyway' },
+    examples: [
+      'wfctl export --org ACME --month 2026-01 > acme-2026-01.csv',
+      'wfctl export --org ACME --unit BLR --month 2026-01 --out blr.csv --json',
+    ],
+    context: workforceActor,
+    toInput: async (_args, flags, ctx) => {
+      if (flags.json && !flags.out) {
+        // Without --out stdout is the CSV itself; a JSON summary there would corrupt it.
+        throw new UsageError(
+          '--json prints a summary of the export, so it needs --out FILE (stdout is the CSV).',
+          {
+            '--json': ['--json needs --out FILE.'],
+          },
+        );
       }
+      const org = await resolveOrganization(ctx.services.db, flags.org as string);
+      const unit = flags.unit ? await resolveUnit(ctx.services.db, org.id, flags.unit as string) : null;
       return {
-        file: opts.out ?? null,
+        org_id: org.id,
+        month: flags.month,
+        unit_id: unit?.id,
+        allow_unlocked: Boolean(flags.allowUnlocked),
+      };
+    },
+    after: async (out, flags, ctx): Promise<ExportSummary | undefined> => {
+      const file = (flags.out as string | undefined) ?? null;
+      const progress = process.stderr.isTTY ? new ProgressBar(out.records) : null;
+      let done = 0;
+      const csv = attendanceCsv(ctx.services.db, out, progress ? () => progress.tick(++done) : undefined);
+      try {
+        if (file) await writeFile(csv, file);
+        else await toStdout(csv);
+      } finally {
+        progress?.stop();
+      }
+      if (!file) return undefined; // stdout was the CSV itself
+      return {
+        file,
         organization_code: out.organization_code,
         unit_code: out.unit_code,
         month: out.month,
         records: out.records,
       };
-    });
-    if (!opts.out) return; // stdout was the CSV itself
-    await output(result, opts, (r) => (
-      <Summary
-        title={`Exported ${r.records} record(s) to ${r.file}`}
-        rows={[
-          ['organization', r.organization_code],
-          ['unit', r.unit_code ?? '(all)'],
-          ['month', r.month],
-        ]}
-      />
-    ));
+    },
+    view: (result) => <ExportView result={result} />,
   });
 }
 
@@ -120,36 +113,4 @@ async function toStdout(csv: NodeJS.ReadableStream): Promise<void> {
     if ((err as NodeJS.ErrnoException).code !== 'EPIPE') throw err;
     (csv as unknown as { destroy?: () => void }).destroy?.();
   }
-}
-
-/** A progress bar on stderr (a terminal), so stdout stays the CSV. */
-class ProgressBar {
-  private last = 0;
-  private instance;
-  constructor(private total: number) {
-    this.instance = render(<Bar done={0} total={total} />, { stdout: process.stderr, patchConsole: false });
-  }
-  tick(done: number) {
-    if (done - this.last < Math.max(1, Math.floor(this.total / 100)) && done !== this.total) return;
-    this.last = done;
-    this.instance.rerender(<Bar done={done} total={this.total} />);
-  }
-  stop() {
-    this.instance.unmount();
-  }
-}
-
-export function Bar({ done, total }: { done: number; total: number }) {
-  const width = 30;
-  const filled = total ? Math.round((done / total) * width) : width;
-  return (
-    <Box>
-      <Text color="green">{'█'.repeat(filled)}</Text>
-      <Text dimColor>{'░'.repeat(width - filled)}</Text>
-      <Text>
-        {' '}
-        {done}/{total} records
-      </Text>
-    </Box>
-  );
 }

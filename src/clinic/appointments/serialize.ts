@@ -33,6 +33,8 @@ export function serializeAppointment(row: Record<string, any>) {
   };
 }
 
+export type AppointmentView = ReturnType<typeof serializeAppointment>;
+
 const nullableStr = { type: 'string', nullable: true };
 const ref = (properties: Record<string, unknown>, nullable = false) => ({
   type: 'object',

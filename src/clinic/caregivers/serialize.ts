@@ -31,6 +31,8 @@ export function serializeCaregiver(row: Record<string, any>, now: Date) {
   };
 }
 
+export type CaregiverView = ReturnType<typeof serializeCaregiver>;
+
 const str = { type: 'string' };
 const nullableStr = { type: 'string', nullable: true };
 const nullableTime = { type: 'string', format: 'date-time', nullable: true };
@@ -71,6 +73,8 @@ export function serializePetSummary(row: Record<string, any>) {
   };
 }
 
+export type PetSummary = ReturnType<typeof serializePetSummary>;
+
 export const PET_SUMMARY_JSON = {
   type: 'object',
   properties: {
@@ -95,6 +99,8 @@ export function serializeShared(row: Record<string, any>) {
     pet: serializePetSummary(row),
   };
 }
+
+export type SharedPetView = ReturnType<typeof serializeShared>;
 
 export const SHARED_JSON = {
   type: 'object',

@@ -1,24 +1,14 @@
 // The payment gateway: the owner's checkout order and its verification under /owner/me, and the
-// gateway's signed webhook (public; authenticated by X-Gateway-Signature over the raw body).
-import { AppError } from '../../core/errors.js';
-import { defineRoute, publicAccess } from '../../core/routes.js';
-import { validate } from '../../core/validation.js';
-import { httpContext } from '../context.js';
-import { clinicUserAccess } from '../identity/access.js';
+// gateway's signed webhook (public; authenticated by X-Gateway-Signature over the raw body, which
+// the operation checks).
+import { publicAccess } from '../../core/routes.js';
 import { invoiceBody } from '../invoices/serialize.js';
-import { serializeInvoice } from '../invoices/serialize.js';
+import { clinicOperationRoute } from '../operation-route.js';
 import { GatewayNotConfiguredError, requireGatewayKeys } from './client.js';
 import { createGatewayOrder } from './operations/create-gateway-order.js';
-import { handleGatewayWebhook } from './operations/handle-gateway-webhook.js';
+import { handleGatewayWebhook, WEBHOOK_OUTCOMES } from './operations/handle-gateway-webhook.js';
 import { verifyGatewayPayment } from './operations/verify-gateway-payment.js';
-import {
-  ownerInvoiceParams,
-  verifySchema,
-  webhookSchema,
-  type VerifyInput,
-  type WebhookBody,
-} from './schemas.js';
-import { webhookSignatureValid } from './signature.js';
+import { ownerInvoiceParams, verifySchema } from './schemas.js';
 
 const str = { type: 'string' };
 
@@ -45,17 +35,14 @@ const ORDER_JSON = {
 };
 
 export const gatewayRoutes = [
-  defineRoute({
+  clinicOperationRoute(createGatewayOrder, {
     method: 'POST',
     path: '/api/v1/owner/me/invoices/:invoice/gateway/order',
-    summary: 'Create a payment-gateway order for the balance of one of the caller’s invoices',
     description:
       'POSTs {amount (minor units), currency, receipt} to {GATEWAY_API_URL}/orders with basic auth ' +
       'keyId:keySecret and stores the order id. 503 without gateway keys; 409 for a paid, voided or ' +
       'estimate invoice; 502 when the gateway refuses.',
     tags: ['owner invoices'],
-    access: clinicUserAccess,
-    permission: null,
     params: ownerInvoiceParams,
     responses: { 200: { description: 'what the checkout needs', schema: ORDER_JSON } },
     errors: {
@@ -65,50 +52,34 @@ export const gatewayRoutes = [
       503: 'Gateway keys are not configured',
     },
     requires: (services) => requireGatewayKeys(services.config.clinic.gateway),
-    handler: async ({ services, principal, params }) => ({
-      data: await createGatewayOrder(httpContext(services, principal.userId), {
-        ownerUserId: principal.userId,
-        invoiceId: params.invoice,
-      }),
-    }),
+    toInput: ({ params }) => ({ invoice_id: params.invoice }),
+    reply: (order) => ({ data: order }),
   }),
-  defineRoute<any, VerifyInput>({
+  clinicOperationRoute(verifyGatewayPayment, {
     method: 'POST',
     path: '/api/v1/owner/me/invoices/:invoice/gateway/verify',
-    summary: 'Verify the checkout’s signature and record the captured payment',
     description:
       'gateway_signature must be the hex HMAC-SHA256 of `gateway_order_id|gateway_payment_id` with the key ' +
       'secret (422 otherwise). The payment is recorded once per gateway_payment_id, also when the webhook ' +
       'reports it too; status and balance_due are recomputed from the payments.',
     tags: ['owner invoices'],
-    access: clinicUserAccess,
-    permission: null,
     params: ownerInvoiceParams,
     body: verifySchema,
     responses: { 200: invoiceBody('the invoice') },
     errors: { 404: 'Not the caller’s invoice', 503: 'Gateway keys are not configured' },
     requires: (services) => requireGatewayKeys(services.config.clinic.gateway),
-    handler: async ({ services, principal, params, body }) => ({
-      data: serializeInvoice(
-        await verifyGatewayPayment(httpContext(services, principal.userId), {
-          ...body,
-          ownerUserId: principal.userId,
-          invoiceId: params.invoice,
-        }),
-      ),
-    }),
+    toInput: ({ params, body }) => ({ ...body, invoice_id: params.invoice }),
+    reply: (invoice) => ({ data: invoice }),
   }),
-  defineRoute({
+  clinicOperationRoute(handleGatewayWebhook, {
     method: 'POST',
     path: '/api/v1/webhooks/gateway',
-    summary: 'Payment gateway notifications (payment.captured, payment.failed)',
     description:
       'Body: {event, payload: {payment: {entity: {id, order_id, amount (minor units), currency, status}}}}. ' +
       'X-Gateway-Signature: hex HMAC-SHA256 of the raw body with GATEWAY_WEBHOOK_SECRET; missing or wrong ' +
       'is a 401. A failure while handling is a 500, so the gateway retries; retries are idempotent.',
     tags: ['webhooks'],
     access: publicAccess,
-    permission: null,
     rawBody: true,
     idempotent: false,
     responses: {
@@ -121,7 +92,7 @@ export const gatewayRoutes = [
               type: 'object',
               properties: {
                 event: str,
-                outcome: { type: 'string', enum: ['recorded', 'duplicate', 'logged', 'ignored', 'mismatch'] },
+                outcome: { type: 'string', enum: [...WEBHOOK_OUTCOMES] },
                 invoice_id: { type: 'integer', nullable: true },
               },
             },
@@ -138,25 +109,14 @@ export const gatewayRoutes = [
     requires: (services) => {
       if (!services.config.clinic.gateway.webhookSecret) throw new GatewayNotConfiguredError();
     },
-    handler: async ({ services, request, rawBody }) => {
-      const secret = services.config.clinic.gateway.webhookSecret;
-      const raw = rawBody ?? Buffer.alloc(0);
+    // No body schema on the route: the operation checks the signature before the shape.
+    toInput: ({ rawBody, request }) => {
       const signature = request.headers['x-gateway-signature'];
-      if (!webhookSignatureValid(secret, raw, typeof signature === 'string' ? signature : undefined)) {
-        throw new AppError(401, 'The X-Gateway-Signature header is missing or does not match.', {
-          code: 'INVALID_SIGNATURE',
-        });
-      }
-      // No body schema on the route: the signature is checked before the shape. The kernel has already
-      // refused malformed JSON, so these bytes parse.
-      const parsed: unknown = raw.length ? JSON.parse(raw.toString('utf8')) : {};
-      const event = (await validate(webhookSchema, parsed)) as WebhookBody;
       return {
-        data: await handleGatewayWebhook(httpContext(services, null), {
-          body: event,
-          raw: raw.toString('utf8'),
-        }),
+        raw_body: (rawBody ?? Buffer.alloc(0)).toString('latin1'),
+        signature: typeof signature === 'string' ? signature : null,
       };
     },
+    reply: (result) => ({ data: result }),
   }),
 ];

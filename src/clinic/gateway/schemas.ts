@@ -1,6 +1,6 @@
 // Request schemas of the owner's gateway endpoints and of the webhook body (Razorpay-like; the
 // contract leaves its shape to us — see docs/clinic-records.md).
-import { idParam, yup } from '../../core/validation.js';
+import { idNumber, idParam, yup } from '../../core/validation.js';
 
 export const ownerInvoiceParams = yup.object({ invoice: idParam().meta({ description: 'invoice id' }) });
 
@@ -12,6 +12,20 @@ export const verifySchema = yup.object({
   gateway_signature: yup.string().trim().max(255).required(),
 });
 export type VerifyInput = yup.InferType<typeof verifySchema>;
+
+export const gatewayOrderInput = yup.object({ invoice_id: idNumber().required() });
+
+export const verifyInput = verifySchema.shape({ invoice_id: idNumber().required() });
+
+/**
+ * What the webhook operation receives: the request body's exact bytes (one character per byte,
+ * latin1, so the signature is checked over exactly what was sent) and the X-Gateway-Signature
+ * header. The body's shape is checked only once the signature holds.
+ */
+export const webhookInput = yup.object({
+  raw_body: yup.string().default(''),
+  signature: yup.string().nullable(),
+});
 
 export const webhookSchema = yup.object({
   event: yup.string().trim().max(64).required(),

@@ -1,15 +1,13 @@
 // The health journal: the owner portal's routes and the clinic's patient routes.
 import { Reply } from '../../core/reply.js';
-import { defineRoute } from '../../core/routes.js';
-import { httpContext } from '../context.js';
-import { clinicUserAccess, tenantRoute } from '../identity/access.js';
+import { clinicOperationRoute, tenantOperationRoute } from '../operation-route.js';
 import { pageBody, pageSchema } from '../pagination.js';
 import {
+  createHealthLog,
   createOwnerHealthLog,
-  createPatientHealthLog,
   deleteOwnerHealthLog,
+  listHealthLogs,
   listOwnerHealthLogs,
-  listPatientHealthLogs,
 } from './operations/health-logs.js';
 import {
   clinicPatientParams,
@@ -17,9 +15,8 @@ import {
   healthLogSchema,
   ownerHealthLogParams,
   ownerPetParams,
-  type HealthLogInput,
 } from './schemas.js';
-import { HEALTH_LOG_JSON, serializeHealthLog } from './serialize.js';
+import { HEALTH_LOG_JSON } from './serialize.js';
 
 const OWNER_PATH = '/api/v1/owner/me/pets/:pet/health-logs';
 const CLINIC_PATH = '/api/v1/tenant/:tenant/patients/:pet/health-logs';
@@ -31,112 +28,74 @@ const bodyDescription =
   'of weight_kg, appetite, energy_level, stool_quality, water_intake_ml_per_kg, symptoms, notes is required.';
 
 export const healthLogRoutes = [
-  defineRoute({
+  clinicOperationRoute(listOwnerHealthLogs, {
     method: 'GET',
     path: OWNER_PATH,
-    summary: 'The pet’s health journal; owner or any caregiver',
     description: listDescription,
     tags: ['owner health'],
-    access: clinicUserAccess,
-    permission: null,
     params: ownerPetParams,
     query: healthLogListQuery,
     responses: { 200: { description: 'a page of health logs', schema: pageSchema(HEALTH_LOG_JSON) } },
     errors: { 404: 'the pet does not exist or the caller has no access to it' },
-    handler: async ({ services, principal, params, query, request }) => {
-      const page = await listOwnerHealthLogs(httpContext(services, principal.userId), {
-        userId: principal.userId,
-        petId: params.pet,
-        since: query.since,
-        page: query.page,
-      });
-      return pageBody(page, request.path, query, serializeHealthLog);
-    },
+    toInput: ({ params, query }) => ({ ...query, pet_id: params.pet }),
+    reply: (page, { request, query }) => pageBody(page, request.path, query, (x) => x),
   }),
-  defineRoute<any, HealthLogInput>({
+  clinicOperationRoute(createOwnerHealthLog, {
     method: 'POST',
     path: OWNER_PATH,
-    summary: 'Write a health log (source owner); the owner or a full-access caregiver',
     description: bodyDescription,
     tags: ['owner health'],
-    access: clinicUserAccess,
-    permission: null,
     params: ownerPetParams,
     body: healthLogSchema,
     responses: {
       200: { description: 'written (200: the contract lists no 201 for health logs)', schema: one },
     },
     errors: { 404: 'the pet does not exist, or the caller is not its owner or a full-access caregiver' },
-    handler: async ({ services, principal, params, body }) => {
-      const row = await createOwnerHealthLog(httpContext(services, principal.userId), {
-        ...body,
-        userId: principal.userId,
-        petId: params.pet,
-      });
-      return { data: serializeHealthLog(row) };
-    },
+    toInput: ({ params, body }) => ({ ...body, pet_id: params.pet }),
+    reply: (log) => ({ data: log }),
   }),
-  defineRoute({
+  clinicOperationRoute(deleteOwnerHealthLog, {
     method: 'DELETE',
     path: `${OWNER_PATH}/:healthLog`,
-    summary: 'Delete a health log the caller wrote',
     tags: ['owner health'],
-    access: clinicUserAccess,
-    permission: null,
     params: ownerHealthLogParams,
     responses: { 204: { description: 'deleted' } },
     errors: { 404: 'no such entry on this pet, or it was written by another user' },
-    handler: async ({ services, principal, params }) => {
-      await deleteOwnerHealthLog(httpContext(services, principal.userId), {
-        userId: principal.userId,
-        petId: params.pet,
-        healthLogId: params.healthLog,
-      });
-      return Reply.noContent();
-    },
+    toInput: ({ params }) => ({ pet_id: params.pet, health_log_id: params.healthLog }),
+    reply: () => Reply.noContent(),
   }),
-  tenantRoute({
+  tenantOperationRoute(listHealthLogs, {
     method: 'GET',
     path: CLINIC_PATH,
-    summary: 'A patient’s health journal (owner and clinic entries)',
     description: listDescription,
     tags: ['owner health'],
-    permission: 'medical_record.read',
     params: clinicPatientParams,
     query: healthLogListQuery,
     responses: { 200: { description: 'a page of health logs', schema: pageSchema(HEALTH_LOG_JSON) } },
     errors: { 404: 'the pet is not a patient of this tenant' },
-    handler: async ({ services, principal, params, query, request }) => {
-      const page = await listPatientHealthLogs(httpContext(services, principal.userId), {
-        tenantId: principal.tenant.id,
-        petId: params.pet,
-        since: query.since,
-        page: query.page,
-      });
-      return pageBody(page, request.path, query, serializeHealthLog);
-    },
+    toInput: ({ principal, params, query }) => ({
+      ...query,
+      tenant_id: principal.tenant.id,
+      pet_id: params.pet,
+    }),
+    reply: (page, { request, query }) => pageBody(page, request.path, query, (x) => x),
   }),
-  tenantRoute<HealthLogInput>({
+  tenantOperationRoute(createHealthLog, {
     method: 'POST',
     path: CLINIC_PATH,
-    summary: 'Write a health log for a patient (source clinic)',
     description: bodyDescription,
     tags: ['owner health'],
-    permission: 'medical_record.create',
     params: clinicPatientParams,
     body: healthLogSchema,
     responses: {
       200: { description: 'written (200: the contract lists no 201 for health logs)', schema: one },
     },
     errors: { 404: 'the pet is not a patient of this tenant' },
-    handler: async ({ services, principal, params, body }) => {
-      const row = await createPatientHealthLog(httpContext(services, principal.userId), {
-        ...body,
-        userId: principal.userId,
-        tenantId: principal.tenant.id,
-        petId: params.pet,
-      });
-      return { data: serializeHealthLog(row) };
-    },
+    toInput: ({ principal, params, body }) => ({
+      ...body,
+      tenant_id: principal.tenant.id,
+      pet_id: params.pet,
+    }),
+    reply: (log) => ({ data: log }),
   }),
 ];

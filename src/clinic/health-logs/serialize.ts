@@ -23,6 +23,8 @@ export function serializeHealthLog(row: Record<string, any>) {
   };
 }
 
+export type HealthLogView = ReturnType<typeof serializeHealthLog>;
+
 const nullableEnum = (values: readonly string[]) => ({ type: 'string', enum: values, nullable: true });
 
 export const HEALTH_LOG_JSON = {

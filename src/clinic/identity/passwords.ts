@@ -1,5 +1,7 @@
-// Passwords: bcrypt (bcryptjs). Hashing is slow on purpose, so it runs before an operation opens
-// its transaction, never inside it.
+// Passwords: bcrypt (bcryptjs). Hashing is slow on purpose. It runs inside the operation's
+// transaction (the runner owns it), so an operation checks what it can first (a duplicate email
+// costs no hashing) and hashes before its first write and row lock; on SQLite the transaction holds
+// the database's single write lock meanwhile.
 import bcrypt from 'bcryptjs';
 
 const COST = 10;

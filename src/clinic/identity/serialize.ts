@@ -26,6 +26,8 @@ export function serializeUser(record: UserRecord) {
   };
 }
 
+export type UserView = ReturnType<typeof serializeUser>;
+
 function tenantSummary(tenant: Record<string, any>) {
   return {
     id: Number(tenant.id),

@@ -14,7 +14,7 @@ export interface IssuedClinicToken {
 }
 
 export async function issueToken(
-  trx: Knex.Transaction,
+  trx: Knex,
   clock: Clock,
   userId: number,
   ttlDays: number,
@@ -55,6 +55,7 @@ export async function verifyToken(db: Knex, clock: Clock, bearer: string): Promi
   return { tokenId: Number(row.id), userId: Number(row.user_id) };
 }
 
-export async function revokeToken(trx: Knex.Transaction, tokenId: number): Promise<void> {
-  await trx('clinic_access_tokens').where('id', tokenId).delete();
+/** Deletes the token, when it is `userId`'s own. */
+export async function revokeToken(trx: Knex, userId: number, tokenId: number): Promise<void> {
+  await trx('clinic_access_tokens').where({ id: tokenId, user_id: userId }).delete();
 }

@@ -17,7 +17,7 @@ export function serializeInvoice(row: Record<string, any>) {
     balance_due: fromMinor(row.balance_due_minor),
     due_date: row.due_date ?? null,
     notes: row.notes ?? null,
-    items: (row.items ?? []).map((x: Record<string, any>) => ({
+    items: ((row.items ?? []) as Record<string, any>[]).map((x) => ({
       id: Number(x.id),
       description: x.description,
       quantity: Number(x.quantity),
@@ -33,11 +33,13 @@ export function serializeInvoice(row: Record<string, any>) {
       email: row.client_email ?? null,
       phone: row.client_phone ?? null,
     },
-    payments: (row.payments ?? []).map(serializePayment),
+    payments: ((row.payments ?? []) as Record<string, any>[]).map(serializePayment),
     created_at: isoOrNull(row.created_at),
     updated_at: isoOrNull(row.updated_at),
   };
 }
+
+export type InvoiceView = ReturnType<typeof serializeInvoice>;
 
 const nullableStr = { type: 'string', nullable: true };
 const money = { type: 'number', description: 'major units, e.g. 150.5' };

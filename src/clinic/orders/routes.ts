@@ -3,14 +3,12 @@
 // seller's staff under /tenant/{tenant} with order.read / order.manage.
 import type { FieldErrors } from '../../core/errors.js';
 import { Reply } from '../../core/reply.js';
-import { defineRoute } from '../../core/routes.js';
 import { validField } from '../../core/validation.js';
-import { httpContext } from '../context.js';
-import { clinicUserAccess, tenantRoute } from '../identity/access.js';
+import { clinicOperationRoute, tenantOperationRoute } from '../operation-route.js';
 import { pageBody, pageSchema } from '../pagination.js';
-import { createOrder, sellerProblem } from './operations/create-order.js';
+import { createOwnerOrder, sellerProblem } from './operations/create-order.js';
 import { cancelOwnerOrder, getOwnerOrder, listOwnerOrders } from './operations/owner-orders.js';
-import { listSellerOrders, moveSellerOrder } from './operations/seller-orders.js';
+import { acceptOrder, fulfillOrder, listOrders, rejectOrder } from './operations/seller-orders.js';
 import {
   createOrderSchema,
   orderParams,
@@ -20,47 +18,34 @@ import {
   sellerOrderListQuery,
   tenantOrderParams,
   tenantParams,
-  type CreateOrderInput,
 } from './schemas.js';
-import { ORDER_JSON, serializeOrder } from './serialize.js';
+import { ORDER_JSON } from './serialize.js';
 
 const one = { type: 'object', properties: { data: ORDER_JSON } };
 const STATE_422 = 'The order’s status does not allow this move (code ORDER_STATE; errors.status)';
 
-function sellerMove(action: 'accept' | 'fulfill', summary: string) {
-  return tenantRoute({
+function sellerMove(op: typeof acceptOrder | typeof fulfillOrder, action: 'accept' | 'fulfill') {
+  return tenantOperationRoute(op, {
     method: 'POST',
     path: `/api/v1/tenant/:tenant/orders/:order/${action}`,
-    summary,
     tags: ['orders'],
-    permission: 'order.manage',
     params: tenantOrderParams,
     responses: { 200: { description: 'the order', schema: one } },
     errors: { 404: 'No such order sent to this tenant', 422: STATE_422 },
-    handler: async ({ services, principal, params }) => ({
-      data: serializeOrder(
-        await moveSellerOrder(httpContext(services, principal.userId), {
-          tenantId: principal.tenant.id,
-          orderId: params.order,
-          action,
-        }),
-      ),
-    }),
+    toInput: ({ principal, params }) => ({ tenant_id: principal.tenant.id, order_id: params.order }),
+    reply: (move) => ({ data: move.order }),
   });
 }
 
 export const orderRoutes = [
-  defineRoute<any, CreateOrderInput>({
+  clinicOperationRoute(createOwnerOrder, {
     method: 'POST',
     path: '/api/v1/owner/me/pets/:pet/orders',
-    summary: 'Send an order request to a pharmacy or retail tenant; dispatches SendOrderRequestEmailJob',
     description:
       'Primary owner or full-access caregiver. source_prescription_id is required for a refill and must ' +
       'be a prescription of the pet; item_summary is required for reorder and custom (a refill without one ' +
       'gets the prescription’s items); delivery_address is required for delivery and dropped for pickup.',
     tags: ['orders'],
-    access: clinicUserAccess,
-    permission: null,
     params: petParams,
     body: createOrderSchema,
     // The seller check needs no pet, so it joins a 422 the schema gives. (Whether a prescription is
@@ -72,116 +57,67 @@ export const orderRoutes = [
     },
     responses: { 201: { description: 'the order, status pending', schema: one } },
     errors: { 404: 'The pet does not exist or the caller may not order for it' },
-    handler: async ({ services, principal, params, body }) => {
-      const order = await createOrder(httpContext(services, principal.userId), {
-        ...body,
-        petId: params.pet,
-        userId: principal.userId,
-      });
-      return Reply.json(201, { data: serializeOrder(order) });
-    },
+    toInput: ({ params, body }) => ({ ...body, pet_id: params.pet }),
+    reply: (order) => Reply.json(201, { data: order }),
   }),
-  defineRoute({
+  clinicOperationRoute(listOwnerOrders, {
     method: 'GET',
     path: '/api/v1/owner/me/orders',
-    summary:
-      'The caller’s order requests (and their caregivers’ for the caller’s pets), newest first, 30 per page',
     tags: ['orders'],
-    access: clinicUserAccess,
-    permission: null,
     query: ownerOrderListQuery,
     responses: { 200: { description: 'orders', schema: pageSchema(ORDER_JSON) } },
-    handler: async ({ services, principal, query, request }) => {
-      const page = await listOwnerOrders(httpContext(services, principal.userId), {
-        userId: principal.userId,
-        status: query.status,
-        petId: query.pet_id,
-        page: query.page,
-      });
-      return pageBody(page, request.path, query, serializeOrder);
-    },
+    toInput: ({ query }) => query,
+    reply: (page, { request, query }) => pageBody(page, request.path, query, (x) => x),
   }),
-  defineRoute({
+  clinicOperationRoute(getOwnerOrder, {
     method: 'GET',
     path: '/api/v1/owner/me/orders/:order',
-    summary: 'One order with pet, target_tenant, source_prescription.items and assignee',
     tags: ['orders'],
-    access: clinicUserAccess,
-    permission: null,
     params: orderParams,
     responses: { 200: { description: 'the order', schema: one } },
     errors: { 404: 'No such order, or another user’s' },
-    handler: async ({ services, principal, params }) => ({
-      data: serializeOrder(
-        await getOwnerOrder(httpContext(services, principal.userId), {
-          userId: principal.userId,
-          orderId: params.order,
-        }),
-      ),
-    }),
+    toInput: ({ params }) => ({ order_id: params.order }),
+    reply: (order) => ({ data: order }),
   }),
-  defineRoute({
+  clinicOperationRoute(cancelOwnerOrder, {
     method: 'POST',
     path: '/api/v1/owner/me/orders/:order/cancel',
-    summary: 'Cancel a pending or accepted order; cancelled_at set',
     tags: ['orders'],
-    access: clinicUserAccess,
-    permission: null,
     params: orderParams,
     responses: { 200: { description: 'the cancelled order', schema: one } },
     errors: {
       404: 'No such order, or another user’s',
       422: 'The order is fulfilled, rejected or cancelled (ORDER_STATE)',
     },
-    handler: async ({ services, principal, params }) => ({
-      data: serializeOrder(
-        await cancelOwnerOrder(httpContext(services, principal.userId), {
-          userId: principal.userId,
-          orderId: params.order,
-        }),
-      ),
-    }),
+    toInput: ({ params }) => ({ order_id: params.order }),
+    reply: (order) => ({ data: order }),
   }),
-  tenantRoute({
+  tenantOperationRoute(listOrders, {
     method: 'GET',
     path: '/api/v1/tenant/:tenant/orders',
-    summary: 'Order requests sent to the tenant, oldest first, 50 per page; default the open queue',
     description: 'status: one status, or all. Without it: pending and accepted orders.',
     tags: ['orders'],
-    permission: 'order.read',
     params: tenantParams,
     query: sellerOrderListQuery,
     responses: { 200: { description: 'orders', schema: pageSchema(ORDER_JSON) } },
-    handler: async ({ services, principal, query, request }) => {
-      const page = await listSellerOrders(httpContext(services, principal.userId), {
-        tenantId: principal.tenant.id,
-        status: query.status,
-        page: query.page,
-      });
-      return pageBody(page, request.path, query, serializeOrder);
-    },
+    toInput: ({ principal, query }) => ({ ...query, tenant_id: principal.tenant.id }),
+    reply: (page, { request, query }) => pageBody(page, request.path, query, (x) => x),
   }),
-  sellerMove('accept', 'Accept a pending order: accepted_at set, assigned to the acting user'),
-  tenantRoute({
+  sellerMove(acceptOrder, 'accept'),
+  tenantOperationRoute(rejectOrder, {
     method: 'POST',
     path: '/api/v1/tenant/:tenant/orders/:order/reject',
-    summary: 'Reject a pending order; the optional reason is kept and shown to the owner',
     tags: ['orders'],
-    permission: 'order.manage',
     params: tenantOrderParams,
     body: rejectOrderSchema,
     responses: { 200: { description: 'the order', schema: one } },
     errors: { 404: 'No such order sent to this tenant', 422: STATE_422 },
-    handler: async ({ services, principal, params, body }) => ({
-      data: serializeOrder(
-        await moveSellerOrder(httpContext(services, principal.userId), {
-          tenantId: principal.tenant.id,
-          orderId: params.order,
-          action: 'reject',
-          reason: body.reason,
-        }),
-      ),
+    toInput: ({ principal, params, body }) => ({
+      ...body,
+      tenant_id: principal.tenant.id,
+      order_id: params.order,
     }),
+    reply: (move) => ({ data: move.order }),
   }),
-  sellerMove('fulfill', 'Fulfil an accepted order (terminal; refunds and returns go through invoices)'),
+  sellerMove(fulfillOrder, 'fulfill'),
 ];

@@ -53,6 +53,8 @@ export function serializeOrder(row: OrderRow) {
   };
 }
 
+export type OrderView = ReturnType<typeof serializeOrder>;
+
 const nullableStr = { type: 'string', nullable: true };
 const nullableTime = { type: 'string', format: 'date-time', nullable: true };
 

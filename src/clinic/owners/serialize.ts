@@ -23,6 +23,8 @@ export function serializeOwnerClient(row: Record<string, any>) {
   };
 }
 
+export type OwnerClientView = ReturnType<typeof serializeOwnerClient>;
+
 const nullableStr = { type: 'string', nullable: true };
 
 export const OWNER_CLIENT_JSON = {

@@ -1,7 +1,9 @@
 // The payment ledger decides an invoice's money: amount_paid is the sum of its payments, balance_due
 // what is left (never below 0), and the status follows — unless the invoice is an estimate or voided,
-// which a payment never reopens. Called inside the transaction that holds the invoice row's lock.
+// which a payment never reopens. Called inside the operation's transaction, which holds the invoice
+// row's lock.
 import type { Knex } from 'knex';
+import { lockForUpdate } from '../../db/knex.js';
 import { toDbTime } from '../../db/time.js';
 
 export const INVOICE_STATUSES = ['estimate', 'unpaid', 'partial', 'paid', 'voided'] as const;
@@ -16,9 +18,20 @@ export function statusFor(current: InvoiceStatus, totalMinor: number, paidMinor:
   return paidMinor > 0 ? 'partial' : 'unpaid';
 }
 
-export async function settleInvoice(trx: Knex.Transaction, invoiceId: number, now: Date): Promise<void> {
-  const invoice = await trx('invoices').where('id', invoiceId).first('status', 'total_minor');
-  const sum = await trx('payments').where('invoice_id', invoiceId).sum({ paid: 'amount_minor' }).first();
+/**
+ * Locking reads: they see the latest committed rows, not the transaction's snapshot, so the sum
+ * holds a payment committed while this transaction waited for the invoice lock even when something
+ * (an --actor's membership check) was read before the lock.
+ */
+export async function settleInvoice(trx: Knex, invoiceId: number, now: Date): Promise<void> {
+  const invoice = await lockForUpdate(trx('invoices').where('id', invoiceId), trx).first(
+    'status',
+    'total_minor',
+  );
+  const sum = await lockForUpdate(
+    trx('payments').where('invoice_id', invoiceId).sum({ paid: 'amount_minor' }),
+    trx,
+  ).first();
   const paid = Number(sum?.paid ?? 0);
   const total = Number(invoice.total_minor);
   await trx('invoices')
@@ -43,7 +56,7 @@ export interface NewPayment {
   providerOrderId?: string | null;
 }
 
-export async function insertPayment(trx: Knex.Transaction, p: NewPayment, now: Date): Promise<number> {
+export async function insertPayment(trx: Knex, p: NewPayment, now: Date): Promise<number> {
   const [id] = await trx('payments').insert({
     tenant_id: p.tenantId,
     invoice_id: p.invoiceId,

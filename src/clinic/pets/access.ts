@@ -2,9 +2,20 @@
 // pet belongs to; an accepted, unrevoked caregiver has `view` or `full` access. Anyone else gets a
 // 404, so a pet's existence never leaks.
 import type { Knex } from 'knex';
-import { NotFoundError } from '../../core/errors.js';
+import { NotFoundError, UnauthorizedError } from '../../core/errors.js';
+import type { ClinicActor } from '../context.js';
 
 export type PetAccess = 'owner' | 'full' | 'view';
+
+/**
+ * The signed-in account an owner-portal operation acts for: its rule is `authenticated`, which
+ * admits only clinic accounts (HTTP's bearer token, the CLI's --actor), so everything it reads or
+ * writes is scoped by this id.
+ */
+export function callerId(ctx: { actor: ClinicActor }): number {
+  if (ctx.actor.kind !== 'user') throw new UnauthorizedError();
+  return ctx.actor.userId;
+}
 
 export interface PetForCaller {
   pet: Record<string, any> & { id: number; tenant_id: number; client_id: number };

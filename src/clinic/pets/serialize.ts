@@ -29,6 +29,8 @@ export function serializePet(row: Record<string, any>) {
   };
 }
 
+export type PetView = ReturnType<typeof serializePet>;
+
 const nullableStr = { type: 'string', nullable: true };
 
 export const PET_CLIENT_JSON = {

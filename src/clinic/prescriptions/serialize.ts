@@ -21,6 +21,8 @@ export function serializePrescription(p: PrescriptionWithItems) {
   };
 }
 
+export type PrescriptionView = ReturnType<typeof serializePrescription>;
+
 export function refillDraft(p: PrescriptionWithItems) {
   const issued = isoOrNull(p.issued_at)?.slice(0, 10);
   return {
@@ -31,6 +33,8 @@ export function refillDraft(p: PrescriptionWithItems) {
     pet_id: Number(p.pet_id),
   };
 }
+
+export type RefillDraft = ReturnType<typeof refillDraft>;
 
 const nullableStr = { type: 'string', nullable: true };
 

@@ -18,6 +18,8 @@ export function serializeProvider(row: Record<string, any>) {
   };
 }
 
+export type ProviderView = ReturnType<typeof serializeProvider>;
+
 const nullableStr = { type: 'string', nullable: true };
 
 export const PROVIDER_JSON = {

@@ -19,6 +19,8 @@ export function serializeProfile(row: Record<string, any>, base: string) {
   };
 }
 
+export type ProfileView = ReturnType<typeof serializeProfile>;
+
 /**
  * The public tag. Only what the owner put on the tag is shown: the microchip number appears when the
  * owner entered it on the profile (the opt-in); the pet record's own microchip_id never does.

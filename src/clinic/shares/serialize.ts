@@ -24,6 +24,8 @@ export function serializeShare(row: Record<string, any>, now: Date) {
   };
 }
 
+export type ShareView = ReturnType<typeof serializeShare>;
+
 /** The pet as the share endpoints show it (the pets slice owns the full patient resource). */
 export function serializeSharedPet(row: Record<string, any>) {
   return {
@@ -43,6 +45,8 @@ export function serializeSharedPet(row: Record<string, any>) {
   };
 }
 
+export type SharedPet = ReturnType<typeof serializeSharedPet>;
+
 /** What anyone holding the code may see before redeeming it: no ids, no contact details. */
 export function serializePreview(row: Record<string, any>) {
   return {
@@ -60,6 +64,8 @@ export function serializePreview(row: Record<string, any>) {
     owner: { name: row.owner_name },
   };
 }
+
+export type SharePreview = ReturnType<typeof serializePreview>;
 
 const str = { type: 'string' };
 const nullableStr = { type: 'string', nullable: true };

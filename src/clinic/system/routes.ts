@@ -1,16 +1,15 @@
 // Health of the clinic listener.
 import { Reply } from '../../core/reply.js';
-import { defineRoute, publicAccess } from '../../core/routes.js';
-import { pingDb } from '../../db/knex.js';
+import { publicAccess } from '../../core/routes.js';
+import { clinicOperationRoute } from '../operation-route.js';
+import { checkHealth } from './operations/health.js';
 
 export const systemRoutes = [
-  defineRoute({
+  clinicOperationRoute(checkHealth, {
     method: 'GET',
     path: '/api/v1/system/health',
-    summary: 'Service health: status "ok" while the database answers, "degraded" (503) otherwise',
     tags: ['system'],
     access: publicAccess,
-    permission: null,
     responses: {
       200: {
         description: 'healthy',
@@ -27,15 +26,7 @@ export const systemRoutes = [
       },
       503: { description: 'the database does not answer (same body, status "degraded")' },
     },
-    handler: async ({ services }) => {
-      const ok = await pingDb(services.db);
-      const body = {
-        service: 'clinic',
-        status: ok ? 'ok' : 'degraded',
-        env: services.config.env,
-        clients: services.config.clinic.clients,
-      };
-      return ok ? body : Reply.json(503, body);
-    },
+    toInput: () => ({}),
+    reply: (health) => (health.status === 'ok' ? health : Reply.json(503, health)),
   }),
 ];

@@ -17,6 +17,8 @@ export function serializeTenant(row: Record<string, any>) {
   };
 }
 
+export type TenantView = ReturnType<typeof serializeTenant>;
+
 /** A tenant as one of the user's tenants: the role held there and what it permits. */
 export function serializeTenantWithRole(row: Record<string, any>, role: string) {
   return { ...serializeTenant(row), role, permissions: permissionsOf(role) };
@@ -36,6 +38,8 @@ export function serializeMember(row: Record<string, any>) {
     invited_at: isoOrNull(row.invited_at),
   };
 }
+
+export type MemberView = ReturnType<typeof serializeMember>;
 
 const str = { type: 'string' };
 const nullableStr = { type: 'string', nullable: true };

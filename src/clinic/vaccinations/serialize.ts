@@ -16,6 +16,8 @@ export function serializeVaccination(row: Record<string, any>) {
   };
 }
 
+export type VaccinationView = ReturnType<typeof serializeVaccination>;
+
 const date = { type: 'string', format: 'date' };
 const nullableStr = { type: 'string', nullable: true };
 

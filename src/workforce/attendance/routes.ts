@@ -1,7 +1,6 @@
 // HTTP routes of attendance: ingestion, the attendances list, lock and unlock.
 import { Reply } from '../../core/reply.js';
-import { defineRoute } from '../../core/routes.js';
-import { userAccess } from '../identity/access.js';
+import { operationRoute } from '../operation-route.js';
 import { dryRunQuery } from '../params.js';
 import { listAttendances } from './operations/list-attendances.js';
 import { lockMonth } from './operations/lock-month.js';
@@ -42,10 +41,9 @@ const LOCK_RESULT_SCHEMA = {
 };
 
 export const attendanceRoutes = [
-  defineRoute({
+  operationRoute(recordPunch, {
     method: 'POST',
     path: '/api/v1/attendance/punches',
-    summary: 'Record a check-in or check-out punch (ingestion)',
     description:
       'The server decides the attendance date from the instant `at` in the unit’s time zone. A repeated ' +
       'identical punch is absorbed (200, `duplicate: true`). Without employee_id the punch is the caller’s ' +
@@ -53,8 +51,6 @@ export const attendanceRoutes = [
       'organization) and the day is flagged REGULARIZED. 409 ATTENDANCE_LOCKED when the day is locked. ' +
       'Rate limit: INGESTION_RATE_LIMIT_PER_MINUTE (30) per employee account per minute.',
     tags: ['attendance'],
-    access: userAccess,
-    permission: null,
     body: punchSchema,
     rateLimit: {
       name: 'ingestion',
@@ -67,20 +63,19 @@ export const attendanceRoutes = [
       201: { description: 'punch recorded; the derived daily record', schema: punchResultSchema() },
       200: { description: 'identical punch already recorded (absorbed)', schema: punchResultSchema() },
     },
-    errors: { 409: 'ATTENDANCE_LOCKED: the day is in a locked pay month' },
-    handler: async ({ services, principal, body }) => {
-      const result = await recordPunch({ services, actor: principal }, body);
-      return Reply.json(result.punch.duplicate ? 200 : 201, result);
+    errors: {
+      403: 'a correction (another employee’s punch) without attendance.lock in their organization',
+      404: 'employee_id names no employee, or one outside the caller’s organizations',
+      409: 'ATTENDANCE_LOCKED: the day is in a locked pay month',
     },
+    toInput: ({ body }) => body,
+    reply: (result) => Reply.json(result.punch.duplicate ? 200 : 201, result),
   }),
-  defineRoute({
+  operationRoute(listAttendances, {
     method: 'GET',
     path: '/api/v1/attendances',
-    summary: 'Daily attendance records, keyset-paginated by (date, id)',
     description: `limit defaults to 50, at most ${LIST_LIMIT_MAX} (more is a 422). employee_id is the employee code. A tampered cursor is a 422.`,
     tags: ['attendance'],
-    access: userAccess,
-    permission: null,
     query: listSchema,
     errors: { 404: 'organization_id, unit_id or employee_id names a record outside the caller’s scope' },
     responses: {
@@ -101,20 +96,17 @@ export const attendanceRoutes = [
         },
       },
     },
-    handler: async ({ services, principal, query }) => listAttendances({ services, actor: principal }, query),
+    toInput: ({ query }) => query,
   }),
-  defineRoute({
+  operationRoute(lockMonth, {
     method: 'POST',
     path: '/api/v1/attendance/lock',
-    summary: 'Lock a pay month for a unit or the whole organization',
     description:
       'Stamps locked_at on every unlocked row of the scope and month in one statement. Already covered → ' +
       '409 MONTH_ALREADY_LOCKED with lock_id of the covering lock. An organization lock over a month where ' +
       'some units are locked covers the remaining rows (units_already_locked lists the others). ' +
       '?dry_run=true answers 200 with the same summary (lock_id null) and changes nothing.',
     tags: ['attendance'],
-    access: userAccess,
-    permission: 'attendance.lock',
     query: dryRunQuery,
     body: lockSchema,
     responses: {
@@ -125,22 +117,18 @@ export const attendanceRoutes = [
       },
     },
     errors: { 409: 'MONTH_ALREADY_LOCKED: the scope is already covered; lock_id names the covering lock' },
-    handler: async ({ services, principal, query, body }) => {
-      const result = await lockMonth({ services, actor: principal }, body, { dryRun: query.dry_run });
-      return Reply.json(result.dry_run ? 200 : 201, result);
-    },
+    toInput: ({ body }) => body,
+    dryRun: ({ query }) => query.dry_run,
+    reply: (result) => Reply.json(result.dry_run ? 200 : 201, result),
   }),
-  defineRoute({
+  operationRoute(unlockMonth, {
     method: 'POST',
     path: '/api/v1/attendance/unlock',
-    summary: 'Unlock the rows a lock stamped and delete the lock',
     description:
       'Clears locked_at only on rows carrying this lock_id in the lock’s organization and scope. hr is ' +
       'refused (403). A unit lock inside an organization-locked month → 409 ORGANIZATION_LOCK_COVERS_MONTH. ' +
       '?dry_run=true returns the same summary and changes nothing.',
     tags: ['attendance'],
-    access: userAccess,
-    permission: 'attendance.unlock',
     query: dryRunQuery,
     body: unlockSchema,
     responses: {
@@ -158,8 +146,8 @@ export const attendanceRoutes = [
       },
     },
     errors: { 409: 'ORGANIZATION_LOCK_COVERS_MONTH: unlock the organization lock first' },
-    handler: async ({ services, principal, query, body }) =>
-      unlockMonth({ services, actor: principal }, body, { dryRun: query.dry_run }),
+    toInput: ({ body }) => body,
+    dryRun: ({ query }) => query.dry_run,
   }),
 ];
 

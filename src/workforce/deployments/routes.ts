@@ -1,28 +1,24 @@
 // Deployment endpoints: create (demoting an overlapping primary), read, close or delete.
 import { Reply } from '../../core/reply.js';
-import { defineRoute } from '../../core/routes.js';
-import { userAccess } from '../identity/access.js';
+import { operationRoute } from '../operation-route.js';
 import { dryRunQuery, idParams } from '../params.js';
 import { closeDeployment } from './operations/close-deployment.js';
 import { createDeployment } from './operations/create-deployment.js';
-import { getDeployment } from './read.js';
+import { getDeployment } from './operations/read-deployment.js';
 import { closeDeploymentQuery, createDeploymentBody } from './schemas.js';
 import { DEPLOYMENT_SCHEMA } from './serialize.js';
 
 const tags = ['deployments'];
 
 export const deploymentRoutes = [
-  defineRoute({
+  operationRoute(createDeployment, {
     method: 'POST',
     path: '/api/v1/deployments',
-    summary: 'Deploy an employee at a unit; a primary deployment demotes the primaries it overlaps',
     description:
       'The employee row is locked while overlapping primaries are demoted to secondary, so two ' +
       'concurrent creations never leave two overlapping primaries. ?dry_run=true returns the ' +
       'summary (deployment.id null) and changes nothing.',
     tags,
-    access: userAccess,
-    permission: 'employee.update',
     query: dryRunQuery,
     body: createDeploymentBody,
     responses: {
@@ -32,7 +28,13 @@ export const deploymentRoutes = [
           type: 'object',
           properties: {
             dry_run: { type: 'boolean' },
-            deployment: DEPLOYMENT_SCHEMA,
+            deployment: {
+              ...DEPLOYMENT_SCHEMA,
+              properties: {
+                ...DEPLOYMENT_SCHEMA.properties,
+                id: { type: 'integer', nullable: true, description: 'null in a dry run (not yet created)' },
+              },
+            },
             demoted_primary_deployment_ids: { type: 'array', items: { type: 'integer' } },
           },
         },
@@ -43,41 +45,23 @@ export const deploymentRoutes = [
       403: 'Missing employee.update',
       409: 'The employee is offboarded (code EMPLOYEE_OFFBOARDED)',
     },
-    handler: async ({ services, principal, query, body }) =>
-      Reply.json(
-        201,
-        await createDeployment(
-          { services, actor: principal },
-          {
-            employeeId: body.employee_id,
-            unitId: body.organization_unit_id,
-            startsOn: body.starts_on,
-            endsOn: body.ends_on ?? null,
-            isPrimary: body.is_primary,
-          },
-          { dryRun: query.dry_run },
-        ),
-      ),
+    toInput: ({ body }) => body,
+    dryRun: ({ query }) => query.dry_run,
+    reply: (result) => Reply.json(201, result),
   }),
-  defineRoute({
+  operationRoute(getDeployment, {
     method: 'GET',
     path: '/api/v1/deployments/:id',
-    summary: 'A deployment',
     tags,
-    access: userAccess,
-    permission: null,
     params: idParams,
     responses: { 200: { description: 'the deployment', schema: DEPLOYMENT_SCHEMA } },
     errors: { 403: 'An employee reading another employee’s deployment' },
-    handler: ({ services, principal, params }) => getDeployment({ services, actor: principal }, params.id),
+    toInput: ({ params }) => ({ deployment_id: params.id }),
   }),
-  defineRoute({
+  operationRoute(closeDeployment, {
     method: 'DELETE',
     path: '/api/v1/deployments/:id',
-    summary: 'Close a deployment (ends_on = today in the organization’s timezone); force=true deletes it',
     tags,
-    access: userAccess,
-    permission: 'employee.update',
     params: idParams,
     query: closeDeploymentQuery,
     responses: {
@@ -97,11 +81,7 @@ export const deploymentRoutes = [
       403: 'Missing employee.update',
       409: 'Already ended (DEPLOYMENT_ALREADY_CLOSED) or not yet started (DEPLOYMENT_NOT_STARTED)',
     },
-    handler: ({ services, principal, params, query }) =>
-      closeDeployment(
-        { services, actor: principal },
-        { deploymentId: params.id, force: query.force },
-        { dryRun: query.dry_run },
-      ),
+    toInput: ({ params, query }) => ({ deployment_id: params.id, force: query.force }),
+    dryRun: ({ query }) => query.dry_run,
   }),
 ];

@@ -36,3 +36,31 @@ export const deviceJsonSchema = {
     revoked_at: { type: 'string', format: 'date-time', nullable: true },
   },
 };
+
+/** A device in an employee's device list (GET /employees/{id}/devices). */
+export function serializeDevice(row: any) {
+  return {
+    id: Number(row.id),
+    employee_id: Number(row.employee_id),
+    fingerprint: row.fingerprint,
+    name: row.name ?? null,
+    status: row.status,
+    approved_at: isoOrNull(row.approved_at),
+    revoked_at: isoOrNull(row.revoked_at),
+    created_at: isoOrNull(row.created_at),
+  };
+}
+
+export const DEVICE_SCHEMA = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    employee_id: { type: 'integer' },
+    fingerprint: { type: 'string' },
+    name: { type: 'string', nullable: true },
+    status: { type: 'string', enum: ['pending', 'approved', 'revoked'] },
+    approved_at: { type: 'string', format: 'date-time', nullable: true },
+    revoked_at: { type: 'string', format: 'date-time', nullable: true },
+    created_at: { type: 'string', format: 'date-time' },
+  },
+};

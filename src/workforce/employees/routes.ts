@@ -1,24 +1,22 @@
 // Employee endpoints: read the record and its lists; offboard.
-import { defineRoute } from '../../core/routes.js';
+import type { Operation } from '../../core/operation.js';
 import { yup } from '../../core/validation.js';
-import type { WorkforceContext } from '../context.js';
+import type { WorkforceActor } from '../context.js';
 import { DEPLOYMENT_SCHEMA } from '../deployments/serialize.js';
-import { userAccess } from '../identity/access.js';
+import { DEVICE_SCHEMA } from '../devices/serialize.js';
 import { operationRoute } from '../operation-route.js';
 import { listQueryFields, pageSchema, type Page } from '../listing.js';
 import { dryRunQuery, idParams } from '../params.js';
 import { LEAVE_SCHEMA, REGULARIZATION_SCHEMA } from '../requests/serialize.js';
 import { SHIFT_SCHEMA } from '../shifts/serialize.js';
-import { offboardEmployee } from './operations/offboard-employee.js';
 import {
-  DEVICE_SCHEMA,
-  getEmployee,
   listDevices,
   listLeaves,
   listRegularizations,
   listShiftAssignments,
-  type PageInput,
-} from './read.js';
+} from './operations/employee-lists.js';
+import { offboardEmployee } from './operations/offboard-employee.js';
+import { getEmployee } from './operations/read-employees.js';
 import { offboardBody } from './schemas.js';
 import { EMPLOYEE_SCHEMA } from './serialize.js';
 
@@ -50,33 +48,25 @@ const OFFBOARD_RESULT_SCHEMA = {
 
 const list = (
   path: string,
-  summary: string,
   item: Record<string, unknown>,
-  fetch: (ctx: WorkforceContext, id: number, page: PageInput) => Promise<Page<unknown>>,
+  op: Operation<WorkforceActor, { employee_id: number; limit: number; cursor?: string }, Page<unknown>>,
 ) =>
-  defineRoute({
+  operationRoute(op, {
     method: 'GET',
     path: `/api/v1/employees/:id/${path}`,
-    summary,
     tags,
-    access: userAccess,
-    permission: null,
     params: idParams,
     query: listQuery,
     responses: { 200: { description: 'a page, keyset-paginated', schema: pageSchema(item) } },
     errors: readErrors,
-    handler: ({ services, principal, params, query }) =>
-      fetch({ services, actor: principal }, params.id, query),
+    toInput: ({ params, query }) => ({ ...query, employee_id: params.id }),
   });
 
 export const employeeRoutes = [
-  defineRoute({
+  operationRoute(getEmployee, {
     method: 'GET',
     path: '/api/v1/employees/:id',
-    summary: 'An employee with its deployments (offboarded ones stay readable by admins)',
     tags,
-    access: userAccess,
-    permission: null,
     params: idParams,
     responses: {
       200: {
@@ -91,17 +81,12 @@ export const employeeRoutes = [
       },
     },
     errors: readErrors,
-    handler: ({ services, principal, params }) => getEmployee({ services, actor: principal }, params.id),
+    toInput: ({ params }) => ({ employee_id: params.id }),
   }),
-  list('shift-assignments', "The employee's shift assignments", SHIFT_SCHEMA, listShiftAssignments),
-  list('leaves', "The employee's leave requests", LEAVE_SCHEMA, listLeaves),
-  list(
-    'regularizations',
-    "The employee's regularization requests",
-    REGULARIZATION_SCHEMA,
-    listRegularizations,
-  ),
-  list('devices', "The employee's devices", DEVICE_SCHEMA, listDevices),
+  list('shift-assignments', SHIFT_SCHEMA, listShiftAssignments),
+  list('leaves', LEAVE_SCHEMA, listLeaves),
+  list('regularizations', REGULARIZATION_SCHEMA, listRegularizations),
+  list('devices', DEVICE_SCHEMA, listDevices),
   operationRoute(offboardEmployee, {
     method: 'POST',
     path: '/api/v1/employees/:id/offboard',

@@ -1,32 +1,19 @@
 // GET /api/v1/exports/attendance.csv — the locked month as a streamed CSV download.
 // Permission export.create; 10 exports per hour per user.
 import { Reply } from '../../core/reply.js';
-import { defineRoute } from '../../core/routes.js';
-import { idNumber, isoMonth, yup } from '../../core/validation.js';
-import { userAccess } from '../identity/access.js';
-import { exportAttendance } from './operations/export-attendance.js';
-
-export const exportQuerySchema = yup
-  .object({
-    org_id: idNumber().required(),
-    month: isoMonth().required(),
-    unit_id: idNumber(),
-    allow_unlocked: yup.boolean().default(false),
-  })
-  .required();
+import { operationRoute } from '../operation-route.js';
+import { attendanceCsv, exportAttendance } from './operations/export-attendance.js';
+import { exportQuerySchema } from './schemas.js';
 
 export const exportRoutes = [
-  defineRoute({
+  operationRoute(exportAttendance, {
     method: 'GET',
     path: '/api/v1/exports/attendance.csv',
-    summary: 'Export a locked month (of an organization or one unit) as CSV',
     description:
       'Streams text/csv with a header row of the daily attendance record fields; flags are joined ' +
       'with "|", absent times are empty cells. The month must be locked (409 LOCK_PENDING otherwise) ' +
       'unless allow_unlocked=true. Permission export.create in the organization; 10 per hour per user.',
     tags: ['exports'],
-    access: userAccess,
-    permission: 'export.create',
     query: exportQuerySchema,
     rateLimit: {
       name: 'attendance-export',
@@ -51,21 +38,13 @@ export const exportRoutes = [
       404: 'the organization (or unit) does not exist or is outside your scopes',
       409: 'the month is not locked yet (code LOCK_PENDING)',
     },
-    handler: async ({ services, principal, query }) => {
-      const out = await exportAttendance(
-        { services, actor: principal },
-        {
-          organizationId: query.org_id,
-          unitId: query.unit_id,
-          month: query.month,
-          allowUnlocked: query.allow_unlocked,
-        },
-      );
-      return Reply.stream(200, out.csv, 'text/csv; charset=utf-8', {
+    toInput: ({ query }) => query,
+    // The rows are read from the pool as the client takes them, after the export is decided.
+    reply: (out, { services }) =>
+      Reply.stream(200, attendanceCsv(services.db, out), 'text/csv; charset=utf-8', {
         'Content-Disposition': `attachment; filename="${out.filename}"`,
         'Cache-Control': 'no-store',
         'X-Record-Count': String(out.records),
-      });
-    },
+      }),
   }),
 ];

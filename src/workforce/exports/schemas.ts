@@ -1,13 +1,14 @@
-// What an export names: an organization, a pay month, optionally a unit. HTTP names them by id
-// (routes.ts); the CLI by code, validated here before the codes are resolved.
-import { isoMonth, yup } from '../../core/validation.js';
+// What an export names: an organization, a pay month, optionally a unit, by id (the query of
+// GET /exports/attendance.csv and the input of attendance.export; the CLI resolves codes first).
+import { idNumber, isoMonth, yup } from '../../core/validation.js';
 
-export const exportRefsSchema = yup
+export const exportQuerySchema = yup
   .object({
-    org: yup.string().trim().min(1).max(64).required(),
+    org_id: idNumber().required(),
     month: isoMonth().required(),
-    unit: yup.string().trim().min(1).max(130),
+    unit_id: idNumber(),
+    allow_unlocked: yup.boolean().default(false),
   })
   .required();
 
-export type ExportRefs = yup.InferType<typeof exportRefsSchema>;
+export type ExportInput = yup.InferType<typeof exportQuerySchema>;

@@ -1,8 +1,7 @@
 // HTTP routes of financial years: close (asynchronous, 202) and show.
 import { Reply } from '../../core/reply.js';
-import { defineRoute } from '../../core/routes.js';
 import { idParam, yup } from '../../core/validation.js';
-import { userAccess } from '../identity/access.js';
+import { operationRoute } from '../operation-route.js';
 import { closeFinancialYear } from './operations/close-financial-year.js';
 import { showFinancialYear } from './operations/show-financial-year.js';
 import { FINANCIAL_YEAR_SCHEMA } from './serialize.js';
@@ -10,10 +9,9 @@ import { FINANCIAL_YEAR_SCHEMA } from './serialize.js';
 const params = yup.object({ id: idParam() });
 
 export const financialYearRoutes = [
-  defineRoute({
+  operationRoute(closeFinancialYear, {
     method: 'POST',
     path: '/api/v1/financial-years/:id/close',
-    summary: 'Close a financial year (asynchronous): 202, status closing; poll GET until closed',
     description:
       'Checklist (checked now, and again by the job): every month of the year has an organization-wide ' +
       'lock; no leave or regularization request inside the year is pending or shift_manager_approved. ' +
@@ -21,8 +19,6 @@ export const financialYearRoutes = [
       'and regularization_requests.ID. Already closed → 409 FINANCIAL_YEAR_CLOSED; closing → 409 ' +
       'FINANCIAL_YEAR_CLOSING.',
     tags: ['financial years'],
-    access: userAccess,
-    permission: 'attendance.unlock',
     params,
     responses: {
       202: {
@@ -43,19 +39,15 @@ export const financialYearRoutes = [
       409: 'FINANCIAL_YEAR_CLOSED or FINANCIAL_YEAR_CLOSING',
       422: 'CLOSE_CHECKLIST_UNMET: errors lists each unmet item of the pre-close checklist',
     },
-    handler: async ({ services, principal, params }) =>
-      Reply.json(202, await closeFinancialYear({ services, actor: principal }, { id: params.id })),
+    toInput: ({ params }) => ({ financial_year_id: params.id }),
+    reply: (result) => Reply.json(202, result),
   }),
-  defineRoute({
+  operationRoute(showFinancialYear, {
     method: 'GET',
     path: '/api/v1/financial-years/:id',
-    summary: 'A financial year: status open, closing or closed, and the leave-type snapshot once closed',
     tags: ['financial years'],
-    access: userAccess,
-    permission: null,
     params,
     responses: { 200: { description: 'the year', schema: FINANCIAL_YEAR_SCHEMA } },
-    handler: async ({ services, principal, params }) =>
-      showFinancialYear({ services, actor: principal }, { id: params.id }),
+    toInput: ({ params }) => ({ financial_year_id: params.id }),
   }),
 ];

@@ -1,11 +1,11 @@
 // POST /auth/login, POST /auth/logout, POST /auth/logout-all, GET /me.
-import { defineRoute, publicAccess } from '../../core/routes.js';
+import { publicAccess } from '../../core/routes.js';
 import type { Services } from '../../core/services.js';
-import { userAccess } from './access.js';
+import { operationRoute } from '../operation-route.js';
 import { login } from './operations/login.js';
 import { logout, logoutAll } from './operations/logout.js';
-import { me } from './operations/me.js';
-import { loginJsonSchema, loginSchema, userJsonSchema, type LoginInput } from './schemas.js';
+import { showMe } from './operations/me.js';
+import { loginJsonSchema, loginSchema, userJsonSchema } from './schemas.js';
 
 const revokedJsonSchema = {
   type: 'object',
@@ -14,11 +14,9 @@ const revokedJsonSchema = {
 };
 
 export const identityRoutes = [
-  defineRoute<null, LoginInput>({
+  operationRoute(login, {
     method: 'POST',
     path: '/api/v1/auth/login',
-    summary:
-      'Log in with email and password; returns a bearer token (mobile when device_fingerprint is sent)',
     description:
       'Web tokens live TOKEN_TTL_WEB_DAYS (30) days, mobile tokens TOKEN_TTL_MOBILE_DAYS (180) and are bound ' +
       'to device_fingerprint. A fingerprint the employee has not used before registers a pending device; ' +
@@ -27,7 +25,6 @@ export const identityRoutes = [
       'login would mean storing its token in clear text.',
     tags: ['auth'],
     access: publicAccess,
-    permission: null,
     body: loginSchema,
     // The stored response would hold the bearer token in clear text; every login issues a new token.
     idempotent: false,
@@ -39,36 +36,27 @@ export const identityRoutes = [
     },
     responses: { 200: { description: 'logged in', schema: loginJsonSchema } },
     errors: { 401: 'Wrong email or password, or the account is disabled (one message for all)' },
-    handler: ({ services, body }) => login({ services }, body),
+    toInput: ({ body }) => body,
   }),
-  defineRoute({
+  operationRoute(logout, {
     method: 'POST',
     path: '/api/v1/auth/logout',
-    summary: 'Revoke the token this request carries',
     tags: ['auth'],
-    access: userAccess,
-    permission: null,
     responses: { 200: { description: 'the token is revoked', schema: revokedJsonSchema } },
-    handler: ({ services, principal }) => logout({ services, actor: principal }),
+    toInput: () => ({}),
   }),
-  defineRoute({
+  operationRoute(logoutAll, {
     method: 'POST',
     path: '/api/v1/auth/logout-all',
-    summary: 'Revoke every token of the user (all devices, this one included)',
     tags: ['auth'],
-    access: userAccess,
-    permission: null,
     responses: { 200: { description: 'every token is revoked', schema: revokedJsonSchema } },
-    handler: ({ services, principal }) => logoutAll({ services, actor: principal }),
+    toInput: () => ({}),
   }),
-  defineRoute({
+  operationRoute(showMe, {
     method: 'GET',
     path: '/api/v1/me',
-    summary: 'The authenticated user: id, name, email, roles[], scopes[] (as in the login response)',
     tags: ['auth'],
-    access: userAccess,
-    permission: null,
     responses: { 200: { description: 'the current user', schema: userJsonSchema } },
-    handler: ({ services, principal }) => me({ services, actor: principal }),
+    toInput: () => ({}),
   }),
 ];

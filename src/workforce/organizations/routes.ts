@@ -1,10 +1,9 @@
 // Organization endpoints: read, retire.
-import { defineRoute } from '../../core/routes.js';
-import { userAccess } from '../identity/access.js';
+import { operationRoute } from '../operation-route.js';
 import { dryRunQuery, idParams } from '../params.js';
 import { RETIRE_UNIT_RESULT_SCHEMA } from '../units/routes.js';
+import { getOrganization } from './operations/read-organizations.js';
 import { retireOrganization } from './operations/retire-organization.js';
-import { getOrganization } from './read.js';
 import { retireOrganizationBody } from './schemas.js';
 import { ORGANIZATION_SCHEMA } from './serialize.js';
 
@@ -32,35 +31,25 @@ const RETIRE_ORGANIZATION_RESULT_SCHEMA = {
 };
 
 export const organizationRoutes = [
-  defineRoute({
+  operationRoute(getOrganization, {
     method: 'GET',
     path: '/api/v1/organizations/:id',
-    summary: 'An organization',
     tags,
-    access: userAccess,
-    permission: null,
     params: idParams,
     responses: { 200: { description: 'the organization', schema: ORGANIZATION_SCHEMA } },
-    handler: ({ services, principal, params }) => getOrganization({ services, actor: principal }, params.id),
+    toInput: ({ params }) => ({ organization_id: params.id }),
   }),
-  defineRoute({
+  operationRoute(retireOrganization, {
     method: 'POST',
     path: '/api/v1/organizations/:id/retire',
-    summary: 'Retire an organization and, through the unit cascade, every active unit',
     description: 'Retiring an already retired organization answers 200 with changed false and does nothing.',
     tags,
-    access: userAccess,
-    permission: 'organization.delete',
     params: idParams,
     query: dryRunQuery,
     body: retireOrganizationBody,
     responses: { 200: { description: 'the cascade summary', schema: RETIRE_ORGANIZATION_RESULT_SCHEMA } },
     errors: { 403: 'Missing organization.delete' },
-    handler: ({ services, principal, params, query, body }) =>
-      retireOrganization(
-        { services, actor: principal },
-        { organizationId: params.id, effectiveDate: body.effective_date, reason: body.reason },
-        { dryRun: query.dry_run },
-      ),
+    toInput: ({ params, body }) => ({ ...body, organization_id: params.id }),
+    dryRun: ({ query }) => query.dry_run,
   }),
 ];

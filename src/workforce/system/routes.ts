@@ -1,16 +1,15 @@
 // Liveness and clock endpoints of the workforce listener.
 import { Reply } from '../../core/reply.js';
-import { defineRoute, publicAccess } from '../../core/routes.js';
-import { pingDb } from '../../db/knex.js';
+import { publicAccess } from '../../core/routes.js';
+import { operationRoute } from '../operation-route.js';
+import { checkHealth, ping } from './operations/system-checks.js';
 
 export const systemRoutes = [
-  defineRoute({
+  operationRoute(checkHealth, {
     method: 'GET',
     path: '/up',
-    summary: 'Liveness: 200 with body "healthy" while the database answers, 503 "unhealthy" otherwise',
     tags: ['system'],
     access: publicAccess,
-    permission: null,
     responses: {
       200: {
         description: 'healthy',
@@ -23,16 +22,14 @@ export const systemRoutes = [
         schema: { type: 'string' },
       },
     },
-    handler: async ({ services }) =>
-      (await pingDb(services.db)) ? Reply.text(200, 'healthy') : Reply.text(503, 'unhealthy'),
+    toInput: () => ({}),
+    reply: ({ healthy }) => (healthy ? Reply.text(200, 'healthy') : Reply.text(503, 'unhealthy')),
   }),
-  defineRoute({
+  operationRoute(ping, {
     method: 'GET',
     path: '/api/v1/ping',
-    summary: "The server's current time",
     tags: ['system'],
     access: publicAccess,
-    permission: null,
     responses: {
       200: {
         description: 'current time',
@@ -43,6 +40,6 @@ export const systemRoutes = [
         },
       },
     },
-    handler: async ({ services }) => ({ now: services.clock.now().toISOString() }),
+    toInput: () => ({}),
   }),
 ];

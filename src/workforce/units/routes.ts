@@ -1,10 +1,9 @@
 // Unit endpoints: read, retire.
-import { defineRoute } from '../../core/routes.js';
-import { userAccess } from '../identity/access.js';
+import { operationRoute } from '../operation-route.js';
 import { dryRunQuery, idParams } from '../params.js';
-import { retireUnit, type RetireUnitInput } from './operations/retire-unit.js';
-import { getUnit } from './read.js';
-import { retireUnitBody, type RetireUnitBody } from './schemas.js';
+import { getUnit } from './operations/read-units.js';
+import { retireUnit } from './operations/retire-unit.js';
+import { retireUnitBody } from './schemas.js';
 import { UNIT_SCHEMA } from './serialize.js';
 
 const tags = ['units'];
@@ -38,42 +37,24 @@ export const RETIRE_UNIT_RESULT_SCHEMA = {
   },
 };
 
-export function retireUnitInput(unitId: number, body: RetireUnitBody): RetireUnitInput {
-  return {
-    unitId,
-    effectiveDate: body.effective_date,
-    reason: body.reason,
-    transferMap: (body.transfer_map ?? []).map((m) => ({
-      employeeId: m.employee_id,
-      targetUnitId: m.target_unit_id,
-    })),
-  };
-}
-
 export const unitRoutes = [
-  defineRoute({
+  operationRoute(getUnit, {
     method: 'GET',
     path: '/api/v1/units/:id',
-    summary: 'An organization unit',
     tags,
-    access: userAccess,
-    permission: null,
     params: idParams,
     responses: { 200: { description: 'the unit', schema: UNIT_SCHEMA } },
-    handler: ({ services, principal, params }) => getUnit({ services, actor: principal }, params.id),
+    toInput: ({ params }) => ({ unit_id: params.id }),
   }),
-  defineRoute({
+  operationRoute(retireUnit, {
     method: 'POST',
     path: '/api/v1/units/:id/retire',
-    summary: 'Retire a unit: transfer or end its primary deployments, cancel its later shifts',
     description:
       'transfer_map moves the listed employees’ primary deployments to the target unit from the day ' +
       'after effective_date; other primary deployments end on effective_date; secondary ones stay. ' +
       'Retiring the last active unit of an active organization answers 500 with code ' +
       'LAST_ACTIVE_UNIT, as the contract says: retire the organization instead.',
     tags,
-    access: userAccess,
-    permission: 'unit.delete',
     params: idParams,
     query: dryRunQuery,
     body: retireUnitBody,
@@ -83,9 +64,7 @@ export const unitRoutes = [
       409: 'Already retired (code UNIT_ALREADY_RETIRED)',
       500: 'The last active unit of an active organization (code LAST_ACTIVE_UNIT)',
     },
-    handler: ({ services, principal, params, query, body }) =>
-      retireUnit({ services, actor: principal }, retireUnitInput(params.id, body), {
-        dryRun: query.dry_run,
-      }),
+    toInput: ({ params, body }) => ({ ...body, unit_id: params.id }),
+    dryRun: ({ query }) => query.dry_run,
   }),
 ];

@@ -6,7 +6,8 @@ import { createLogger } from '../../../src/core/logger.js';
 import { DIALECTS } from '../../helpers/db.js';
 import { MINUTE } from '../../../src/core/clock.js';
 import { SHARE_CODE_ALPHABET } from '../../../src/clinic/shares/codes.js';
-import { createShare } from '../../../src/clinic/shares/operations/owner-shares.js';
+import { runOperation } from '../../../src/core/operation.js';
+import { createShareOperation } from '../../../src/clinic/shares/operations/owner-shares.js';
 import { httpContext } from '../../../src/clinic/context.js';
 import {
   addStaff,
@@ -138,8 +139,9 @@ for (const dialect of DIALECTS) {
     const { owner, petId } = await world(app);
     const codes = ['AAAA2222', 'AAAA2222', 'BBBB3333'];
     const ctx = httpContext(app.services, owner.userId);
-    const first = await createShare(ctx, { pet_id: petId, userId: owner.userId }, () => codes.shift()!);
-    const second = await createShare(ctx, { pet_id: petId, userId: owner.userId }, () => codes.shift()!);
+    const createShare = createShareOperation(() => codes.shift()!);
+    const first = await runOperation(createShare, ctx, { pet_id: petId });
+    const second = await runOperation(createShare, ctx, { pet_id: petId });
     t.is(first.code, 'AAAA2222');
     t.is(second.code, 'BBBB3333');
     t.is(codes.length, 0);

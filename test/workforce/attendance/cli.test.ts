@@ -90,34 +90,37 @@ for (const dialect of DIALECTS) {
     t.is(await lockedCount(db, { organization_id: a.org.id }), 31);
   });
 
-  test.serial(`[${dialect}] bad lock flags are usage errors (exit 2) naming the flag; nothing changes`, async (t) => {
-    const tdb = await createTestDb(dialect);
-    t.teardown(tdb.destroy);
-    const services: Services = {
-      db: tdb.db,
-      clock: new FixedClock(),
-      config: tdb.config,
-      logger: silentLogger,
-    };
-    const a = await orgWorld(services);
-    const before = await snapshot(tdb.db, ['attendance_locks', 'audit_entries']);
-    const cli = (args: string[]) => runCli(args, { databaseUrl: tdb.database.url });
-    const cases: Array<[string[], RegExp]> = [
-      [['lock', '--org', a.org.code], /--month/],
-      [['lock', '--month', '2025-12'], /--org/],
-      [['lock', '--org', 'NOPE', '--month', '2025-12'], /--org/],
-      [['lock', '--org', a.org.code, '--unit', 'NOPE', '--month', '2025-12'], /--unit/],
-      [['lock', '--org', a.org.code, '--month', '2025-13'], /--month/],
-      [['lock', '--org', a.org.code, '--month', '2999-01'], /--month/],
-      [['unlock', 'abc', '--reason', 'x'], /LOCK_ID/],
-      [['locks', '--org', a.org.code, '--year', 'soon'], /--year/],
-      [['jobs', '--limit', 'abc'], /--limit/],
-    ];
-    for (const [args, pattern] of cases) {
-      const r = await cli(args);
-      t.is(r.code, 2, args.join(' '));
-      t.regex(r.stderr, pattern, args.join(' '));
-    }
-    t.deepEqual(await snapshot(tdb.db, ['attendance_locks', 'audit_entries']), before);
-  });
+  test.serial(
+    `[${dialect}] bad lock flags are usage errors (exit 2) naming the flag; nothing changes`,
+    async (t) => {
+      const tdb = await createTestDb(dialect);
+      t.teardown(tdb.destroy);
+      const services: Services = {
+        db: tdb.db,
+        clock: new FixedClock(),
+        config: tdb.config,
+        logger: silentLogger,
+      };
+      const a = await orgWorld(services);
+      const before = await snapshot(tdb.db, ['attendance_locks', 'audit_entries']);
+      const cli = (args: string[]) => runCli(args, { databaseUrl: tdb.database.url });
+      const cases: Array<[string[], RegExp]> = [
+        [['lock', '--org', a.org.code], /--month/],
+        [['lock', '--month', '2025-12'], /--org/],
+        [['lock', '--org', 'NOPE', '--month', '2025-12'], /--org/],
+        [['lock', '--org', a.org.code, '--unit', 'NOPE', '--month', '2025-12'], /--unit/],
+        [['lock', '--org', a.org.code, '--month', '2025-13'], /--month/],
+        [['lock', '--org', a.org.code, '--month', '2999-01'], /--month/],
+        [['unlock', 'abc', '--reason', 'x'], /LOCK_ID/],
+        [['locks', '--org', a.org.code, '--year', 'soon'], /--year/],
+        [['jobs', '--limit', 'abc'], /--limit/],
+      ];
+      for (const [args, pattern] of cases) {
+        const r = await cli(args);
+        t.is(r.code, 2, args.join(' '));
+        t.regex(r.stderr, pattern, args.join(' '));
+      }
+      t.deepEqual(await snapshot(tdb.db, ['attendance_locks', 'audit_entries']), before);
+    },
+  );
 }

@@ -1,6 +1,8 @@
 // assertNotLocked, the guard other writers (import, corrections, offboarding) call in their transaction.
 import test from 'ava';
 import { ConflictError } from '../../../src/core/errors.js';
+import { runOperation } from '../../../src/core/operation.js';
+import { workforceContext } from '../../../src/workforce/context.js';
 import { systemActor } from '../../../src/workforce/identity/actor.js';
 import { assertNotLocked } from '../../../src/workforce/attendance/guard.js';
 import { lockMonth } from '../../../src/workforce/attendance/operations/lock-month.js';
@@ -19,13 +21,13 @@ for (const dialect of DIALECTS) {
     await createAttendance(db, [
       { employeeId: e0.id, organizationId: a.org.id, unitId: e0.unitId, date: '2025-11-03' },
     ]);
-    const ctx = { services: app.services, actor: await systemActor(db) };
-    const unitLock = await lockMonth(ctx, {
+    const ctx = workforceContext(app.services, await systemActor(db));
+    const unitLock = await runOperation(lockMonth, ctx, {
       organization_id: a.org.id,
       organization_unit_id: e0.unitId,
       month: '2025-11',
     });
-    const orgLock = await lockMonth(ctx, { organization_id: b.org.id, month: '2025-10' });
+    const orgLock = await runOperation(lockMonth, ctx, { organization_id: b.org.id, month: '2025-10' });
 
     const check = (employeeId: number, dates: string[], opts?: { unitId?: number }) =>
       db.transaction((trx) => assertNotLocked(trx, employeeId, dates, opts));

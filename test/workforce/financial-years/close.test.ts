@@ -2,6 +2,8 @@
 // snapshot frozen at close, a crash mid-job and its retry, and the job's own re-check.
 import test from 'ava';
 import { backoffMs, workOnce } from '../../../src/core/job-queue.js';
+import { runOperation } from '../../../src/core/operation.js';
+import { workforceContext } from '../../../src/workforce/context.js';
 import { lockMonth } from '../../../src/workforce/attendance/operations/lock-month.js';
 import { systemActor } from '../../../src/workforce/identity/actor.js';
 import { jobHandlers } from '../../../src/scheduler/handlers.js';
@@ -15,9 +17,9 @@ import { createFinancialYear, createLeaveType, createRequest } from './fixtures.
 const TABLES = ['financial_years', 'jobs', 'leave_type_snapshots', 'audit_entries'];
 
 async function lockYear(app: TestApp, world: OrgWorld, except: string[] = []) {
-  const ctx = { services: app.services, actor: await systemActor(app.services.db) };
+  const ctx = workforceContext(app.services, await systemActor(app.services.db));
   for (const month of monthsBetween('2025-01-01', '2025-12-31')) {
-    if (!except.includes(month)) await lockMonth(ctx, { organization_id: world.org.id, month });
+    if (!except.includes(month)) await runOperation(lockMonth, ctx, { organization_id: world.org.id, month });
   }
 }
 
@@ -30,8 +32,8 @@ for (const dialect of DIALECTS) {
     const b = await orgWorld(app.services);
     const fy = await createFinancialYear(db, a.org.id);
     await lockYear(app, a, ['2025-03', '2025-07']);
-    const ctx = { services: app.services, actor: await systemActor(db) };
-    await lockMonth(ctx, {
+    const ctx = workforceContext(app.services, await systemActor(db));
+    await runOperation(lockMonth, ctx, {
       organization_id: a.org.id,
       organization_unit_id: a.units[0].id,
       month: '2025-07',

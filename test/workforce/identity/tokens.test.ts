@@ -1,9 +1,11 @@
 // Bearer tokens over real HTTP: what gets a 401 (wrong secret, expired, revoked, deleted or disabled
 // user, the other kind of token), logout and logout-all, and the throttled last_used_at.
 import test from 'ava';
+import { runOperation } from '../../../src/core/operation.js';
 import { defineRoute } from '../../../src/core/routes.js';
 import { createHttpApp } from '../../../src/http/app.js';
 import { listen } from '../../../src/http/server.js';
+import { workforceContext } from '../../../src/workforce/context.js';
 import { systemActor } from '../../../src/workforce/identity/actor.js';
 import { partnerAccess } from '../../../src/workforce/identity/access.js';
 import { addPartner } from '../../../src/workforce/partners/registry/operations/add-partner.js';
@@ -50,8 +52,8 @@ async function partnerEndpoint(app: TestApp) {
 
 async function partnerWithToken(app: TestApp) {
   const org = await createOrg(app.services.db);
-  const ctx = { services: app.services, actor: await systemActor(app.services.db) };
-  await addPartner(ctx, {
+  const ctx = workforceContext(app.services, await systemActor(app.services.db));
+  await runOperation(addPartner, ctx, {
     name: 'Paywise',
     kind: 'payroll',
     push_url: 'https://paywise.example/hooks/',
@@ -59,7 +61,7 @@ async function partnerWithToken(app: TestApp) {
     signing_secret: 'signing-secret-0123456789',
     organizations: [org.code],
   });
-  const created = await createPartnerToken(ctx, { partner: 'Paywise' });
+  const created = await runOperation(createPartnerToken, ctx, { partner: 'Paywise' });
   return { ctx, org, created };
 }
 
@@ -215,7 +217,7 @@ for (const dialect of DIALECTS) {
     t.is((await probe.client.get('/api/v1/partner-probe')).status, 401);
     t.deepEqual(await snapshot(db, TABLES), before);
 
-    await revokePartnerTokens(ctx, { partner: 'Paywise', all: true });
+    await runOperation(revokePartnerTokens, ctx, { partner: 'Paywise', all: true });
     t.is((await probe.client.get('/api/v1/partner-probe', { token: created.token })).status, 401, 'revoked');
   });
 }

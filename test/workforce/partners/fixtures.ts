@@ -5,6 +5,9 @@ import { FixedClock } from '../../../src/core/clock.js';
 import { silentLogger } from '../../../src/core/logger.js';
 import type { Services } from '../../../src/core/services.js';
 import { sha256Hex } from '../../../src/core/crypto.js';
+import { workforceContext } from '../../../src/workforce/context.js';
+import { systemActor } from '../../../src/workforce/identity/actor.js';
+import type { PushTools } from '../../../src/workforce/partners/deliveries/context.js';
 import { createEmployee, createOrg, createUnit } from '../../helpers/workforce.js';
 import type { TestDb } from '../../helpers/db.js';
 
@@ -16,6 +19,14 @@ export function servicesFor(
   clock = new FixedClock('2026-02-02T04:00:00Z'),
 ): Services & { clock: FixedClock } {
   return { db: tdb.db, clock, config: tdb.config, logger: silentLogger };
+}
+
+/**
+ * What runOperation is given to push, list or redeliver as cron does: the built-in system user,
+ * with the push's injectable tools (a fake sleep, a transport).
+ */
+export async function systemContext(services: Services, tools: PushTools = {}) {
+  return { ...workforceContext(services, await systemActor(services.db)), ...tools };
 }
 
 /** A sleep that waits no real time: it records the wait and moves the test clock instead. */

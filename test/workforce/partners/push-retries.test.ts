@@ -3,6 +3,7 @@
 // five attempts then failed, network errors and timeouts, and redelivery of a failed batch.
 import test from 'ava';
 import nock from 'nock';
+import { runOperation } from '../../../src/core/operation.js';
 import { listDeliveries } from '../../../src/workforce/partners/deliveries/operations/list-deliveries.js';
 import { pushToPartners } from '../../../src/workforce/partners/deliveries/operations/push-to-partners.js';
 import { redeliverBatch } from '../../../src/workforce/partners/deliveries/operations/redeliver.js';
@@ -15,6 +16,7 @@ import {
   lockFixture,
   orgWithStaff,
   servicesFor,
+  systemContext,
   unlockFixture,
 } from './fixtures.js';
 
@@ -40,7 +42,8 @@ async function setup(dialect: Dialect, env: Record<string, string> = {}) {
   const partner = await createPartner(tdb.db, { url: `${host}/in`, organizationIds: [org.id] });
   const endpoint = () => nock(host).post('/in/attendance/daily');
   const sleeper = fakeSleep(services.clock);
-  return { tdb, services, org, lockId, partner, endpoint, sleeper, ctx: { services, sleep: sleeper.sleep } };
+  const ctx = await systemContext(services, { sleep: sleeper.sleep });
+  return { tdb, services, org, lockId, partner, endpoint, sleeper, ctx };
 }
 
 const ledger = async (s: Awaited<ReturnType<typeof setup>>) =>
@@ -78,7 +81,7 @@ for (const dialect of DIALECTS) {
       .reply(502)
       .post('/in/attendance/daily')
       .reply(202);
-    const result = await pushToPartners(s.ctx);
+    const result = await runOperation(pushToPartners, s.ctx, {});
     t.true(scope.isDone());
     t.true(result.ok);
     t.deepEqual(s.sleeper.waits, [2000, 4000]);
@@ -92,7 +95,7 @@ for (const dialect of DIALECTS) {
     t.teardown(s.tdb.destroy);
     s.endpoint().reply(429, 'slow down', { 'Retry-After': '7' });
     const ok = s.endpoint().reply(200);
-    const result = await pushToPartners(s.ctx);
+    const result = await runOperation(pushToPartners, s.ctx, {});
     t.true(ok.isDone());
     t.true(result.ok);
     t.deepEqual(s.sleeper.waits, [7000]);
@@ -111,7 +114,7 @@ for (const dialect of DIALECTS) {
       stamps.push(String(this.req.headers['x-attendance-signature']));
       return [200, 'ok'];
     });
-    const result = await pushToPartners(s.ctx);
+    const result = await runOperation(pushToPartners, s.ctx, {});
     t.true(result.ok);
     t.deepEqual(s.sleeper.waits, [90_000]);
     // The retry is signed afresh at the later time.
@@ -122,7 +125,7 @@ for (const dialect of DIALECTS) {
     const s = await setup(dialect);
     t.teardown(s.tdb.destroy);
     const scope = s.endpoint().reply(400, { error: 'unknown employee' });
-    const result = await pushToPartners(s.ctx);
+    const result = await runOperation(pushToPartners, s.ctx, {});
     t.true(scope.isDone());
     t.false(result.ok);
     t.deepEqual(s.sleeper.waits, []);
@@ -148,7 +151,7 @@ for (const dialect of DIALECTS) {
     const s = await setup(dialect);
     t.teardown(s.tdb.destroy);
     const scope = s.endpoint().times(5).reply(500, 'boom');
-    const result = await pushToPartners(s.ctx);
+    const result = await runOperation(pushToPartners, s.ctx, {});
     t.true(scope.isDone());
     t.false(result.ok);
     t.deepEqual(s.sleeper.waits, [2000, 4000, 8000, 16000]);
@@ -156,7 +159,7 @@ for (const dialect of DIALECTS) {
       { status: 'failed', attempts: 5, response_code: 500, last_error: 'HTTP 500: boom' },
     ]);
 
-    const failed = await listDeliveries({ services: s.services }, { failed: true });
+    const failed = await runOperation(listDeliveries, s.ctx, { failed: true });
     t.is(failed.data.length, 1);
     t.like(failed.data[0], { status: 'failed', attempts: 5, lock_current: true, record_count: 4 });
 
@@ -167,25 +170,27 @@ for (const dialect of DIALECTS) {
       ids.push(String(this.req.headers['x-attendance-delivery-id']));
       return [200, 'ok'];
     });
-    const again = await redeliverBatch(s.ctx, { delivery: String(failed.data[0].id) });
+    const again = await runOperation(redeliverBatch, s.ctx, { delivery: String(failed.data[0].id) });
     t.true(again.ok);
     t.is(ids[0], failed.data[0].delivery_id);
     t.is(JSON.parse(bodies[0]).length, 4);
     t.like(again.delivery, { status: 'delivered', attempts: 6, response_code: 200 });
-    t.deepEqual((await listDeliveries({ services: s.services }, { failed: true })).data, []);
+    t.deepEqual((await runOperation(listDeliveries, s.ctx, { failed: true })).data, []);
     // Delivered now: a redelivery is refused, and nothing is due any more.
-    const refused = await t.throwsAsync(redeliverBatch(s.ctx, { delivery: failed.data[0].delivery_id }));
+    const refused = await t.throwsAsync(
+      runOperation(redeliverBatch, s.ctx, { delivery: failed.data[0].delivery_id }),
+    );
     t.is((refused as any).code, 'ALREADY_DELIVERED');
-    t.deepEqual((await pushToPartners(s.ctx)).items, []);
+    t.deepEqual((await runOperation(pushToPartners, s.ctx, {})).items, []);
   });
 
   test(`[${dialect}] a failed batch is due again on the next push; unlocked, it can no longer be redelivered`, async (t) => {
     const s = await setup(dialect);
     t.teardown(s.tdb.destroy);
     s.endpoint().reply(422, 'no');
-    t.false((await pushToPartners(s.ctx)).ok);
+    t.false((await runOperation(pushToPartners, s.ctx, {})).ok);
     s.endpoint().reply(200);
-    const next = await pushToPartners(s.ctx);
+    const next = await runOperation(pushToPartners, s.ctx, {});
     t.true(next.ok);
     t.deepEqual(await ledger(s), [
       { status: 'delivered', attempts: 2, response_code: 200, last_error: null },
@@ -194,13 +199,13 @@ for (const dialect of DIALECTS) {
     const s2 = await setup(dialect);
     t.teardown(s2.tdb.destroy);
     s2.endpoint().reply(400);
-    await pushToPartners(s2.ctx);
+    await runOperation(pushToPartners, s2.ctx, {});
     await unlockFixture(s2.tdb.db, s2.lockId);
     const [row] = await s2.tdb.db('partner_deliveries');
-    const gone = await t.throwsAsync(redeliverBatch(s2.ctx, { delivery: row.delivery_id }));
+    const gone = await t.throwsAsync(runOperation(redeliverBatch, s2.ctx, { delivery: row.delivery_id }));
     t.is((gone as any).code, 'LOCK_GONE');
-    t.false((await listDeliveries({ services: s2.services }, { failed: true })).data[0].lock_current);
-    const missing = await t.throwsAsync(redeliverBatch(s2.ctx, { delivery: '999999' }));
+    t.false((await runOperation(listDeliveries, s2.ctx, { failed: true })).data[0].lock_current);
+    const missing = await t.throwsAsync(runOperation(redeliverBatch, s2.ctx, { delivery: '999999' }));
     t.is((missing as any).status, 404);
   });
 
@@ -210,7 +215,7 @@ for (const dialect of DIALECTS) {
     s.endpoint().replyWithError({ code: 'ECONNRESET', message: 'socket hang up' });
     s.endpoint().delay(2000).reply(200, 'too late');
     s.endpoint().reply(200, 'ok');
-    const result = await pushToPartners(s.ctx);
+    const result = await runOperation(pushToPartners, s.ctx, {});
     t.true(result.ok);
     t.deepEqual(s.sleeper.waits, [2000, 4000]);
     t.deepEqual(await ledger(s), [
@@ -222,7 +227,7 @@ for (const dialect of DIALECTS) {
     const s = await setup(dialect);
     t.teardown(s.tdb.destroy);
     s.endpoint().reply(503, 'later', { 'Retry-After': '7200' });
-    const result = await pushToPartners(s.ctx);
+    const result = await runOperation(pushToPartners, s.ctx, {});
     t.false(result.ok);
     t.deepEqual(s.sleeper.waits, []);
     const [row] = await ledger(s);
@@ -245,7 +250,7 @@ for (const dialect of DIALECTS) {
     });
     await lockFixture(s.tdb.db, { organizationId: org.id, month: '2026-02' });
     const scope = s.endpoint().times(5).reply(503);
-    const result = await pushToPartners(s.ctx);
+    const result = await runOperation(pushToPartners, s.ctx, {});
     t.true(scope.isDone());
     t.false(result.ok);
     t.deepEqual(

@@ -3,6 +3,7 @@
 import test from 'ava';
 import { createHmac } from 'node:crypto';
 import nock from 'nock';
+import { runOperation } from '../../../src/core/operation.js';
 import { pushToPartners } from '../../../src/workforce/partners/deliveries/operations/push-to-partners.js';
 import { verifySignature } from '../../../src/workforce/partners/signature.js';
 import { createTestDb, DIALECTS } from '../../helpers/db.js';
@@ -14,6 +15,7 @@ import {
   lockFixture,
   orgWithStaff,
   servicesFor,
+  systemContext,
   unlockFixture,
 } from './fixtures.js';
 
@@ -73,7 +75,11 @@ for (const dialect of DIALECTS) {
     const received: Received[] = [];
     const scope = partnerEndpoint(partner.url.replace(/\/$/, ''), received);
 
-    const result = await pushToPartners({ services, ...fakeSleep(services.clock) });
+    const result = await runOperation(
+      pushToPartners,
+      await systemContext(services, fakeSleep(services.clock)),
+      {},
+    );
 
     t.true(scope.isDone());
     t.true(result.ok);
@@ -140,7 +146,7 @@ for (const dialect of DIALECTS) {
     );
 
     // Delivered days are not due again: a second run sends nothing (no interceptor is left).
-    const again = await pushToPartners({ services });
+    const again = await runOperation(pushToPartners, await systemContext(services), {});
     t.deepEqual(again.items, []);
     t.true(again.ok);
   });
@@ -162,7 +168,7 @@ for (const dialect of DIALECTS) {
     const received: Received[] = [];
     partnerEndpoint(partner.url, received, 5);
 
-    const result = await pushToPartners({ services });
+    const result = await runOperation(pushToPartners, await systemContext(services), {});
 
     t.true(result.ok);
     t.is(total, 30);
@@ -211,17 +217,17 @@ for (const dialect of DIALECTS) {
     const partner = await createPartner(tdb.db, { organizationIds: [org.id] });
     const received: Received[] = [];
     partnerEndpoint(partner.url, received);
-    t.true((await pushToPartners({ services })).ok);
+    t.true((await runOperation(pushToPartners, await systemContext(services), {})).ok);
     t.is(received.length, 1);
 
     // Unlocked: nothing is due (and nothing is sent: there is no interceptor left).
     await unlockFixture(tdb.db, first);
-    t.deepEqual((await pushToPartners({ services })).items, []);
+    t.deepEqual((await runOperation(pushToPartners, await systemContext(services), {})).items, []);
 
     const second = await lockFixture(tdb.db, { organizationId: org.id, month: '2026-01' });
     t.not(second, first);
     partnerEndpoint(partner.url, received);
-    const result = await pushToPartners({ services });
+    const result = await runOperation(pushToPartners, await systemContext(services), {});
     t.true(result.ok);
     t.is(received.length, 2);
     t.deepEqual(JSON.parse(received[1].body), JSON.parse(received[0].body));
@@ -254,7 +260,7 @@ for (const dialect of DIALECTS) {
     const before = await snapshot(tdb.db, ['partner_deliveries', 'attendance', 'attendance_locks']);
 
     // No interceptor at all: any request would fail the run and land in the ledger.
-    const result = await pushToPartners({ services }, { dryRun: true });
+    const result = await runOperation(pushToPartners, await systemContext(services), { dry_run: true });
 
     t.true(result.dry_run);
     t.deepEqual(
@@ -289,7 +295,7 @@ for (const dialect of DIALECTS) {
     await createPartner(tdb.db, { name: 'retired', organizationIds: [a.org.id, b.org.id], active: false });
     const both = await createPartner(tdb.db, { name: 'both', organizationIds: [a.org.id, b.org.id] });
 
-    const plan = await pushToPartners({ services }, { dryRun: true });
+    const plan = await runOperation(pushToPartners, await systemContext(services), { dry_run: true });
     t.deepEqual(
       plan.items.map((i) => `${i.partner}:${i.organization_code}:${i.month}`),
       [
@@ -304,7 +310,11 @@ for (const dialect of DIALECTS) {
 
     const received: Received[] = [];
     partnerEndpoint(both.url, received);
-    const one = await pushToPartners({ services }, { partner: 'both', org: 'ORGB', month: '2026-02' });
+    const one = await runOperation(pushToPartners, await systemContext(services), {
+      partner: 'both',
+      org: 'ORGB',
+      month: '2026-02',
+    });
     t.true(one.ok);
     t.deepEqual(
       one.items.map((i) => `${i.partner}:${i.organization_code}:${i.month}`),
@@ -317,12 +327,18 @@ for (const dialect of DIALECTS) {
       ),
     );
 
-    const unknown = await t.throwsAsync(pushToPartners({ services }, { partner: 'nobody' }));
+    const unknown = await t.throwsAsync(
+      runOperation(pushToPartners, await systemContext(services), { partner: 'nobody' }),
+    );
     t.deepEqual((unknown as any).errors, { partner: ['Unknown partner nobody.'] });
-    const badMonth = await t.throwsAsync(pushToPartners({ services }, { month: '2026-13' }));
+    const badMonth = await t.throwsAsync(
+      runOperation(pushToPartners, await systemContext(services), { month: '2026-13' }),
+    );
     t.is((badMonth as any).status, 422);
     t.truthy((badMonth as any).errors.month);
-    const inactive = await t.throwsAsync(pushToPartners({ services }, { partner: 'retired' }));
+    const inactive = await t.throwsAsync(
+      runOperation(pushToPartners, await systemContext(services), { partner: 'retired' }),
+    );
     t.is((inactive as any).status, 422);
     t.is(onlyA.name, 'only-a');
   });
@@ -347,7 +363,7 @@ for (const dialect of DIALECTS) {
     });
     const received: Received[] = [];
     partnerEndpoint(partner.url, received);
-    t.true((await pushToPartners({ services })).ok);
+    t.true((await runOperation(pushToPartners, await systemContext(services), {})).ok);
     const { headers, body } = received[0];
     const unix = Math.floor(services.clock.now().getTime() / 1000);
     t.is(

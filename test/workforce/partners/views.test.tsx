@@ -2,8 +2,8 @@
 import test from 'ava';
 import React from 'react';
 import { render } from 'ink-testing-library';
-import { ProgressLines, PushView } from '../../../src/cli/commands/partner-push.js';
-import { Bar } from '../../../src/cli/commands/export.js';
+import { ProgressLines, PushView } from '../../../src/cli/views/partner-push.js';
+import { Bar } from '../../../src/cli/views/export.js';
 
 const item = {
   partner: 'acme-payroll',
@@ -18,6 +18,13 @@ const item = {
 };
 
 test('the push summary shows each lock with its counts and the outcome', (t) => {
+  // Tables fit the terminal (80 columns when there is none, as under ava): this one is looked at
+  // on a terminal wide enough for every column, the narrow case being test/cli/table.test.tsx's.
+  const columns = process.stdout.columns;
+  process.stdout.columns = 120;
+  t.teardown(() => {
+    process.stdout.columns = columns;
+  });
   const failed = render(
     <PushView
       dry_run={false}

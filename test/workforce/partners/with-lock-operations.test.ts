@@ -2,13 +2,13 @@
 // and then the organization lock are each pushed once; unlock and relock make the days due again.
 import test from 'ava';
 import nock from 'nock';
+import { runOperation } from '../../../src/core/operation.js';
 import { lockMonth } from '../../../src/workforce/attendance/operations/lock-month.js';
 import { unlockMonth } from '../../../src/workforce/attendance/operations/unlock-month.js';
-import { systemActor } from '../../../src/workforce/identity/actor.js';
 import { pushToPartners } from '../../../src/workforce/partners/deliveries/operations/push-to-partners.js';
 import { createTestDb, DIALECTS } from '../../helpers/db.js';
 import { createEmployee, createUnit } from '../../helpers/workforce.js';
-import { createPartner, insertAttendance, orgWithStaff, servicesFor } from './fixtures.js';
+import { createPartner, insertAttendance, orgWithStaff, servicesFor, systemContext } from './fixtures.js';
 
 nock.disableNetConnect();
 
@@ -17,7 +17,7 @@ for (const dialect of DIALECTS) {
     const tdb = await createTestDb(dialect);
     t.teardown(tdb.destroy);
     const services = servicesFor(tdb);
-    const actor = await systemActor(tdb.db);
+    const ctx = await systemContext(services);
     const {
       org,
       unit: north,
@@ -53,23 +53,24 @@ for (const dialect of DIALECTS) {
     const units = (i: number) =>
       [...new Set(bodies[i].map((r) => r.unit_code))].join(',') + `:${bodies[i].length}`;
 
-    const unitLock = await lockMonth(
-      { services, actor },
-      { organization_id: org.id, organization_unit_id: north.id, month: '2026-01' },
-    );
+    const unitLock = await runOperation(lockMonth, ctx, {
+      organization_id: org.id,
+      organization_unit_id: north.id,
+      month: '2026-01',
+    });
     expect(1);
-    t.true((await pushToPartners({ services })).ok);
-    const orgLock = await lockMonth({ services, actor }, { organization_id: org.id, month: '2026-01' });
+    t.true((await runOperation(pushToPartners, ctx, {})).ok);
+    const orgLock = await runOperation(lockMonth, ctx, { organization_id: org.id, month: '2026-01' });
     expect(1);
-    t.true((await pushToPartners({ services })).ok);
+    t.true((await runOperation(pushToPartners, ctx, {})).ok);
     t.deepEqual([units(0), units(1)], ['N:2', 'S:3']); // each row once, under the lock that stamped it
-    t.deepEqual((await pushToPartners({ services })).items, []);
+    t.deepEqual((await runOperation(pushToPartners, ctx, {})).items, []);
 
-    await unlockMonth({ services, actor }, { lock_id: orgLock.lock_id!, reason: 'late correction' });
-    t.deepEqual((await pushToPartners({ services })).items, []);
-    await lockMonth({ services, actor }, { organization_id: org.id, month: '2026-01' });
+    await runOperation(unlockMonth, ctx, { lock_id: orgLock.lock_id!, reason: 'late correction' });
+    t.deepEqual((await runOperation(pushToPartners, ctx, {})).items, []);
+    await runOperation(lockMonth, ctx, { organization_id: org.id, month: '2026-01' });
     expect(1);
-    const again = await pushToPartners({ services });
+    const again = await runOperation(pushToPartners, ctx, {});
     t.true(again.ok);
     t.deepEqual(units(2), 'S:3');
     t.is(unitLock.organization_unit_id, north.id);

@@ -8,6 +8,8 @@ import { bootApp } from '../../helpers/app.js';
 import { runCli } from '../../helpers/cli.js';
 import { DIALECTS, type Dialect } from '../../helpers/db.js';
 import { createUser } from '../../helpers/workforce.js';
+import { runOperation } from '../../../src/core/operation.js';
+import { workforceContext } from '../../../src/workforce/context.js';
 import { importRecords } from '../../../src/workforce/import/operations/import-records.js';
 import { loadActor } from '../../../src/workforce/identity/actor.js';
 import { stateOf } from './world.js';
@@ -30,7 +32,12 @@ async function boot(t: any, dialect: Dialect) {
   const db = app.services.db;
   const cli = (args: string[]) => runCli(args, { databaseUrl: app.testDb.database.url });
   const run = async (doc: unknown, opts: { dryRun?: boolean; actor?: string } = {}) =>
-    importRecords({ services: app.services, actor: await loadActor(db, opts.actor) }, doc, opts);
+    runOperation(
+      importRecords,
+      workforceContext(app.services, await loadActor(db, opts.actor)),
+      { document: doc },
+      { dryRun: opts.dryRun },
+    );
   const refused = async (doc: unknown, opts: { dryRun?: boolean; actor?: string } = {}) =>
     (await t.throwsAsync(() => run(doc, opts))) as any;
   return { app, db, cli, run, refused };

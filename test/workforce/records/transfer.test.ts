@@ -4,7 +4,12 @@ import test from 'ava';
 import { bootApp } from '../../helpers/app.js';
 import { runCli } from '../../helpers/cli.js';
 import { DIALECTS, type Dialect } from '../../helpers/db.js';
-import { transferEmployee } from '../../../src/workforce/deployments/operations/transfer-employee.js';
+import { runOperation } from '../../../src/core/operation.js';
+import { workforceContext } from '../../../src/workforce/context.js';
+import {
+  transferEmployee,
+  type TransferInput,
+} from '../../../src/workforce/deployments/operations/transfer-employee.js';
 import { loadActor } from '../../../src/workforce/identity/actor.js';
 import {
   addShift,
@@ -33,18 +38,20 @@ async function boot(t: any, dialect: Dialect) {
     atNewUnit: await addShift(db, e1.id, mum.id, '2026-02-05'),
     colleague: await addShift(db, e2.id, blr.id, '2026-02-01'),
   };
-  const as = async (email?: string) => ({ services: app.services, actor: await loadActor(db, email) });
-  return { app, w, db, e1, e2, primary, s, as };
+  const as = async (email?: string) => workforceContext(app.services, await loadActor(db, email));
+  const transfer = (ctx: Awaited<ReturnType<typeof as>>, input: TransferInput, opts = {}) =>
+    runOperation(transferEmployee, ctx, input, opts);
+  return { app, w, db, e1, e2, primary, s, as, transfer };
 }
 
 for (const dialect of DIALECTS) {
   test(`[${dialect}] transfer closes the primary, opens one at the new unit, cancels later shifts at the old one`, async (t) => {
-    const { w, db, e1, primary, s, as } = await boot(t, dialect);
+    const { w, db, e1, primary, s, as, transfer } = await boot(t, dialect);
     const before = await stateOf(db);
-    const input = { employeeId: e1.id, targetUnitId: w.units.mum.id, on: '2026-02-01' };
-    const preview = await transferEmployee(await as(w.actors.hr.email), input, { dryRun: true });
+    const input = { employee_id: e1.id, to: w.units.mum.id, on: '2026-02-01' };
+    const preview = await transfer(await as(w.actors.hr.email), input, { dryRun: true });
     t.deepEqual(await stateOf(db), before);
-    const result = await transferEmployee(await as(w.actors.hr.email), input);
+    const result = await transfer(await as(w.actors.hr.email), input);
     t.like(result, {
       dry_run: false,
       employee: { id: e1.id, employee_id: 'E001' },
@@ -77,10 +84,10 @@ for (const dialect of DIALECTS) {
   });
 
   test(`[${dialect}] a transfer dated in the past leaves shifts before today alone`, async (t) => {
-    const { w, e1, s, as } = await boot(t, dialect);
-    const result = await transferEmployee(await as(), {
-      employeeId: e1.id,
-      targetUnitId: w.units.mum.id,
+    const { w, e1, s, as, transfer } = await boot(t, dialect);
+    const result = await transfer(await as(), {
+      employee_id: e1.id,
+      to: w.units.mum.id,
       on: '2026-01-08',
     });
     t.is(result.closed_deployment.ends_on, '2026-01-07');
@@ -88,32 +95,32 @@ for (const dialect of DIALECTS) {
   });
 
   test(`[${dialect}] transfer refusals change nothing`, async (t) => {
-    const { w, db, e1, e2, as } = await boot(t, dialect);
+    const { w, db, e1, e2, as, transfer } = await boot(t, dialect);
     const before = await stateOf(db);
-    const run = async (email: string | undefined, input: Partial<Parameters<typeof transferEmployee>[1]>) => {
-      const full = { employeeId: e1.id, targetUnitId: w.units.mum.id, on: '2026-02-01', ...input };
+    const run = async (email: string | undefined, input: Partial<TransferInput>) => {
+      const full = { employee_id: e1.id, to: w.units.mum.id, on: '2026-02-01', ...input };
       const ctx = await as(email);
-      return t.throwsAsync(() => transferEmployee(ctx, full));
+      return t.throwsAsync(() => transfer(ctx, full));
     };
     t.like(await run(w.actors.employee.email, {}), { status: 403 });
     t.like(await run(w.actors.otherAdmin.email, {}), { status: 404 });
     const fields = (err: any) => [err.status, Object.keys(err.errors)];
-    t.deepEqual(fields(await run(undefined, { targetUnitId: w.units.nyc.id })), [422, ['to']]);
-    t.deepEqual(fields(await run(undefined, { targetUnitId: w.units.blr.id })), [422, ['to']]);
+    t.deepEqual(fields(await run(undefined, { to: w.units.nyc.id })), [422, ['to']]);
+    t.deepEqual(fields(await run(undefined, { to: w.units.blr.id })), [422, ['to']]);
     t.like(await run(undefined, { on: '2024-06-01' }), { status: 409, code: 'NO_PRIMARY_DEPLOYMENT' });
-    t.like(await run(undefined, { on: '2024-06-01', employeeId: 999999 }), { status: 404 });
+    t.like(await run(undefined, { on: '2024-06-01', employee_id: 999999 }), { status: 404 });
     await db('employee_deployments').where({ employee_id: e1.id }).update({ starts_on: '2026-02-01' });
     t.deepEqual(fields(await run(undefined, {})), [422, ['on']]);
     await db('employee_deployments').where({ employee_id: e1.id }).update({ starts_on: '2025-01-01' });
     await db('employees').where({ id: e2.id }).update({ is_active: false });
-    t.like(await run(undefined, { employeeId: e2.id }), { status: 409, code: 'EMPLOYEE_OFFBOARDED' });
+    t.like(await run(undefined, { employee_id: e2.id }), { status: 409, code: 'EMPLOYEE_OFFBOARDED' });
     await db('employees').where({ id: e2.id }).update({ is_active: true });
     const drop = await failOn(db, dialect, 'shift_assignments', 'UPDATE');
     const ctx = await as();
-    await t.throwsAsync(
-      () => transferEmployee(ctx, { employeeId: e1.id, targetUnitId: w.units.mum.id, on: '2026-02-01' }),
-      { any: true, message: /injected failure/ },
-    );
+    await t.throwsAsync(() => transfer(ctx, { employee_id: e1.id, to: w.units.mum.id, on: '2026-02-01' }), {
+      any: true,
+      message: /injected failure/,
+    });
     await drop();
     t.deepEqual(await stateOf(db), before);
   });

@@ -3,8 +3,8 @@ import test from 'ava';
 import React from 'react';
 import { render } from 'ink-testing-library';
 import { OffboardView } from '../../../src/cli/views/offboard.js';
-import { RetireOrganizationView } from '../../../src/cli/commands/org.js';
-import { ImportView } from '../../../src/cli/commands/import.js';
+import { RetireOrganizationView } from '../../../src/cli/views/organization.js';
+import { ImportView } from '../../../src/cli/views/import.js';
 
 const employee = {
   id: 7,

@@ -1,23 +1,38 @@
-// PATCH /tenant/{tenant}/appointments/{appointment}: only the status moves, along
-// APPOINTMENT_TRANSITIONS. Asking for the status it already has changes nothing (a safe retry);
-// any other move out of a final status, or a skipped step, is a 422 on status.
+// appointment.change-status (PATCH /tenant/{tenant}/appointments/{appointment}, `wfctl appointment
+// status`): only the status moves, along APPOINTMENT_TRANSITIONS. Asking for the status it already
+// has changes nothing (a safe retry); any other move out of a final status, or a skipped step, is a
+// 422 on status.
 import { NotFoundError, ValidationError } from '../../../core/errors.js';
+import { defineOperation } from '../../../core/operation.js';
+import { idNumber } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
-import { inTransaction } from '../../../db/transaction.js';
 import { toDbTime } from '../../../db/time.js';
-import { recordAudit } from '../../audit.js';
-import type { ClinicContext } from '../../context.js';
+import type { ClinicRun } from '../../context.js';
 import { loadAppointment } from '../queries.js';
-import { APPOINTMENT_TRANSITIONS, type AppointmentStatus } from '../schemas.js';
+import { APPOINTMENT_TRANSITIONS, updateAppointmentSchema, type AppointmentStatus } from '../schemas.js';
+import { serializeAppointment, type AppointmentView } from '../serialize.js';
 
-export async function changeAppointmentStatus(
-  ctx: ClinicContext,
-  input: { tenantId: number; appointmentId: number; status: AppointmentStatus },
-): Promise<Record<string, any>> {
-  const { db, clock } = ctx.services;
-  return inTransaction(db, async (trx) => {
+export interface StatusChange {
+  /** A preview (rolled back): what would have happened. */
+  dry_run: boolean;
+  /** The status before (equal to `appointment.status` when nothing moved). */
+  from: AppointmentStatus;
+  appointment: AppointmentView;
+}
+
+export const changeAppointmentStatus = defineOperation({
+  name: 'appointment.change-status',
+  summary: 'Move an appointment to another status (only the status changes)',
+  input: updateAppointmentSchema.shape({
+    tenant_id: idNumber().required(),
+    appointment_id: idNumber().required(),
+  }),
+  permission: 'tenant.member',
+  async run(ctx: ClinicRun, input): Promise<StatusChange> {
+    await ctx.authorize(input.tenant_id, 'Tenant');
+    const { db } = ctx;
     const row = await lockForUpdate(
-      trx('appointments').where({ id: input.appointmentId, tenant_id: input.tenantId }),
+      db('appointments').where({ id: input.appointment_id, tenant_id: input.tenant_id }),
       db,
     ).first('id', 'status');
     if (!row) throw new NotFoundError('Appointment not found.');
@@ -31,17 +46,21 @@ export async function changeAppointmentStatus(
           `An appointment that is ${from} cannot become ${input.status}; ${next}.`,
         );
       }
-      await trx('appointments')
-        .where('id', input.appointmentId)
-        .update({ status: input.status, updated_at: toDbTime(clock.now()) });
-      await recordAudit(trx, ctx, {
-        tenantId: input.tenantId,
+      await db('appointments')
+        .where('id', input.appointment_id)
+        .update({ status: input.status, updated_at: toDbTime(ctx.services.clock.now()) });
+      ctx.audit({
         action: 'appointment.status_changed',
         subjectType: 'appointment',
-        subjectId: input.appointmentId,
+        subjectId: input.appointment_id,
+        scopeId: input.tenant_id,
         details: { from, to: input.status },
       });
     }
-    return loadAppointment(trx, input.appointmentId);
-  });
-}
+    return {
+      dry_run: ctx.dryRun,
+      from,
+      appointment: serializeAppointment(await loadAppointment(db, input.appointment_id)),
+    };
+  },
+});

@@ -1,36 +1,40 @@
-// POST /tenant/{tenant}/appointments: book a pet of this tenant, optionally with one of its members
-// as the veterinarian. The appointment's client is the pet's client at booking time.
+// appointment.book (POST /tenant/{tenant}/appointments, `wfctl appointment book`): book a pet of
+// this tenant, optionally with one of its members as the veterinarian. The appointment's client is
+// the pet's client at booking time.
 import { ValidationError, type FieldErrors } from '../../../core/errors.js';
-import { inTransaction } from '../../../db/transaction.js';
+import { defineOperation } from '../../../core/operation.js';
+import { idNumber } from '../../../core/validation.js';
 import { toDbTime } from '../../../db/time.js';
-import { recordAudit } from '../../audit.js';
-import type { ClinicContext } from '../../context.js';
+import type { ClinicRun } from '../../context.js';
 import { loadAppointment } from '../queries.js';
-import type { StoreAppointmentInput } from '../schemas.js';
+import { storeAppointmentSchema } from '../schemas.js';
+import { serializeAppointment, type AppointmentView } from '../serialize.js';
 
-export async function createAppointment(
-  ctx: ClinicContext,
-  input: StoreAppointmentInput & { tenantId: number },
-): Promise<Record<string, any>> {
-  const { db, clock } = ctx.services;
-  return inTransaction(db, async (trx) => {
+export const bookAppointment = defineOperation({
+  name: 'appointment.book',
+  summary: 'Book an appointment for one of the tenant’s pets',
+  input: storeAppointmentSchema.shape({ tenant_id: idNumber().required() }),
+  permission: 'tenant.member',
+  async run(ctx: ClinicRun, input): Promise<AppointmentView> {
+    await ctx.authorize(input.tenant_id, 'Tenant');
+    const { db } = ctx;
     const errors: FieldErrors = {};
-    const pet = await trx('pets')
-      .where({ id: input.pet_id, tenant_id: input.tenantId })
+    const pet = await db('pets')
+      .where({ id: input.pet_id, tenant_id: input.tenant_id })
       .first('id', 'client_id');
     if (!pet) errors.pet_id = ['The selected pet_id is not a patient of this tenant.'];
     if (input.veterinarian_user_id != null) {
-      const member = await trx('tenant_memberships')
-        .where({ tenant_id: input.tenantId, user_id: input.veterinarian_user_id })
+      const member = await db('tenant_memberships')
+        .where({ tenant_id: input.tenant_id, user_id: input.veterinarian_user_id })
         .first('user_id');
       if (!member)
         errors.veterinarian_user_id = ['The selected veterinarian_user_id is not a member of this tenant.'];
     }
     if (Object.keys(errors).length) throw new ValidationError(errors);
 
-    const now = toDbTime(clock.now());
-    const [id] = await trx('appointments').insert({
-      tenant_id: input.tenantId,
+    const now = toDbTime(ctx.services.clock.now());
+    const [id] = await db('appointments').insert({
+      tenant_id: input.tenant_id,
       pet_id: input.pet_id,
       client_id: pet.client_id,
       status: input.status,
@@ -41,13 +45,13 @@ export async function createAppointment(
       created_at: now,
       updated_at: now,
     });
-    await recordAudit(trx, ctx, {
-      tenantId: input.tenantId,
+    ctx.audit({
       action: 'appointment.created',
       subjectType: 'appointment',
       subjectId: Number(id),
+      scopeId: input.tenant_id,
       details: { pet_id: input.pet_id, status: input.status },
     });
-    return loadAppointment(trx, Number(id));
-  });
-}
+    return serializeAppointment(await loadAppointment(db, Number(id)));
+  },
+});

@@ -1,36 +1,55 @@
-// Appointment lists, 20 per page, latest scheduled first: the tenant's, or those of the pets whose
-// Client row belongs to the owner.
-import type { ClinicContext } from '../../context.js';
+// Appointment lists, 20 per page, latest scheduled first: the tenant's (appointment.list), or those
+// of the pets whose Client row belongs to the caller (owner-appointment.list).
+import { defineOperation } from '../../../core/operation.js';
+import { idNumber } from '../../../core/validation.js';
+import type { ClinicRun } from '../../context.js';
 import { fetchPage, PAGE_SIZES, type Page } from '../../pagination.js';
+import { callerId } from '../../pets/access.js';
 import { appointmentsWithRelations } from '../queries.js';
+import { appointmentListQuery } from '../schemas.js';
+import { serializeAppointment, type AppointmentView } from '../serialize.js';
 
 const order = [
   { column: 'a.scheduled_at', order: 'desc' },
   { column: 'a.id', order: 'desc' },
 ];
 
-export function listTenantAppointments(
-  ctx: ClinicContext,
-  input: { tenantId: number; page: number },
-): Promise<Page<Record<string, any>>> {
-  const q = appointmentsWithRelations(ctx.services.db).where('a.tenant_id', input.tenantId).orderBy(order);
-  return fetchPage(q, input.page, PAGE_SIZES.appointments);
+async function page(
+  q: ReturnType<typeof appointmentsWithRelations>,
+  n: number,
+): Promise<Page<AppointmentView>> {
+  const found = await fetchPage<Record<string, any>>(q.orderBy(order), n, PAGE_SIZES.appointments);
+  return { ...found, items: found.items.map(serializeAppointment) };
 }
 
-export function listOwnerAppointments(
-  ctx: ClinicContext,
-  input: { ownerUserId: number; page: number },
-): Promise<Page<Record<string, any>>> {
-  const { db } = ctx.services;
-  // The owner's pets are those whose *current* Client row is theirs (a pet can move between clients).
-  const q = appointmentsWithRelations(db)
-    .whereIn(
+export const listAppointments = defineOperation({
+  name: 'appointment.list',
+  summary: 'The tenant’s appointments with pet, client and veterinarian, 20 per page, latest first',
+  input: appointmentListQuery.shape({ tenant_id: idNumber().required() }),
+  permission: 'tenant.member',
+  kind: 'read',
+  async run(ctx: ClinicRun, input): Promise<Page<AppointmentView>> {
+    await ctx.authorize(input.tenant_id, 'Tenant');
+    return page(appointmentsWithRelations(ctx.db).where('a.tenant_id', input.tenant_id), input.page);
+  },
+});
+
+export const listOwnerAppointments = defineOperation({
+  name: 'owner-appointment.list',
+  summary: 'Appointments of the caller’s pets, 20 per page, latest first',
+  input: appointmentListQuery,
+  permission: 'authenticated',
+  kind: 'read',
+  async run(ctx: ClinicRun, input): Promise<Page<AppointmentView>> {
+    const { db } = ctx;
+    // The owner's pets are those whose *current* Client row is theirs (a pet can move between clients).
+    const q = appointmentsWithRelations(db).whereIn(
       'a.pet_id',
       db('pets')
         .join('clinic_clients', 'clinic_clients.id', 'pets.client_id')
-        .where('clinic_clients.owner_user_id', input.ownerUserId)
+        .where('clinic_clients.owner_user_id', callerId(ctx))
         .select('pets.id'),
-    )
-    .orderBy(order);
-  return fetchPage(q, input.page, PAGE_SIZES.appointments);
-}
+    );
+    return page(q, input.page);
+  },
+});

@@ -7,37 +7,42 @@ import { DAY } from '../../../core/clock.js';
 import { newTokenSecret } from '../../../core/crypto.js';
 import { enqueueJob } from '../../../core/job-queue.js';
 import { queueMail } from '../../../core/mailer.js';
+import { defineOperation } from '../../../core/operation.js';
+import { idNumber } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
-import { inTransaction } from '../../../db/transaction.js';
 import { toDbTime } from '../../../db/time.js';
-import { recordAudit } from '../../audit.js';
-import type { ClinicContext } from '../../context.js';
-import { petForCaller } from '../../pets/access.js';
+import type { ClinicRun } from '../../context.js';
+import { callerId, petForCaller } from '../../pets/access.js';
 import { CAREGIVER_INVITE_JOB } from '../jobs.js';
-import { CAREGIVER_TOKEN_LENGTH, type InviteCaregiverInput } from '../schemas.js';
+import { CAREGIVER_TOKEN_LENGTH, inviteCaregiverSchema } from '../schemas.js';
+import { serializeCaregiver, type CaregiverView } from '../serialize.js';
 
 export const INVITE_TTL_DAYS = 7;
 
-export async function inviteCaregiver(
-  ctx: ClinicContext,
-  input: InviteCaregiverInput & { petId: number; userId: number },
-): Promise<Record<string, any>> {
-  const { db, clock, config } = ctx.services;
-  const { pet, ownerUserId } = await petForCaller(db, input.userId, input.petId, 'owner');
-  const owner = await db('clinic_users').where('id', ownerUserId).first('name', 'email');
-  if (String(owner.email).toLowerCase() === input.invited_email) {
-    throw ValidationError.field('invited_email', 'You cannot invite your own email address.');
-  }
-
-  return inTransaction(db, async (trx) => {
+export const inviteCaregiver = defineOperation({
+  name: 'caregiver.invite',
+  summary: 'Invite a caregiver by email (primary owner only); dispatches SendCaregiverInviteEmailJob',
+  input: inviteCaregiverSchema.shape({ pet_id: idNumber().required() }),
+  permission: 'authenticated',
+  async run(ctx: ClinicRun, input): Promise<CaregiverView> {
+    const { db } = ctx;
+    const { clock, config } = ctx.services;
+    const userId = callerId(ctx);
+    const { pet, ownerUserId } = await petForCaller(db, userId, input.pet_id, 'owner');
+    const owner = await db('clinic_users').where('id', ownerUserId).first('name', 'email');
+    if (String(owner.email).toLowerCase() === input.invited_email) {
+      throw ValidationError.field('invited_email', 'You cannot invite your own email address.');
+    }
     // Invites of one pet are serialised on the pet row, so one email never gets two open invites.
-    await lockForUpdate(trx('pets').where('id', pet.id).first('id'), db);
+    await lockForUpdate(db('pets').where('id', pet.id).first('id'), db);
     const now = clock.now();
-    const open = await trx('pet_caregivers')
-      .where({ pet_id: pet.id, invited_email: input.invited_email })
-      .whereNull('revoked_at')
-      .where((q) => q.whereNotNull('accepted_at').orWhere('expires_at', '>', toDbTime(now)))
-      .first('id');
+    const open = await lockForUpdate(
+      db('pet_caregivers')
+        .where({ pet_id: pet.id, invited_email: input.invited_email })
+        .whereNull('revoked_at')
+        .where((q) => q.whereNotNull('accepted_at').orWhere('expires_at', '>', toDbTime(now))),
+      db,
+    ).first('id');
     if (open) {
       throw ValidationError.field(
         'invited_email',
@@ -46,9 +51,9 @@ export async function inviteCaregiver(
     }
     const token = newTokenSecret(CAREGIVER_TOKEN_LENGTH);
     const expiresAt = new Date(now.getTime() + INVITE_TTL_DAYS * DAY);
-    const [id] = await trx('pet_caregivers').insert({
+    const [id] = await db('pet_caregivers').insert({
       pet_id: pet.id,
-      invited_by_user_id: input.userId,
+      invited_by_user_id: userId,
       invited_email: input.invited_email,
       invited_name: input.invited_name ?? null,
       access_level: input.access_level,
@@ -58,7 +63,7 @@ export async function inviteCaregiver(
       created_at: toDbTime(now),
       updated_at: toDbTime(now),
     });
-    const mailId = await queueMail(trx, clock, {
+    const mailId = await queueMail(db, clock, {
       from: config.clinic.mailFrom,
       to: input.invited_email,
       subject: `${owner.name} invited you to help care for ${pet.name}`,
@@ -74,17 +79,17 @@ export async function inviteCaregiver(
         expiresAt,
       }),
     });
-    await enqueueJob(trx, clock, { name: CAREGIVER_INVITE_JOB, payload: { mail_id: mailId } });
-    await recordAudit(trx, ctx, {
-      tenantId: Number(pet.tenant_id),
+    await enqueueJob(db, clock, { name: CAREGIVER_INVITE_JOB, payload: { mail_id: mailId } });
+    ctx.audit({
+      scopeId: Number(pet.tenant_id),
       action: 'caregiver.invited',
       subjectType: 'pet_caregiver',
       subjectId: Number(id),
       details: { pet_id: pet.id, access_level: input.access_level, mail_id: mailId },
     });
-    return trx('pet_caregivers').where('id', id).first();
-  });
-}
+    return serializeCaregiver(await db('pet_caregivers').where('id', id).first(), now);
+  },
+});
 
 function inviteText(v: {
   inviteeName: string | null;

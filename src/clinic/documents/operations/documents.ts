@@ -1,71 +1,100 @@
-// Reading, deleting and downloading pet documents. Owners and every active caregiver read; the
-// primary owner and full-access caregivers delete; a download is authorised by its signed link.
+// Reading, deleting and downloading pet documents (owner portal). Owners and every active caregiver
+// read (document.list, document.get); the primary owner and full-access caregivers delete
+// (document.delete); a download (document.download) is authorised by its signed link alone.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { NotFoundError } from '../../../core/errors.js';
+import { defineOperation } from '../../../core/operation.js';
+import { idNumber, yup } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
-import { inTransaction } from '../../../db/transaction.js';
-import { recordAudit } from '../../audit.js';
-import type { ClinicContext } from '../../context.js';
+import type { ClinicRun } from '../../context.js';
 import { fetchPage, type Page } from '../../pagination.js';
-import { petForCaller } from '../../pets/access.js';
+import { callerId, petForCaller } from '../../pets/access.js';
 import { documentPath, removeDocumentFile } from '../files.js';
+import { documentListQuery, downloadQuery } from '../schemas.js';
 import { verifyDownload } from '../signing.js';
 
 // The contract does not size this list: the clinic's default for unsized lists.
 export const DOCUMENTS_PER_PAGE = 50;
 
-export async function listDocuments(
-  ctx: ClinicContext,
-  input: { userId: number; petId: number; category?: string; page: number },
-): Promise<Page<Record<string, any>>> {
-  const { db } = ctx.services;
-  const { pet } = await petForCaller(db, input.userId, input.petId, 'view');
-  const q = db('pet_documents').where('pet_id', pet.id).orderBy('id', 'desc');
-  if (input.category) q.where('category', input.category);
-  return fetchPage(q, input.page, DOCUMENTS_PER_PAGE);
-}
+const documentInput = yup.object({ pet_id: idNumber().required(), document_id: idNumber().required() });
 
-export async function getDocument(
-  ctx: ClinicContext,
-  input: { userId: number; petId: number; documentId: number },
-): Promise<Record<string, any>> {
-  const { db } = ctx.services;
-  const { pet } = await petForCaller(db, input.userId, input.petId, 'view');
-  const row = await db('pet_documents').where({ id: input.documentId, pet_id: pet.id }).first();
-  if (!row) throw new NotFoundError('Document not found.');
-  return row;
-}
+export const listDocuments = defineOperation({
+  name: 'document.list',
+  summary: 'The pet’s documents, newest first, 50 per page, each with a signed download_url (5 minutes)',
+  input: documentListQuery.shape({ pet_id: idNumber().required() }),
+  permission: 'authenticated',
+  kind: 'read',
+  async run(ctx: ClinicRun, input): Promise<Page<Record<string, any>>> {
+    const { pet } = await petForCaller(ctx.db, callerId(ctx), input.pet_id, 'view');
+    const q = ctx.db('pet_documents').where('pet_id', pet.id).orderBy('id', 'desc');
+    if (input.category) q.where('category', input.category);
+    return fetchPage(q, input.page, DOCUMENTS_PER_PAGE);
+  },
+});
 
-/** Deletes the row, then the file (after the commit: a rolled-back delete keeps its file). */
-export async function deleteDocument(
-  ctx: ClinicContext,
-  input: { userId: number; petId: number; documentId: number },
-): Promise<void> {
-  const { db, config, logger } = ctx.services;
-  const { pet } = await petForCaller(db, input.userId, input.petId, 'full');
-  const storageName = await inTransaction(db, async (trx) => {
+export const getDocument = defineOperation({
+  name: 'document.get',
+  summary: 'One document with a signed download_url',
+  input: documentInput,
+  permission: 'authenticated',
+  kind: 'read',
+  async run(ctx: ClinicRun, input): Promise<Record<string, any>> {
+    const { pet } = await petForCaller(ctx.db, callerId(ctx), input.pet_id, 'view');
+    const row = await ctx.db('pet_documents').where({ id: input.document_id, pet_id: pet.id }).first();
+    if (!row) throw new NotFoundError('Document not found.');
+    return row;
+  },
+});
+
+/**
+ * A step of document.delete, run only through ctx.call (not in the catalogue, no face): the row and
+ * its audit entry, in one transaction; the storage name of the file it pointed at.
+ */
+export const removeDocumentRow = defineOperation({
+  name: 'document.remove-row',
+  summary: 'Delete a document’s row (a step of document.delete)',
+  input: documentInput,
+  permission: 'authenticated',
+  async run(ctx: ClinicRun, input): Promise<string> {
+    const { db } = ctx;
+    const { pet } = await petForCaller(db, callerId(ctx), input.pet_id, 'full');
     const row = await lockForUpdate(
-      trx('pet_documents').where({ id: input.documentId, pet_id: pet.id }),
+      db('pet_documents').where({ id: input.document_id, pet_id: pet.id }),
       db,
     ).first();
     if (!row) throw new NotFoundError('Document not found.');
-    await trx('pet_documents').where('id', row.id).delete();
-    await recordAudit(trx, ctx, {
-      tenantId: Number(pet.tenant_id),
+    await db('pet_documents').where('id', row.id).delete();
+    ctx.audit({
       action: 'document.deleted',
       subjectType: 'pet_document',
       subjectId: Number(row.id),
+      scopeId: Number(pet.tenant_id),
       details: { pet_id: pet.id, category: row.category },
     });
     return String(row.storage_name);
-  });
-  await removeDocumentFile(config.clinic.storageDir, storageName).catch((err) =>
-    // The row is gone, so the file is unreachable; log it for the operator rather than fail the call.
-    logger.error('document file not removed', { error: err as Error, document_id: input.documentId }),
-  );
-}
+  },
+});
+
+export const deleteDocument = defineOperation({
+  name: 'document.delete',
+  summary: 'Delete a document: the row and the file (primary owner or full-access caregiver)',
+  input: documentInput,
+  permission: 'authenticated',
+  // On the pool: the row goes in the step's transaction, the file only after its commit (a
+  // rolled-back delete keeps its file).
+  kind: 'read',
+  async run(ctx: ClinicRun, input): Promise<void> {
+    const { config, logger } = ctx.services;
+    await petForCaller(ctx.db, callerId(ctx), input.pet_id, 'full');
+    const storageName = await ctx.call(removeDocumentRow, input);
+    await removeDocumentFile(config.clinic.storageDir, storageName).catch((err) =>
+      // The row is gone, so the file is unreachable; log it for the operator rather than fail the call.
+      logger.error('document file not removed', { error: err as Error, document_id: input.document_id }),
+    );
+  },
+});
 
 export interface DocumentDownload {
   stream: Readable;
@@ -75,21 +104,30 @@ export interface DocumentDownload {
 }
 
 /** A signed download: the signature first (403), then the document in that pet (404). */
-export async function openDocumentDownload(
-  ctx: ClinicContext,
-  input: { petId: number; documentId: number; expires?: string; signature?: string },
-): Promise<DocumentDownload> {
-  const { db, config } = ctx.services;
-  await verifyDownload(ctx.services, input);
-  const row = await db('pet_documents').where({ id: input.documentId, pet_id: input.petId }).first();
-  if (!row) throw new NotFoundError('Document not found.');
-  const path = documentPath(config.clinic.storageDir, String(row.storage_name));
-  const info = await stat(path).catch(() => null);
-  if (!info) throw new NotFoundError('Document file not found.');
-  return {
-    stream: createReadStream(path),
-    mimeType: row.mime_type,
-    filename: row.original_name,
-    size: info.size,
-  };
-}
+export const downloadDocument = defineOperation({
+  name: 'document.download',
+  summary: 'Download the file through its signed link (no bearer token)',
+  input: downloadQuery.concat(documentInput),
+  // The signed link is the authorisation, checked first.
+  permission: 'public',
+  kind: 'read',
+  async run(ctx: ClinicRun, input): Promise<DocumentDownload> {
+    await verifyDownload(ctx.services, {
+      petId: input.pet_id,
+      documentId: input.document_id,
+      expires: input.expires,
+      signature: input.signature,
+    });
+    const row = await ctx.db('pet_documents').where({ id: input.document_id, pet_id: input.pet_id }).first();
+    if (!row) throw new NotFoundError('Document not found.');
+    const path = documentPath(ctx.services.config.clinic.storageDir, String(row.storage_name));
+    const info = await stat(path).catch(() => null);
+    if (!info) throw new NotFoundError('Document file not found.');
+    return {
+      stream: createReadStream(path),
+      mimeType: row.mime_type,
+      filename: row.original_name,
+      size: info.size,
+    };
+  },
+});

@@ -1,52 +1,89 @@
-// Upload a pet document (primary owner or full-access caregiver). The bytes are written under a
-// random name first, then the row in one transaction; if the transaction fails the file is removed,
-// so no row ever points at a missing file and no orphan file outlives a failed upload.
+// document.upload: a pet document from the owner portal (primary owner or full-access caregiver).
+// The bytes are written under a random name first, then the row in one transaction (the step
+// document.store-row); if that transaction fails the file is removed, so no row ever points at a
+// missing file and no orphan file outlives a failed upload.
 import type { UploadedFile } from '../../../core/routes.js';
-import { inTransaction } from '../../../db/transaction.js';
+import { defineOperation } from '../../../core/operation.js';
+import { idNumber, yup } from '../../../core/validation.js';
 import { toDbTime } from '../../../db/time.js';
-import { recordAudit } from '../../audit.js';
-import type { ClinicContext } from '../../context.js';
-import { petForCaller } from '../../pets/access.js';
+import type { ClinicRun } from '../../context.js';
+import { callerId, petForCaller } from '../../pets/access.js';
 import { extensionOf, FILE_TYPES, removeDocumentFile, storeDocumentFile } from '../files.js';
-import type { UploadDocumentInput } from '../schemas.js';
+import { uploadDocumentSchema } from '../schemas.js';
 
-export async function uploadDocument(
-  ctx: ClinicContext,
-  input: UploadDocumentInput & { file: UploadedFile; petId: number; userId: number },
-): Promise<Record<string, any>> {
-  const { db, clock, config } = ctx.services;
-  const { pet } = await petForCaller(db, input.userId, input.petId, 'full');
-  const ext = extensionOf(input.file.filename);
-  const storageName = await storeDocumentFile(config.clinic.storageDir, ext, input.file.data);
-  try {
-    return await inTransaction(db, async (trx) => {
-      const now = toDbTime(clock.now());
-      const [id] = await trx('pet_documents').insert({
-        pet_id: pet.id,
-        uploaded_by_user_id: input.userId,
-        category: input.category,
-        title: input.title ?? null,
-        document_date: input.document_date ?? null,
-        notes: input.notes ?? null,
-        original_name: input.file.filename.slice(0, 255),
-        extension: ext,
-        mime_type: FILE_TYPES[ext].mime,
-        size_bytes: input.file.size,
-        storage_name: storageName,
-        created_at: now,
-        updated_at: now,
-      });
-      await recordAudit(trx, ctx, {
-        tenantId: Number(pet.tenant_id),
-        action: 'document.uploaded',
-        subjectType: 'pet_document',
-        subjectId: Number(id),
-        details: { pet_id: pet.id, category: input.category, size_bytes: input.file.size },
-      });
-      return trx('pet_documents').where('id', id).first();
+/**
+ * A step of document.upload, run only through ctx.call (not in the catalogue, no face): the row of a
+ * file already stored, with its audit entry, in one transaction.
+ */
+export const storeDocumentRow = defineOperation({
+  name: 'document.store-row',
+  summary: 'Keep the row of a stored document file (a step of document.upload)',
+  input: uploadDocumentSchema.omit(['file']).shape({
+    pet_id: idNumber().required(),
+    filename: yup.string().required(),
+    size_bytes: yup.number().integer().min(0).required(),
+    storage_name: yup.string().required(),
+  }),
+  permission: 'authenticated',
+  async run(ctx: ClinicRun, input): Promise<Record<string, any>> {
+    const { db } = ctx;
+    const userId = callerId(ctx);
+    const { pet } = await petForCaller(db, userId, input.pet_id, 'full');
+    const ext = extensionOf(input.filename);
+    const now = toDbTime(ctx.services.clock.now());
+    const [id] = await db('pet_documents').insert({
+      pet_id: pet.id,
+      uploaded_by_user_id: userId,
+      category: input.category,
+      title: input.title ?? null,
+      document_date: input.document_date ?? null,
+      notes: input.notes ?? null,
+      original_name: input.filename.slice(0, 255),
+      extension: ext,
+      mime_type: FILE_TYPES[ext].mime,
+      size_bytes: input.size_bytes,
+      storage_name: input.storage_name,
+      created_at: now,
+      updated_at: now,
     });
-  } catch (err) {
-    await removeDocumentFile(config.clinic.storageDir, storageName).catch(() => {});
-    throw err;
-  }
-}
+    ctx.audit({
+      action: 'document.uploaded',
+      subjectType: 'pet_document',
+      subjectId: Number(id),
+      scopeId: Number(pet.tenant_id),
+      details: { pet_id: pet.id, category: input.category, size_bytes: input.size_bytes },
+    });
+    return db('pet_documents').where('id', id).first();
+  },
+});
+
+export const uploadDocument = defineOperation({
+  name: 'document.upload',
+  summary: 'Upload a document (multipart/form-data; primary owner or full-access caregiver)',
+  input: uploadDocumentSchema.shape({ pet_id: idNumber().required() }),
+  permission: 'authenticated',
+  // On the pool: the file is written before the step's transaction and removed if it fails.
+  kind: 'read',
+  async run(ctx: ClinicRun, input): Promise<Record<string, any>> {
+    const { storageDir } = ctx.services.config.clinic;
+    await petForCaller(ctx.db, callerId(ctx), input.pet_id, 'full');
+    const file = input.file as UploadedFile;
+    const ext = extensionOf(file.filename);
+    const storageName = await storeDocumentFile(storageDir, ext, file.data);
+    try {
+      return await ctx.call(storeDocumentRow, {
+        pet_id: input.pet_id,
+        category: input.category,
+        title: input.title,
+        document_date: input.document_date,
+        notes: input.notes,
+        filename: file.filename,
+        size_bytes: file.size,
+        storage_name: storageName,
+      });
+    } catch (err) {
+      await removeDocumentFile(storageDir, storageName).catch(() => {});
+      throw err;
+    }
+  },
+});

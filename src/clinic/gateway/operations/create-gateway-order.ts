@@ -1,13 +1,17 @@
-// POST /owner/me/invoices/{invoice}/gateway/order: an order for the invoice's balance at the payment
-// gateway, for the owner's checkout. The gateway is called outside any transaction (no lock is held
-// over the network); the order id is then stored, so verify and the webhook can find the invoice.
+// gateway-order.create (POST /owner/me/invoices/{invoice}/gateway/order): an order for the
+// invoice's balance at the payment gateway, for the owner's checkout. The gateway is called outside
+// any transaction (no lock is held over the network): the operation is run on the pool, and the
+// order id is then kept by its step gateway-order.record in a transaction of its own, so verify
+// and the webhook can find the invoice.
 import { ConflictError } from '../../../core/errors.js';
-import { inTransaction } from '../../../db/transaction.js';
+import { defineOperation } from '../../../core/operation.js';
+import { idNumber, yup } from '../../../core/validation.js';
 import { toDbTime } from '../../../db/time.js';
-import { recordAudit } from '../../audit.js';
-import type { ClinicContext } from '../../context.js';
+import type { ClinicRun } from '../../context.js';
 import { CLOSED_INVOICE_STATUSES } from '../../payments/ledger.js';
+import { callerId } from '../../pets/access.js';
 import { createOrderAtGateway, requireGatewayKeys } from '../client.js';
+import { gatewayOrderInput } from '../schemas.js';
 import { ownerInvoice } from './owner-invoice.js';
 
 export interface CheckoutOrder {
@@ -21,50 +25,84 @@ export interface CheckoutOrder {
   prefill: { name: string; email: string; contact: string | null };
 }
 
-export async function createGatewayOrder(
-  ctx: ClinicContext,
-  input: { ownerUserId: number; invoiceId: number },
-): Promise<CheckoutOrder> {
-  const { db, clock, config } = ctx.services;
-  const gateway = config.clinic.gateway;
-  requireGatewayKeys(gateway);
-  const invoice = await ownerInvoice(db, input.ownerUserId, input.invoiceId);
-  if (CLOSED_INVOICE_STATUSES.includes(invoice.status)) {
-    const why = invoice.status === 'estimate' ? 'an estimate' : invoice.status;
-    throw new ConflictError(`The invoice is ${why}: there is nothing to pay online.`, 'INVOICE_NOT_PAYABLE');
-  }
-  const amount = Number(invoice.balance_due_minor);
-  const orderId = await createOrderAtGateway(gateway, {
-    amount,
-    currency: invoice.currency,
-    receipt: `invoice-${invoice.id}`,
-  });
-  await inTransaction(db, async (trx) => {
-    await trx('gateway_orders').insert({
-      invoice_id: invoice.id,
+/**
+ * A step of gateway-order.create, run only through ctx.call (not in the catalogue, no face): keeps
+ * the order the gateway made, with its audit entry, in one transaction.
+ */
+export const recordGatewayOrder = defineOperation({
+  name: 'gateway-order.record',
+  summary:
+    'Keep the order the gateway made for one of the caller’s invoices (a step of gateway-order.create)',
+  input: yup.object({
+    invoice_id: idNumber().required(),
+    provider_order_id: yup.string().required(),
+    amount_minor: yup.number().integer().min(0).required(),
+    currency: yup.string().required(),
+  }),
+  permission: 'authenticated',
+  async run(ctx: ClinicRun, input): Promise<void> {
+    const userId = callerId(ctx);
+    const invoice = await ownerInvoice(ctx.db, userId, input.invoice_id);
+    await ctx.db('gateway_orders').insert({
+      invoice_id: input.invoice_id,
+      provider_order_id: input.provider_order_id,
+      amount_minor: input.amount_minor,
+      currency: input.currency,
+      created_by_user_id: userId,
+      created_at: toDbTime(ctx.services.clock.now()),
+    });
+    ctx.audit({
+      action: 'gateway.order_created',
+      subjectType: 'invoice',
+      subjectId: input.invoice_id,
+      scopeId: Number(invoice.tenant_id),
+      details: { order_id: input.provider_order_id, amount_minor: input.amount_minor },
+    });
+  },
+});
+
+export const createGatewayOrder = defineOperation({
+  name: 'gateway-order.create',
+  summary: 'Create a payment-gateway order for the balance of one of the caller’s invoices',
+  input: gatewayOrderInput,
+  permission: 'authenticated',
+  // On the pool: the network call must not hold a transaction open; the step writes.
+  kind: 'read',
+  async run(ctx: ClinicRun, input): Promise<CheckoutOrder> {
+    const { db } = ctx;
+    const gateway = ctx.services.config.clinic.gateway;
+    requireGatewayKeys(gateway);
+    const userId = callerId(ctx);
+    const invoice = await ownerInvoice(db, userId, input.invoice_id);
+    if (CLOSED_INVOICE_STATUSES.includes(invoice.status)) {
+      const why = invoice.status === 'estimate' ? 'an estimate' : invoice.status;
+      throw new ConflictError(
+        `The invoice is ${why}: there is nothing to pay online.`,
+        'INVOICE_NOT_PAYABLE',
+      );
+    }
+    const amount = Number(invoice.balance_due_minor);
+    const orderId = await createOrderAtGateway(gateway, {
+      amount,
+      currency: invoice.currency,
+      receipt: `invoice-${invoice.id}`,
+    });
+    await ctx.call(recordGatewayOrder, {
+      invoice_id: Number(invoice.id),
       provider_order_id: orderId,
       amount_minor: amount,
       currency: invoice.currency,
-      created_by_user_id: input.ownerUserId,
-      created_at: toDbTime(clock.now()),
     });
-    await recordAudit(trx, ctx, {
-      tenantId: Number(invoice.tenant_id),
-      action: 'gateway.order_created',
-      subjectType: 'invoice',
-      subjectId: Number(invoice.id),
-      details: { order_id: orderId, amount_minor: amount },
-    });
-  });
-  const owner = await db('clinic_users').where('id', input.ownerUserId).first('name', 'email', 'phone');
-  return {
-    invoice_id: Number(invoice.id),
-    key: gateway.keyId,
-    order_id: orderId,
-    amount,
-    currency: invoice.currency,
-    name: invoice.tenant_name,
-    description: `Invoice #${invoice.id}`,
-    prefill: { name: owner.name, email: owner.email, contact: owner.phone ?? null },
-  };
-}
+    const owner = await db('clinic_users').where('id', userId).first('name', 'email', 'phone');
+    return {
+      invoice_id: Number(invoice.id),
+      key: gateway.keyId,
+      order_id: orderId,
+      amount,
+      currency: invoice.currency,
+      name: invoice.tenant_name,
+      description: `Invoice #${invoice.id}`,
+      prefill: { name: owner.name, email: owner.email, contact: owner.phone ?? null },
+    };
+  },
+});

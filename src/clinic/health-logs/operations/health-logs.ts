@@ -1,16 +1,19 @@
-// The health journal. Owners and caregivers write from the portal (source owner); clinic staff with
-// medical_record.* read and write from /tenant/{tenant}/patients/{pet} (source clinic). An owner
-// deletes only the entries they wrote themselves; anyone else's entry is a 404.
+// The health journal. Owners and caregivers read and write from the portal (owner-health-log.*,
+// source owner); clinic staff with medical_record.* read and write from
+// /tenant/{tenant}/patients/{pet} (health-log.list, health-log.create, source clinic; the list also
+// `wfctl health-log list`). An owner deletes only the entries they wrote themselves; anyone else's
+// entry is a 404.
 import type { Knex } from 'knex';
-import { NotFoundError, ValidationError } from '../../../core/errors.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../../core/errors.js';
 import { MINUTE } from '../../../core/clock.js';
-import { inTransaction } from '../../../db/transaction.js';
+import { defineOperation } from '../../../core/operation.js';
+import { idNumber, yup } from '../../../core/validation.js';
 import { toDbTime } from '../../../db/time.js';
-import { recordAudit } from '../../audit.js';
-import type { ClinicContext } from '../../context.js';
+import type { ClinicRun } from '../../context.js';
 import { fetchPage, type Page } from '../../pagination.js';
-import { petForCaller } from '../../pets/access.js';
-import { parseInstant, type HealthLogInput } from '../schemas.js';
+import { callerId, petForCaller } from '../../pets/access.js';
+import { healthLogListQuery, healthLogSchema, parseInstant, type HealthLogInput } from '../schemas.js';
+import { serializeHealthLog, type HealthLogView } from '../serialize.js';
 
 /** The contract does not size this list: the clinic's default of 50 (docs/clinic.md). */
 export const HEALTH_LOGS_PER_PAGE = 50;
@@ -30,19 +33,29 @@ function journal(db: Knex, petId: number, since?: string) {
   ]);
 }
 
+async function page(
+  db: Knex,
+  petId: number,
+  since: string | undefined,
+  n: number,
+): Promise<Page<HealthLogView>> {
+  const found = await fetchPage<Row>(journal(db, petId, since), n, HEALTH_LOGS_PER_PAGE);
+  return { ...found, items: found.items.map(serializeHealthLog) };
+}
+
 async function insertLog(
-  trx: Knex.Transaction,
-  ctx: ClinicContext,
+  ctx: ClinicRun,
   pet: Row,
   input: HealthLogInput,
   by: { userId: number; source: 'owner' | 'clinic'; tenantId: number | null },
-): Promise<Row> {
+): Promise<HealthLogView> {
+  const { db } = ctx;
   const now = ctx.services.clock.now();
   const loggedAt = input.logged_at ? parseInstant(input.logged_at)! : now;
   if (loggedAt.getTime() > now.getTime() + FUTURE_TOLERANCE_MS) {
     throw ValidationError.field('logged_at', 'The logged_at field must not be in the future.');
   }
-  const [id] = await trx('pet_health_logs').insert({
+  const [id] = await db('pet_health_logs').insert({
     pet_id: pet.id,
     logged_at: toDbTime(loggedAt),
     weight_kg: input.weight_kg ?? null,
@@ -58,54 +71,64 @@ async function insertLog(
     created_at: toDbTime(now),
     updated_at: toDbTime(now),
   });
-  await recordAudit(trx, ctx, {
-    tenantId: by.tenantId ?? Number(pet.tenant_id),
+  ctx.audit({
     action: 'health_log.created',
     subjectType: 'health_log',
     subjectId: Number(id),
+    scopeId: by.tenantId ?? Number(pet.tenant_id),
     details: { pet_id: pet.id, source: by.source },
   });
-  return trx('pet_health_logs').where('id', id).first();
+  return serializeHealthLog(await db('pet_health_logs').where('id', id).first());
 }
 
-export async function listOwnerHealthLogs(
-  ctx: ClinicContext,
-  input: { userId: number; petId: number; since?: string; page: number },
-): Promise<Page<Row>> {
-  const { db } = ctx.services;
-  await petForCaller(db, input.userId, input.petId, 'view');
-  return fetchPage(journal(db, input.petId, input.since), input.page, HEALTH_LOGS_PER_PAGE);
-}
+const ownerPetInput = { pet_id: idNumber().required() };
 
-export function createOwnerHealthLog(
-  ctx: ClinicContext,
-  input: HealthLogInput & { userId: number; petId: number },
-): Promise<Row> {
-  return inTransaction(ctx.services.db, async (trx) => {
-    const { pet } = await petForCaller(trx, input.userId, input.petId, 'full');
-    return insertLog(trx, ctx, pet, input, { userId: input.userId, source: 'owner', tenantId: null });
-  });
-}
+export const listOwnerHealthLogs = defineOperation({
+  name: 'owner-health-log.list',
+  summary: 'The pet’s health journal; owner or any caregiver',
+  input: healthLogListQuery.shape(ownerPetInput),
+  permission: 'authenticated',
+  kind: 'read',
+  async run(ctx: ClinicRun, input): Promise<Page<HealthLogView>> {
+    await petForCaller(ctx.db, callerId(ctx), input.pet_id, 'view');
+    return page(ctx.db, input.pet_id, input.since, input.page);
+  },
+});
 
-export function deleteOwnerHealthLog(
-  ctx: ClinicContext,
-  input: { userId: number; petId: number; healthLogId: number },
-): Promise<void> {
-  return inTransaction(ctx.services.db, async (trx) => {
-    const { pet } = await petForCaller(trx, input.userId, input.petId, 'full');
-    const deleted = await trx('pet_health_logs')
-      .where({ id: input.healthLogId, pet_id: pet.id, logged_by_user_id: input.userId })
+export const createOwnerHealthLog = defineOperation({
+  name: 'owner-health-log.create',
+  summary: 'Write a health log (source owner); the owner or a full-access caregiver',
+  input: healthLogSchema.shape(ownerPetInput),
+  permission: 'authenticated',
+  async run(ctx: ClinicRun, input): Promise<HealthLogView> {
+    const userId = callerId(ctx);
+    const { pet } = await petForCaller(ctx.db, userId, input.pet_id, 'full');
+    return insertLog(ctx, pet, input, { userId, source: 'owner', tenantId: null });
+  },
+});
+
+export const deleteOwnerHealthLog = defineOperation({
+  name: 'owner-health-log.delete',
+  summary: 'Delete a health log the caller wrote',
+  input: yup.object({ ...ownerPetInput, health_log_id: idNumber().required() }),
+  permission: 'authenticated',
+  async run(ctx: ClinicRun, input): Promise<void> {
+    const userId = callerId(ctx);
+    const { pet } = await petForCaller(ctx.db, userId, input.pet_id, 'full');
+    const deleted = await ctx
+      .db('pet_health_logs')
+      .where({ id: input.health_log_id, pet_id: pet.id, logged_by_user_id: userId })
       .delete();
     if (!deleted) throw new NotFoundError('Health log not found.');
-    await recordAudit(trx, ctx, {
-      tenantId: Number(pet.tenant_id),
+    ctx.audit({
       action: 'health_log.deleted',
       subjectType: 'health_log',
-      subjectId: input.healthLogId,
+      subjectId: input.health_log_id,
+      scopeId: Number(pet.tenant_id),
       details: { pet_id: pet.id },
     });
-  });
-}
+  },
+});
 
 /** A patient of the tenant: the pet must belong to it now, else 404. */
 async function patientOf(db: Knex, tenantId: number, petId: number): Promise<Row> {
@@ -114,25 +137,37 @@ async function patientOf(db: Knex, tenantId: number, petId: number): Promise<Row
   return pet;
 }
 
-export async function listPatientHealthLogs(
-  ctx: ClinicContext,
-  input: { tenantId: number; petId: number; since?: string; page: number },
-): Promise<Page<Row>> {
-  const { db } = ctx.services;
-  await patientOf(db, input.tenantId, input.petId);
-  return fetchPage(journal(db, input.petId, input.since), input.page, HEALTH_LOGS_PER_PAGE);
-}
+const patientInput = { tenant_id: idNumber().required(), pet_id: idNumber().required() };
 
-export function createPatientHealthLog(
-  ctx: ClinicContext,
-  input: HealthLogInput & { userId: number; tenantId: number; petId: number },
-): Promise<Row> {
-  return inTransaction(ctx.services.db, async (trx) => {
-    const pet = await patientOf(trx, input.tenantId, input.petId);
-    return insertLog(trx, ctx, pet, input, {
-      userId: input.userId,
+export const listHealthLogs = defineOperation({
+  name: 'health-log.list',
+  summary: 'A patient’s health journal (owner and clinic entries)',
+  input: healthLogListQuery.shape(patientInput),
+  permission: 'medical_record.read',
+  kind: 'read',
+  async run(ctx: ClinicRun, input): Promise<Page<HealthLogView>> {
+    await ctx.authorize(input.tenant_id, 'Tenant');
+    await patientOf(ctx.db, input.tenant_id, input.pet_id);
+    return page(ctx.db, input.pet_id, input.since, input.page);
+  },
+});
+
+export const createHealthLog = defineOperation({
+  name: 'health-log.create',
+  summary: 'Write a health log for a patient (source clinic)',
+  input: healthLogSchema.shape(patientInput),
+  permission: 'medical_record.create',
+  async run(ctx: ClinicRun, input): Promise<HealthLogView> {
+    await ctx.authorize(input.tenant_id, 'Tenant');
+    // An entry names who wrote it: a staff member, never the operator.
+    if (ctx.actor.kind !== 'user') {
+      throw new ForbiddenError('A clinic health log is written by a staff member; pass --actor EMAIL.');
+    }
+    const pet = await patientOf(ctx.db, input.tenant_id, input.pet_id);
+    return insertLog(ctx, pet, input, {
+      userId: ctx.actor.userId,
       source: 'clinic',
-      tenantId: input.tenantId,
+      tenantId: input.tenant_id,
     });
-  });
-}
+  },
+});

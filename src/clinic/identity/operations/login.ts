@@ -1,41 +1,60 @@
 // POST /auth/login: email and password → a new bearer token and the user resource. A wrong email
 // and a wrong password are the same 401 and take the same time.
 import { UnauthorizedError } from '../../../core/errors.js';
-import { inTransaction } from '../../../db/transaction.js';
-import { recordAudit } from '../../audit.js';
-import type { ClinicContext } from '../../context.js';
+import { defineOperation } from '../../../core/operation.js';
+import type { ClinicRun } from '../../context.js';
+import { byAccount } from '../../policy.js';
 import { verifyPassword } from '../passwords.js';
-import { loadUserRecord, type UserRecord } from '../queries.js';
-import type { LoginInput } from '../schemas.js';
-import { issueToken, type IssuedClinicToken } from '../tokens.js';
+import { loadUserRecord } from '../queries.js';
+import { loginSchema } from '../schemas.js';
+import { serializeUser, type UserView } from '../serialize.js';
+import { issueToken } from '../tokens.js';
 
 export interface LoginResult {
-  record: UserRecord;
-  token: IssuedClinicToken;
+  user: UserView;
+  /** `<id>|<secret>`: shown only here. */
+  token: string;
+  token_type: 'Bearer';
+  expires_at: string;
 }
 
 export const BAD_CREDENTIALS = 'These credentials do not match our records.';
 
-export async function login(ctx: ClinicContext, input: LoginInput): Promise<LoginResult> {
-  const { db, clock, config } = ctx.services;
-  const user = await db('clinic_users').where('email', input.email).first('id', 'password_hash');
-  const ok = await verifyPassword(input.password, user?.password_hash);
-  if (!user || !ok) throw new UnauthorizedError(BAD_CREDENTIALS);
-  const userId = Number(user.id);
-  const token = await inTransaction(db, async (trx) => {
-    const issued = await issueToken(trx, clock, userId, config.clinic.tokenTtlDays);
-    await recordAudit(
-      trx,
-      { ...ctx, actor: { ...ctx.actor, userId } },
-      {
-        tenantId: null,
+export const login = defineOperation({
+  name: 'auth.login',
+  summary: 'Log in with email and password: the user resource plus a bearer token',
+  input: loginSchema,
+  permission: 'public',
+  // The password is compared before the transaction opens (on SQLite a transaction holds the one
+  // write lock, and bcrypt takes tens of milliseconds).
+  async prepare(ctx, input) {
+    const user = await ctx.services
+      .db('clinic_users')
+      .where('email', input.email)
+      .first('id', 'password_hash');
+    const ok = await verifyPassword(input.password, user?.password_hash);
+    if (!user || !ok) throw new UnauthorizedError(BAD_CREDENTIALS);
+    return { id: Number(user.id) };
+  },
+  async run(ctx: ClinicRun, _input, user): Promise<LoginResult> {
+    const { db } = ctx;
+    const { clock, config } = ctx.services;
+    const userId = Number(user.id);
+    const issued = await issueToken(db, clock, userId, config.clinic.tokenTtlDays);
+    ctx.audit(
+      byAccount(userId, {
+        scopeId: null,
         action: 'user.logged_in',
         subjectType: 'user',
         subjectId: userId,
         details: { token_id: issued.id },
-      },
+      }),
     );
-    return issued;
-  });
-  return { record: await loadUserRecord(db, userId), token };
-}
+    return {
+      user: serializeUser(await loadUserRecord(db, userId)),
+      token: issued.token,
+      token_type: 'Bearer',
+      expires_at: issued.expiresAt.toISOString(),
+    };
+  },
+});

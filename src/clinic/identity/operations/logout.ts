@@ -1,18 +1,25 @@
 // POST /auth/logout: the token used for the request stops working at once (its row is deleted).
-import { inTransaction } from '../../../db/transaction.js';
-import { recordAudit } from '../../audit.js';
-import type { ClinicContext } from '../../context.js';
+// Only a token of the caller's own can be revoked.
+import { defineOperation } from '../../../core/operation.js';
+import { idNumber, yup } from '../../../core/validation.js';
+import type { ClinicRun } from '../../context.js';
+import { callerId } from '../../pets/access.js';
 import { revokeToken } from '../tokens.js';
 
-export async function logout(ctx: ClinicContext, input: { tokenId: number }): Promise<void> {
-  await inTransaction(ctx.services.db, async (trx) => {
-    await revokeToken(trx, input.tokenId);
-    await recordAudit(trx, ctx, {
-      tenantId: null,
+export const logout = defineOperation({
+  name: 'auth.logout',
+  summary: 'Log out: the bearer token of this request stops working',
+  input: yup.object({ token_id: idNumber().required() }),
+  permission: 'authenticated',
+  async run(ctx: ClinicRun, input): Promise<void> {
+    const userId = callerId(ctx);
+    await revokeToken(ctx.db, userId, input.token_id);
+    ctx.audit({
+      scopeId: null,
       action: 'user.logged_out',
       subjectType: 'user',
-      subjectId: ctx.actor.userId,
-      details: { token_id: input.tokenId },
+      subjectId: userId,
+      details: { token_id: input.token_id },
     });
-  });
-}
+  },
+});

@@ -1,41 +1,47 @@
-// POST /tenant/{tenant}/invoices: bill one of the tenant's clients (optionally for one of its pets),
-// by line items or a bare total. With payment_amount, the first payment is recorded and the status
-// and balance follow from the ledger — all in the one transaction, so there is never an invoice
-// without its counter payment or the other way round.
+// invoice.create (POST /tenant/{tenant}/invoices, `wfctl invoice create`): bill one of the tenant's
+// clients (optionally for one of its pets), by line items or a bare total. With payment_amount, the
+// first payment is recorded and the status and balance follow from the ledger — all in the one
+// transaction, so there is never an invoice without its counter payment or the other way round.
 import { ValidationError, type FieldErrors } from '../../../core/errors.js';
-import { inTransaction } from '../../../db/transaction.js';
+import { defineOperation } from '../../../core/operation.js';
+import { idNumber } from '../../../core/validation.js';
 import { toDbTime } from '../../../db/time.js';
-import { recordAudit } from '../../audit.js';
-import type { ClinicContext } from '../../context.js';
+import type { ClinicRun } from '../../context.js';
 import { insertPayment, settleInvoice } from '../../payments/ledger.js';
 import { fromMinor, toMinor } from '../../payments/money.js';
 import { loadInvoice } from '../queries.js';
-import type { StoreInvoiceInput } from '../schemas.js';
+import { storeInvoiceSchema } from '../schemas.js';
+import { serializeInvoice, type InvoiceView } from '../serialize.js';
 
-export async function createInvoice(
-  ctx: ClinicContext,
-  input: StoreInvoiceInput & { tenantId: number },
-): Promise<Record<string, any>> {
-  const { db, clock, config } = ctx.services;
-  const lines = (input.items ?? []).map((item) => {
-    const unit = toMinor(item.unit_price);
-    return {
-      description: item.description,
-      quantity: item.quantity,
-      unit_price_minor: unit,
-      amount_minor: unit * item.quantity,
-    };
-  });
-  const totalMinor = input.items ? lines.reduce((sum, l) => sum + l.amount_minor, 0) : toMinor(input.total!);
+export const createInvoice = defineOperation({
+  name: 'invoice.create',
+  summary: 'Create an invoice (unpaid or estimate), optionally with a first payment',
+  input: storeInvoiceSchema.shape({ tenant_id: idNumber().required() }),
+  permission: 'tenant.member',
+  async run(ctx: ClinicRun, input): Promise<InvoiceView> {
+    await ctx.authorize(input.tenant_id, 'Tenant');
+    const { db } = ctx;
+    const { clock, config } = ctx.services;
+    const lines = (input.items ?? []).map((item) => {
+      const unit = toMinor(item.unit_price);
+      return {
+        description: item.description,
+        quantity: item.quantity,
+        unit_price_minor: unit,
+        amount_minor: unit * item.quantity,
+      };
+    });
+    const totalMinor = input.items
+      ? lines.reduce((sum, l) => sum + l.amount_minor, 0)
+      : toMinor(input.total!);
 
-  return inTransaction(db, async (trx) => {
     const errors: FieldErrors = {};
-    const client = await trx('clinic_clients')
-      .where({ id: input.client_id, tenant_id: input.tenantId })
+    const client = await db('clinic_clients')
+      .where({ id: input.client_id, tenant_id: input.tenant_id })
       .first('id');
     if (!client) errors.client_id = ['The selected client_id is not a client of this tenant.'];
     if (input.pet_id != null) {
-      const pet = await trx('pets').where({ id: input.pet_id, tenant_id: input.tenantId }).first('client_id');
+      const pet = await db('pets').where({ id: input.pet_id, tenant_id: input.tenant_id }).first('client_id');
       if (!pet || Number(pet.client_id) !== input.client_id) {
         errors.pet_id = ['The selected pet_id is not a pet of this client.'];
       }
@@ -53,8 +59,8 @@ export async function createInvoice(
     if (Object.keys(errors).length) throw new ValidationError(errors);
 
     const now = clock.now();
-    const [id] = await trx('invoices').insert({
-      tenant_id: input.tenantId,
+    const [id] = await db('invoices').insert({
+      tenant_id: input.tenant_id,
       client_id: input.client_id,
       pet_id: input.pet_id ?? null,
       status: input.status,
@@ -68,12 +74,12 @@ export async function createInvoice(
       updated_at: toDbTime(now),
     });
     const invoiceId = Number(id);
-    if (lines.length) await trx('invoice_items').insert(lines.map((l) => ({ ...l, invoice_id: invoiceId })));
+    if (lines.length) await db('invoice_items').insert(lines.map((l) => ({ ...l, invoice_id: invoiceId })));
     if (input.payment_amount !== undefined) {
       await insertPayment(
-        trx,
+        db,
         {
-          tenantId: input.tenantId,
+          tenantId: input.tenant_id,
           invoiceId,
           amountMinor: toMinor(input.payment_amount),
           method: input.payment_method!,
@@ -83,19 +89,19 @@ export async function createInvoice(
         },
         now,
       );
-      await settleInvoice(trx, invoiceId, now);
+      await settleInvoice(db, invoiceId, now);
     }
-    await recordAudit(trx, ctx, {
-      tenantId: input.tenantId,
+    ctx.audit({
       action: 'invoice.created',
       subjectType: 'invoice',
       subjectId: invoiceId,
+      scopeId: input.tenant_id,
       details: {
         total_minor: totalMinor,
         status: input.status,
         payment_minor: input.payment_amount === undefined ? null : toMinor(input.payment_amount),
       },
     });
-    return loadInvoice(trx, invoiceId);
-  });
-}
+    return serializeInvoice(await loadInvoice(db, invoiceId));
+  },
+});

@@ -1,28 +1,43 @@
-// Invoice lists, 20 per page, newest first, each with pet, client, items and payments: the tenant's,
-// or the owner's (invoices of their Client rows).
-import type { ClinicContext } from '../../context.js';
+// Invoice lists, 20 per page, newest first, each with pet, client, items and payments: the tenant's
+// (invoice.list), or the caller's (owner-invoice.list: invoices of their Client rows).
+import type { Knex } from 'knex';
+import { defineOperation } from '../../../core/operation.js';
+import { idNumber } from '../../../core/validation.js';
+import type { ClinicRun } from '../../context.js';
 import { fetchPage, PAGE_SIZES, type Page } from '../../pagination.js';
+import { callerId } from '../../pets/access.js';
 import { invoicesWithParties, withLines } from '../queries.js';
+import { invoiceListQuery } from '../schemas.js';
+import { serializeInvoice, type InvoiceView } from '../serialize.js';
 
-async function page(ctx: ClinicContext, q: ReturnType<typeof invoicesWithParties>, n: number) {
-  const result = await fetchPage<Record<string, any>>(q.orderBy('i.id', 'desc'), n, PAGE_SIZES.invoices);
-  return { ...result, items: await withLines(ctx.services.db, result.items) };
+async function page(
+  db: Knex,
+  q: ReturnType<typeof invoicesWithParties>,
+  n: number,
+): Promise<Page<InvoiceView>> {
+  const found = await fetchPage<Record<string, any>>(q.orderBy('i.id', 'desc'), n, PAGE_SIZES.invoices);
+  return { ...found, items: (await withLines(db, found.items)).map(serializeInvoice) };
 }
 
-export function listTenantInvoices(
-  ctx: ClinicContext,
-  input: { tenantId: number; page: number },
-): Promise<Page<Record<string, any>>> {
-  return page(ctx, invoicesWithParties(ctx.services.db).where('i.tenant_id', input.tenantId), input.page);
-}
+export const listInvoices = defineOperation({
+  name: 'invoice.list',
+  summary: 'The tenant’s invoices with pet, client, items and payments, 20 per page, newest first',
+  input: invoiceListQuery.shape({ tenant_id: idNumber().required() }),
+  permission: 'tenant.member',
+  kind: 'read',
+  async run(ctx: ClinicRun, input): Promise<Page<InvoiceView>> {
+    await ctx.authorize(input.tenant_id, 'Tenant');
+    return page(ctx.db, invoicesWithParties(ctx.db).where('i.tenant_id', input.tenant_id), input.page);
+  },
+});
 
-export function listOwnerInvoices(
-  ctx: ClinicContext,
-  input: { ownerUserId: number; page: number },
-): Promise<Page<Record<string, any>>> {
-  return page(
-    ctx,
-    invoicesWithParties(ctx.services.db).where('c.owner_user_id', input.ownerUserId),
-    input.page,
-  );
-}
+export const listOwnerInvoices = defineOperation({
+  name: 'owner-invoice.list',
+  summary: 'The caller’s invoices (of their Client rows), 20 per page, newest first',
+  input: invoiceListQuery,
+  permission: 'authenticated',
+  kind: 'read',
+  async run(ctx: ClinicRun, input): Promise<Page<InvoiceView>> {
+    return page(ctx.db, invoicesWithParties(ctx.db).where('c.owner_user_id', callerId(ctx)), input.page);
+  },
+});

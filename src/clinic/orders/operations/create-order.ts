@@ -1,19 +1,21 @@
-// An owner (or a full-access caregiver) asks a pharmacy or retail tenant for a refill, a reorder or
-// something custom. The order starts pending; the seller's email is written to the mail outbox and
-// SendOrderRequestEmailJob queued in the same transaction.
+// owner-order.create (POST /owner/me/pets/{pet}/orders): an owner (or a full-access caregiver) asks
+// a pharmacy or retail tenant for a refill, a reorder or something custom. The order starts pending;
+// the seller's email is written to the mail outbox and SendOrderRequestEmailJob queued in the same
+// transaction.
 import type { Knex } from 'knex';
 import { ValidationError, type FieldErrors } from '../../../core/errors.js';
 import { enqueueJob } from '../../../core/job-queue.js';
 import { queueMail } from '../../../core/mailer.js';
-import { inTransaction } from '../../../db/transaction.js';
+import { defineOperation } from '../../../core/operation.js';
+import { idNumber } from '../../../core/validation.js';
 import { toDbTime } from '../../../db/time.js';
-import { recordAudit } from '../../audit.js';
-import type { ClinicContext } from '../../context.js';
-import { petForCaller } from '../../pets/access.js';
+import type { ClinicRun } from '../../context.js';
+import { callerId, petForCaller } from '../../pets/access.js';
 import { itemSummary, loadPrescriptions } from '../../prescriptions/queries.js';
 import { ORDER_REQUEST_JOB } from '../jobs.js';
-import { orderRows, withPrescriptions, type OrderRow } from '../queries.js';
-import type { CreateOrderInput } from '../schemas.js';
+import { orderRows, withPrescriptions } from '../queries.js';
+import { createOrderSchema } from '../schemas.js';
+import { serializeOrder, type OrderView } from '../serialize.js';
 
 export const SELLER_BUSINESS_TYPES = ['pharmacy', 'retail'];
 
@@ -31,35 +33,38 @@ export async function sellerProblem(db: Knex, targetTenantId: number): Promise<s
   return sellerProblemOf(await db('tenants').where('id', targetTenantId).first('business_type'));
 }
 
-export async function createOrder(
-  ctx: ClinicContext,
-  input: CreateOrderInput & { petId: number; userId: number },
-): Promise<OrderRow> {
-  const { db, clock, config } = ctx.services;
-  const { pet } = await petForCaller(db, input.userId, input.petId, 'full');
+export const createOwnerOrder = defineOperation({
+  name: 'owner-order.create',
+  summary: 'Send an order request to a pharmacy or retail tenant; dispatches SendOrderRequestEmailJob',
+  input: createOrderSchema.shape({ pet_id: idNumber().required() }),
+  permission: 'authenticated',
+  async run(ctx: ClinicRun, input): Promise<OrderView> {
+    const { db } = ctx;
+    const { clock, config } = ctx.services;
+    const userId = callerId(ctx);
+    const { pet } = await petForCaller(db, userId, input.pet_id, 'full');
 
-  const errors: FieldErrors = {};
-  const seller = await db('tenants').where('id', input.target_tenant_id).first();
-  const sellerError = sellerProblemOf(seller);
-  if (sellerError) errors.target_tenant_id = [sellerError];
-  const prescriptionId = input.source_prescription_id ?? null;
-  const prescription =
-    prescriptionId === null ? null : (await loadPrescriptions(db, [prescriptionId])).get(prescriptionId);
-  if (prescriptionId !== null && (!prescription || Number(prescription.pet_id) !== Number(pet.id))) {
-    errors.source_prescription_id = ['The source_prescription_id must be a prescription of this pet.'];
-  }
-  if (Object.keys(errors).length) throw new ValidationError(errors);
+    const errors: FieldErrors = {};
+    const seller = await db('tenants').where('id', input.target_tenant_id).first();
+    const sellerError = sellerProblemOf(seller);
+    if (sellerError) errors.target_tenant_id = [sellerError];
+    const prescriptionId = input.source_prescription_id ?? null;
+    const prescription =
+      prescriptionId === null ? null : (await loadPrescriptions(db, [prescriptionId])).get(prescriptionId);
+    if (prescriptionId !== null && (!prescription || Number(prescription.pet_id) !== Number(pet.id))) {
+      errors.source_prescription_id = ['The source_prescription_id must be a prescription of this pet.'];
+    }
+    if (Object.keys(errors).length) throw new ValidationError(errors);
 
-  const requester = await db('clinic_users').where('id', input.userId).first('name', 'email', 'phone');
-  // A refill without a summary asks for what the prescription lists.
-  const summary = input.item_summary ?? (prescription ? itemSummary(prescription.items) : null);
-  const address = input.delivery_preference === 'delivery' ? input.delivery_address! : null;
+    const requester = await db('clinic_users').where('id', userId).first('name', 'email', 'phone');
+    // A refill without a summary asks for what the prescription lists.
+    const summary = input.item_summary ?? (prescription ? itemSummary(prescription.items) : null);
+    const address = input.delivery_preference === 'delivery' ? input.delivery_address! : null;
 
-  const id = await inTransaction(db, async (trx) => {
     const now = toDbTime(clock.now());
-    const [orderId] = await trx('order_requests').insert({
+    const [orderId] = await db('order_requests').insert({
       pet_id: pet.id,
-      requester_user_id: input.userId,
+      requester_user_id: userId,
       target_tenant_id: seller.id,
       kind: input.kind,
       source_prescription_id: prescriptionId,
@@ -71,7 +76,7 @@ export async function createOrder(
       created_at: now,
       updated_at: now,
     });
-    const mailId = await queueMail(trx, clock, {
+    const mailId = await queueMail(db, clock, {
       from: config.clinic.mailFrom,
       to: seller.email,
       subject: `New order request #${orderId} (${input.kind}) for ${pet.name}`,
@@ -89,16 +94,15 @@ export async function createOrder(
         `Accept or reject it in the order queue: ${config.clinic.publicUrl}/api/v1/tenant/${seller.slug}/orders`,
       ].join('\n'),
     });
-    await enqueueJob(trx, clock, { name: ORDER_REQUEST_JOB, payload: { mail_id: mailId } });
-    await recordAudit(trx, ctx, {
-      tenantId: Number(seller.id),
+    await enqueueJob(db, clock, { name: ORDER_REQUEST_JOB, payload: { mail_id: mailId } });
+    ctx.audit({
       action: 'order.requested',
       subjectType: 'order_request',
       subjectId: Number(orderId),
+      scopeId: Number(seller.id),
       details: { pet_id: pet.id, kind: input.kind, mail_id: mailId },
     });
-    return Number(orderId);
-  });
-  const [row] = await withPrescriptions(db, [await orderRows(db).where('o.id', id).first()]);
-  return row;
-}
+    const [row] = await withPrescriptions(db, [await orderRows(db).where('o.id', Number(orderId)).first()]);
+    return serializeOrder(row);
+  },
+});

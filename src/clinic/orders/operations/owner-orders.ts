@@ -1,15 +1,19 @@
-// The owner side of order requests. The list covers the orders the caller requested and the orders
-// caregivers requested for the caller's pets ("orders of the owner or their caregiver"); a
-// caregiver's list holds the orders they requested. One order's detail and its cancel belong to
-// its requester alone (the contract: "404 for anyone but the requester"), so a primary owner sees
-// a caregiver's order in the list but cannot open or cancel it.
+// The owner side of order requests. The list (owner-order.list) covers the orders the caller
+// requested and the orders caregivers requested for the caller's pets ("orders of the owner or their
+// caregiver"); a caregiver's list holds the orders they requested. One order's detail
+// (owner-order.get) and its cancel (owner-order.cancel) belong to its requester alone (the
+// contract: "404 for anyone but the requester"), so a primary owner sees a caregiver's order in the
+// list but cannot open or cancel it.
 import type { Knex } from 'knex';
 import { NotFoundError } from '../../../core/errors.js';
-import { inTransaction } from '../../../db/transaction.js';
-import type { ClinicContext } from '../../context.js';
+import { defineOperation } from '../../../core/operation.js';
+import { idNumber, yup } from '../../../core/validation.js';
+import type { ClinicRun } from '../../context.js';
 import { fetchPage, PAGE_SIZES, type Page } from '../../pagination.js';
-import { orderRows, withPrescriptions, type OrderRow } from '../queries.js';
-import type { OrderStatus } from '../schemas.js';
+import { callerId } from '../../pets/access.js';
+import { orderRows, withPrescriptions } from '../queries.js';
+import { ownerOrderListQuery } from '../schemas.js';
+import { serializeOrder, type OrderView } from '../serialize.js';
 import { moveOrder } from './transitions.js';
 
 function visibleTo(db: Knex, userId: number) {
@@ -20,42 +24,54 @@ function visibleTo(db: Knex, userId: number) {
   return (q: Knex.QueryBuilder) => q.where('o.requester_user_id', userId).orWhereIn('o.pet_id', ownedPets);
 }
 
-export async function listOwnerOrders(
-  ctx: ClinicContext,
-  input: { userId: number; status?: OrderStatus; petId?: number; page: number },
-): Promise<Page<OrderRow>> {
-  const { db } = ctx.services;
-  const q = orderRows(db).where(visibleTo(db, input.userId)).orderBy('o.id', 'desc');
-  if (input.status) q.where('o.status', input.status);
-  if (input.petId) q.where('o.pet_id', input.petId);
-  const page = await fetchPage<Record<string, any>>(q, input.page, PAGE_SIZES.ownerOrders);
-  return { ...page, items: await withPrescriptions(db, page.items) };
-}
+const ownerOrderInput = yup.object({ order_id: idNumber().required() });
 
-export async function getOwnerOrder(
-  ctx: ClinicContext,
-  input: { userId: number; orderId: number },
-): Promise<OrderRow> {
-  const { db } = ctx.services;
-  const row = await orderRows(db)
-    .where({ 'o.id': input.orderId, 'o.requester_user_id': input.userId })
-    .first();
+export const listOwnerOrders = defineOperation({
+  name: 'owner-order.list',
+  summary:
+    'The caller’s order requests (and their caregivers’ for the caller’s pets), newest first, 30 per page',
+  input: ownerOrderListQuery,
+  permission: 'authenticated',
+  kind: 'read',
+  async run(ctx: ClinicRun, input): Promise<Page<OrderView>> {
+    const { db } = ctx;
+    const q = orderRows(db)
+      .where(visibleTo(db, callerId(ctx)))
+      .orderBy('o.id', 'desc');
+    if (input.status) q.where('o.status', input.status);
+    if (input.pet_id) q.where('o.pet_id', input.pet_id);
+    const page = await fetchPage<Record<string, any>>(q, input.page, PAGE_SIZES.ownerOrders);
+    return { ...page, items: (await withPrescriptions(db, page.items)).map(serializeOrder) };
+  },
+});
+
+async function requestedOrder(db: Knex, userId: number, orderId: number): Promise<OrderView> {
+  const row = await orderRows(db).where({ 'o.id': orderId, 'o.requester_user_id': userId }).first();
   if (!row) throw new NotFoundError('Order not found.');
-  return (await withPrescriptions(db, [row]))[0];
+  return serializeOrder((await withPrescriptions(db, [row]))[0]);
 }
 
-export async function cancelOwnerOrder(
-  ctx: ClinicContext,
-  input: { userId: number; orderId: number },
-): Promise<OrderRow> {
-  const { db } = ctx.services;
-  await inTransaction(db, (trx) =>
-    moveOrder(
-      trx,
+export const getOwnerOrder = defineOperation({
+  name: 'owner-order.get',
+  summary: 'One order with pet, target_tenant, source_prescription.items and assignee',
+  input: ownerOrderInput,
+  permission: 'authenticated',
+  kind: 'read',
+  run: (ctx: ClinicRun, input): Promise<OrderView> => requestedOrder(ctx.db, callerId(ctx), input.order_id),
+});
+
+export const cancelOwnerOrder = defineOperation({
+  name: 'owner-order.cancel',
+  summary: 'Cancel a pending or accepted order; cancelled_at set',
+  input: ownerOrderInput,
+  permission: 'authenticated',
+  async run(ctx: ClinicRun, input): Promise<OrderView> {
+    const userId = callerId(ctx);
+    await moveOrder(
       ctx,
-      trx('order_requests as o').where({ 'o.id': input.orderId, 'o.requester_user_id': input.userId }),
+      ctx.db('order_requests as o').where({ 'o.id': input.order_id, 'o.requester_user_id': userId }),
       'cancel',
-    ),
-  );
-  return getOwnerOrder(ctx, input);
-}
+    );
+    return requestedOrder(ctx.db, userId, input.order_id);
+  },
+});

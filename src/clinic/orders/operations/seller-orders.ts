@@ -1,11 +1,15 @@
-// The seller side of order requests, under /tenant/{tenant}: the queue and the moves. Every query
-// is scoped to the tenant the order was sent to; another tenant's order is a 404.
+// The seller side of order requests, under /tenant/{tenant} and `wfctl order`: the queue
+// (order.list, order.read) and the moves (order.accept, order.reject, order.fulfill, order.manage).
+// Every query is scoped to the tenant the order was sent to; another tenant's order is a 404.
+import type { InferType } from 'yup';
 import { NotFoundError } from '../../../core/errors.js';
-import { inTransaction } from '../../../db/transaction.js';
-import type { ClinicContext } from '../../context.js';
+import { defineOperation } from '../../../core/operation.js';
+import { idNumber, yup } from '../../../core/validation.js';
+import type { ClinicRun } from '../../context.js';
 import { fetchPage, type Page } from '../../pagination.js';
-import { orderRows, withPrescriptions, type OrderRow } from '../queries.js';
-import type { OrderStatus } from '../schemas.js';
+import { orderRows, withPrescriptions } from '../queries.js';
+import { rejectOrderSchema, sellerOrderListQuery, type OrderStatus } from '../schemas.js';
+import { serializeOrder, type OrderView } from '../serialize.js';
 import { moveOrder, type OrderAction } from './transitions.js';
 
 // The contract does not size this list: the clinic's default for unsized lists.
@@ -13,38 +17,72 @@ export const SELLER_ORDERS_PER_PAGE = 50;
 export const OPEN_QUEUE: OrderStatus[] = ['pending', 'accepted'];
 
 /** Oldest first: a work queue is served in the order it arrived. */
-export async function listSellerOrders(
-  ctx: ClinicContext,
-  input: { tenantId: number; status?: OrderStatus | 'all'; page: number },
-): Promise<Page<OrderRow>> {
-  const { db } = ctx.services;
-  const q = orderRows(db).where('o.target_tenant_id', input.tenantId).orderBy('o.id', 'asc');
-  if (!input.status) q.whereIn('o.status', OPEN_QUEUE);
-  else if (input.status !== 'all') q.where('o.status', input.status);
-  const page = await fetchPage<Record<string, any>>(q, input.page, SELLER_ORDERS_PER_PAGE);
-  return { ...page, items: await withPrescriptions(db, page.items) };
+export const listOrders = defineOperation({
+  name: 'order.list',
+  summary: 'Order requests sent to the tenant, oldest first, 50 per page; default the open queue',
+  input: sellerOrderListQuery.shape({ tenant_id: idNumber().required() }),
+  permission: 'order.read',
+  kind: 'read',
+  async run(ctx: ClinicRun, input): Promise<Page<OrderView>> {
+    await ctx.authorize(input.tenant_id, 'Tenant');
+    const { db } = ctx;
+    const q = orderRows(db).where('o.target_tenant_id', input.tenant_id).orderBy('o.id', 'asc');
+    if (!input.status) q.whereIn('o.status', OPEN_QUEUE);
+    else if (input.status !== 'all') q.where('o.status', input.status);
+    const page = await fetchPage<Record<string, any>>(q, input.page, SELLER_ORDERS_PER_PAGE);
+    return { ...page, items: (await withPrescriptions(db, page.items)).map(serializeOrder) };
+  },
+});
+
+const sellerOrderInput = yup.object({ tenant_id: idNumber().required(), order_id: idNumber().required() });
+const rejectInput = rejectOrderSchema.concat(sellerOrderInput);
+
+export interface OrderMove {
+  /** A preview (rolled back): what would have happened. */
+  dry_run: boolean;
+  order: OrderView;
 }
 
-export async function moveSellerOrder(
-  ctx: ClinicContext,
-  input: {
-    tenantId: number;
-    orderId: number;
-    action: Exclude<OrderAction, 'cancel'>;
-    reason?: string | null;
-  },
-): Promise<OrderRow> {
-  const { db } = ctx.services;
-  const id = await inTransaction(db, (trx) =>
-    moveOrder(
-      trx,
-      ctx,
-      trx('order_requests as o').where({ 'o.id': input.orderId, 'o.target_tenant_id': input.tenantId }),
-      input.action,
-      { reason: input.reason },
-    ),
-  );
-  const row = await orderRows(db).where('o.id', id).first();
-  if (!row) throw new NotFoundError('Order not found.');
-  return (await withPrescriptions(db, [row]))[0];
+function sellerMove<S extends typeof sellerOrderInput | typeof rejectInput>(
+  action: Exclude<OrderAction, 'cancel'>,
+  summary: string,
+  input: S,
+) {
+  return defineOperation({
+    name: `order.${action}`,
+    summary,
+    input,
+    permission: 'order.manage',
+    async run(ctx: ClinicRun, raw): Promise<OrderMove> {
+      const given = raw as InferType<typeof rejectInput>;
+      await ctx.authorize(given.tenant_id, 'Tenant');
+      const id = await moveOrder(
+        ctx,
+        ctx
+          .db('order_requests as o')
+          .where({ 'o.id': given.order_id, 'o.target_tenant_id': given.tenant_id }),
+        action,
+        { reason: given.reason },
+      );
+      const row = await orderRows(ctx.db).where('o.id', id).first();
+      if (!row) throw new NotFoundError('Order not found.');
+      return { dry_run: ctx.dryRun, order: serializeOrder((await withPrescriptions(ctx.db, [row]))[0]) };
+    },
+  });
 }
+
+export const acceptOrder = sellerMove(
+  'accept',
+  'Accept a pending order: accepted_at set, assigned to the acting user',
+  sellerOrderInput,
+);
+export const rejectOrder = sellerMove(
+  'reject',
+  'Reject a pending order; the optional reason is kept and shown to the owner',
+  rejectInput,
+);
+export const fulfillOrder = sellerMove(
+  'fulfill',
+  'Fulfil an accepted order (terminal; refunds and returns go through invoices)',
+  sellerOrderInput,
+);

@@ -8,8 +8,7 @@ import type { Knex } from 'knex';
 import { AppError, NotFoundError } from '../../../core/errors.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
-import { recordAudit } from '../../audit.js';
-import type { ClinicContext } from '../../context.js';
+import type { ClinicRun } from '../../context.js';
 
 export type OrderAction = 'accept' | 'reject' | 'fulfill' | 'cancel';
 
@@ -22,16 +21,16 @@ const MOVES: Record<OrderAction, { from: string[]; to: string; stamp: string }> 
 
 /**
  * Moves the order `scope` selects (a query on order_requests already narrowed to what the caller
- * may touch) by `action`. Another caller's order is a 404; a move its state does not allow is a 422.
+ * may touch) by `action`, in the operation's transaction. Another caller's order is a 404; a move
+ * its state does not allow is a 422.
  */
 export async function moveOrder(
-  trx: Knex.Transaction,
-  ctx: ClinicContext,
+  ctx: ClinicRun,
   scope: Knex.QueryBuilder,
   action: OrderAction,
   extra: { reason?: string | null } = {},
 ): Promise<number> {
-  const { db, clock } = ctx.services;
+  const { db } = ctx;
   const order = await lockForUpdate(scope, db).first('id', 'status', 'target_tenant_id');
   if (!order) throw new NotFoundError('Order not found.');
   const move = MOVES[action];
@@ -45,8 +44,8 @@ export async function moveOrder(
       },
     );
   }
-  const now = toDbTime(clock.now());
-  await trx('order_requests')
+  const now = toDbTime(ctx.services.clock.now());
+  await db('order_requests')
     .where('id', order.id)
     .update({
       status: move.to,
@@ -55,11 +54,11 @@ export async function moveOrder(
       ...(action === 'accept' ? { assigned_to_user_id: ctx.actor.userId } : {}),
       ...(action === 'reject' ? { reason: extra.reason ?? null } : {}),
     });
-  await recordAudit(trx, ctx, {
-    tenantId: Number(order.target_tenant_id),
+  ctx.audit({
     action: `order.${past(action)}`,
     subjectType: 'order_request',
     subjectId: Number(order.id),
+    scopeId: Number(order.target_tenant_id),
     details: { from: order.status, to: move.to },
   });
   return Number(order.id);

@@ -1,11 +1,14 @@
 // The caller's own Client rows (which clinics know them as an owner). Every query is scoped by the
-// token's user: another owner's Client row does not exist for the caller (404).
+// caller: another owner's Client row does not exist for them (404).
 import type { Knex } from 'knex';
 import { NotFoundError } from '../../../core/errors.js';
-import type { ClinicContext } from '../../context.js';
+import { defineOperation } from '../../../core/operation.js';
+import { idNumber, yup } from '../../../core/validation.js';
+import type { ClinicRun } from '../../context.js';
 import { fetchPage, PAGE_SIZES, type Page } from '../../pagination.js';
-
-export type OwnerClientRow = Record<string, any>;
+import { callerId } from '../../pets/access.js';
+import { ownerClientListQuery } from '../schemas.js';
+import { serializeOwnerClient, type OwnerClientView } from '../serialize.js';
 
 function ownerClients(db: Knex, ownerUserId: number) {
   return db('clinic_clients as c')
@@ -22,22 +25,31 @@ function ownerClients(db: Knex, ownerUserId: number) {
     );
 }
 
-export function listOwnerClients(
-  ctx: ClinicContext,
-  input: { ownerUserId: number; page: number },
-): Promise<Page<OwnerClientRow>> {
-  return fetchPage(
-    ownerClients(ctx.services.db, input.ownerUserId).orderBy('c.id'),
-    input.page,
-    PAGE_SIZES.ownerClients,
-  );
-}
+export const listOwnerClients = defineOperation({
+  name: 'owner-client.list',
+  summary: 'The tenants the caller is registered with as a pet owner (their Client rows), 50 per page',
+  input: ownerClientListQuery,
+  permission: 'authenticated',
+  kind: 'read',
+  async run(ctx: ClinicRun, input): Promise<Page<OwnerClientView>> {
+    const page = await fetchPage<Record<string, any>>(
+      ownerClients(ctx.db, callerId(ctx)).orderBy('c.id'),
+      input.page,
+      PAGE_SIZES.ownerClients,
+    );
+    return { ...page, items: page.items.map(serializeOwnerClient) };
+  },
+});
 
-export async function getOwnerClient(
-  ctx: ClinicContext,
-  input: { ownerUserId: number; clientId: number },
-): Promise<OwnerClientRow> {
-  const row = await ownerClients(ctx.services.db, input.ownerUserId).where('c.id', input.clientId).first();
-  if (!row) throw new NotFoundError('Client not found.');
-  return row;
-}
+export const getOwnerClient = defineOperation({
+  name: 'owner-client.show',
+  summary: 'One of the caller’s Client rows; another owner’s is a 404',
+  input: yup.object({ client_id: idNumber().required() }),
+  permission: 'authenticated',
+  kind: 'read',
+  async run(ctx: ClinicRun, input): Promise<OwnerClientView> {
+    const row = await ownerClients(ctx.db, callerId(ctx)).where('c.id', input.client_id).first();
+    if (!row) throw new NotFoundError('Client not found.');
+    return serializeOwnerClient(row);
+  },
+});

@@ -3,18 +3,19 @@
 // records through /owner/me/*, never through /tenant/{tenant}/*.
 import type { Knex } from 'knex';
 import { ValidationError, type FieldErrors } from '../../../core/errors.js';
-import { inTransaction } from '../../../db/transaction.js';
+import { defineOperation } from '../../../core/operation.js';
 import { toDbTime } from '../../../db/time.js';
-import { recordAudit } from '../../audit.js';
-import type { ClinicContext } from '../../context.js';
+import type { ClinicRun } from '../../context.js';
 import { hashPassword } from '../../identity/passwords.js';
-import { loadUserRecord, type UserRecord } from '../../identity/queries.js';
+import { loadUserRecord } from '../../identity/queries.js';
+import { serializeUser, type UserView } from '../../identity/serialize.js';
+import { byAccount } from '../../policy.js';
 import { onUniqueViolation, takenFields, type UniqueCheck } from '../../uniqueness.js';
-import type { RegisterOwnerInput } from '../schemas.js';
+import { registerOwnerSchema } from '../schemas.js';
 
 export interface RegisteredOwner {
-  user: UserRecord;
-  clientId: number;
+  user: UserView;
+  client_id: number;
 }
 
 const emailCheck = (email: string | undefined): UniqueCheck[] => [
@@ -33,16 +34,19 @@ export async function registrationProblems(
   return errors;
 }
 
-export async function registerOwner(ctx: ClinicContext, input: RegisterOwnerInput): Promise<RegisteredOwner> {
-  const { db, clock } = ctx.services;
-  const checks = emailCheck(input.email);
-  const errors = await registrationProblems(db, input); // both problems named in one answer
-  if (Object.keys(errors).length) throw new ValidationError(errors);
-  const passwordHash = await hashPassword(input.password);
+export const registerOwner = defineOperation({
+  name: 'owner.register',
+  summary: 'Register a pet owner: the account and the Client row linking it to the tenant',
+  input: registerOwnerSchema,
+  permission: 'public',
+  async run(ctx: ClinicRun, input): Promise<RegisteredOwner> {
+    const { db } = ctx;
+    const errors = await registrationProblems(db, input); // both problems named in one answer
+    if (Object.keys(errors).length) throw new ValidationError(errors);
+    const passwordHash = await hashPassword(input.password);
 
-  const ids = await onUniqueViolation(db, checks, () =>
-    inTransaction(db, async (trx) => {
-      const now = toDbTime(clock.now());
+    const ids = await onUniqueViolation(db, emailCheck(input.email), async (trx) => {
+      const now = toDbTime(ctx.services.clock.now());
       const [userId] = await trx('clinic_users').insert({
         name: input.name,
         email: input.email,
@@ -60,19 +64,17 @@ export async function registerOwner(ctx: ClinicContext, input: RegisterOwnerInpu
         created_at: now,
         updated_at: now,
       });
-      await recordAudit(
-        trx,
-        { ...ctx, actor: { ...ctx.actor, userId: Number(userId) } },
-        {
-          tenantId: input.tenant_id,
-          action: 'owner.registered',
-          subjectType: 'client',
-          subjectId: Number(clientId),
-          details: { user_id: Number(userId) },
-        },
-      );
       return { userId: Number(userId), clientId: Number(clientId) };
-    }),
-  );
-  return { user: await loadUserRecord(db, ids.userId), clientId: ids.clientId };
-}
+    });
+    ctx.audit(
+      byAccount(ids.userId, {
+        scopeId: input.tenant_id,
+        action: 'owner.registered',
+        subjectType: 'client',
+        subjectId: ids.clientId,
+        details: { user_id: ids.userId },
+      }),
+    );
+    return { user: serializeUser(await loadUserRecord(db, ids.userId)), client_id: ids.clientId };
+  },
+});

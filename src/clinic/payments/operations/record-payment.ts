@@ -1,25 +1,38 @@
-// POST /tenant/{tenant}/invoices/{invoice}/payments: the clinic records a payment. The invoice row
-// is locked first, so concurrent payments are checked against the balance one after the other and
-// can never overpay. A paid, voided or estimate invoice takes no payment; more than the balance is
-// refused (422 on amount).
+// invoice.record-payment (POST /tenant/{tenant}/invoices/{invoice}/payments, `wfctl invoice
+// record-payment`): the clinic records a payment. The invoice row is locked first, so concurrent
+// payments are checked against the balance one after the other and can never overpay. A paid,
+// voided or estimate invoice takes no payment; more than the balance is refused (422 on amount).
 import { NotFoundError, ValidationError } from '../../../core/errors.js';
+import { defineOperation } from '../../../core/operation.js';
+import { idNumber } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
-import { inTransaction } from '../../../db/transaction.js';
-import { recordAudit } from '../../audit.js';
-import type { ClinicContext } from '../../context.js';
+import type { ClinicRun } from '../../context.js';
+import { loadInvoice } from '../../invoices/queries.js';
+import { serializeInvoice, type InvoiceView } from '../../invoices/serialize.js';
 import { CLOSED_INVOICE_STATUSES, insertPayment, settleInvoice, type InvoiceStatus } from '../ledger.js';
 import { fromMinor, toMinor } from '../money.js';
-import type { RecordPaymentInput } from '../schemas.js';
-import { loadInvoice } from '../../invoices/queries.js';
+import { recordPaymentSchema } from '../schemas.js';
 
-export async function recordPayment(
-  ctx: ClinicContext,
-  input: RecordPaymentInput & { tenantId: number; invoiceId: number },
-): Promise<Record<string, any>> {
-  const { db, clock } = ctx.services;
-  return inTransaction(db, async (trx) => {
+export interface RecordedPayment {
+  /** A preview (rolled back): what would have happened. */
+  dry_run: boolean;
+  payment_id: number;
+  invoice: InvoiceView;
+}
+
+export const recordPayment = defineOperation({
+  name: 'invoice.record-payment',
+  summary: 'Record a payment against an invoice: balance_due falls, status becomes partial or paid',
+  input: recordPaymentSchema.shape({
+    tenant_id: idNumber().required(),
+    invoice_id: idNumber().required(),
+  }),
+  permission: 'tenant.member',
+  async run(ctx: ClinicRun, input): Promise<RecordedPayment> {
+    await ctx.authorize(input.tenant_id, 'Tenant');
+    const { db } = ctx;
     const invoice = await lockForUpdate(
-      trx('invoices').where({ id: input.invoiceId, tenant_id: input.tenantId }),
+      db('invoices').where({ id: input.invoice_id, tenant_id: input.tenant_id }),
       db,
     ).first('id', 'status', 'balance_due_minor');
     if (!invoice) throw new NotFoundError('Invoice not found.');
@@ -31,12 +44,12 @@ export async function recordPayment(
         `The amount field must not be greater than the balance due (${fromMinor(invoice.balance_due_minor)}).`,
       );
     }
-    const now = clock.now();
+    const now = ctx.services.clock.now();
     const paymentId = await insertPayment(
-      trx,
+      db,
       {
-        tenantId: input.tenantId,
-        invoiceId: input.invoiceId,
+        tenantId: input.tenant_id,
+        invoiceId: input.invoice_id,
         amountMinor,
         method: input.payment_method,
         referenceNumber: input.reference_number ?? null,
@@ -45,17 +58,21 @@ export async function recordPayment(
       },
       now,
     );
-    await settleInvoice(trx, input.invoiceId, now);
-    await recordAudit(trx, ctx, {
-      tenantId: input.tenantId,
+    await settleInvoice(db, input.invoice_id, now);
+    ctx.audit({
       action: 'payment.recorded',
       subjectType: 'invoice',
-      subjectId: input.invoiceId,
+      subjectId: input.invoice_id,
+      scopeId: input.tenant_id,
       details: { payment_id: paymentId, amount_minor: amountMinor, method: input.payment_method },
     });
-    return loadInvoice(trx, input.invoiceId);
-  });
-}
+    return {
+      dry_run: ctx.dryRun,
+      payment_id: paymentId,
+      invoice: serializeInvoice(await loadInvoice(db, input.invoice_id)),
+    };
+  },
+});
 
 /** Paid, voided and estimate invoices take no payment: a 422 on `field`. */
 export function assertTakesPayment(status: InvoiceStatus, field: string): void {

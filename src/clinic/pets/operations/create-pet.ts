@@ -1,49 +1,51 @@
-// A new pet (patient): by the clinic for one of its Clients (POST /tenant/{tenant}/pets and its
-// alias /patients/onboard), or by an owner under their own clinic (POST /owner/me/pets), which is
-// the tenant of their first Client row.
-import type { Knex } from 'knex';
+// A new pet (patient): by the clinic for one of its Clients (pet.create: POST /tenant/{tenant}/pets
+// and its alias /patients/onboard, `wfctl pet create`), or by an owner under their own clinic
+// (owner-pet.create: POST /owner/me/pets), which is the tenant of their first Client row.
 import { ValidationError } from '../../../core/errors.js';
-import { inTransaction } from '../../../db/transaction.js';
+import { defineOperation } from '../../../core/operation.js';
+import { idNumber } from '../../../core/validation.js';
 import { toDbTime } from '../../../db/time.js';
-import { recordAudit } from '../../audit.js';
-import type { ClinicContext } from '../../context.js';
+import type { ClinicRun } from '../../context.js';
+import { callerId } from '../access.js';
 import { loadPet } from '../queries.js';
-import type { PetFields } from '../schemas.js';
+import { ownerStorePetSchema, storePetSchema, type PetFields } from '../schemas.js';
+import { serializePet, type PetView } from '../serialize.js';
 
-export async function createPetForTenant(
-  ctx: ClinicContext,
-  input: { tenantId: number; clientId: number; fields: PetFields },
-): Promise<Record<string, any>> {
-  return inTransaction(ctx.services.db, async (trx) => {
-    const client = await trx('clinic_clients')
-      .where({ id: input.clientId, tenant_id: input.tenantId })
-      .first('id');
-    const errors = petFieldErrors(ctx, input.fields);
+export const createPetInput = storePetSchema.shape({ tenant_id: idNumber().required() });
+
+export const createPet = defineOperation({
+  name: 'pet.create',
+  summary: 'Register a pet (patient) for one of the tenant’s clients',
+  input: createPetInput,
+  permission: 'tenant.member',
+  async run(ctx: ClinicRun, input): Promise<PetView> {
+    await ctx.authorize(input.tenant_id, 'Tenant');
+    const { tenant_id: tenantId, client_id: clientId, ...fields } = input;
+    const client = await ctx.db('clinic_clients').where({ id: clientId, tenant_id: tenantId }).first('id');
+    const errors = petFieldErrors(ctx, fields);
     if (!client) errors.client_id = ['The selected client_id is not a client of this tenant.'];
     if (Object.keys(errors).length) throw new ValidationError(errors);
-    return insertPet(ctx, trx, input.tenantId, input.clientId, input.fields);
-  });
-}
+    return insertPet(ctx, tenantId, clientId, fields);
+  },
+});
 
-export async function createPetForOwner(
-  ctx: ClinicContext,
-  input: { ownerUserId: number; fields: PetFields },
-): Promise<Record<string, any>> {
-  return inTransaction(ctx.services.db, async (trx) => {
+export const createOwnerPet = defineOperation({
+  name: 'owner-pet.create',
+  summary: 'Add a pet under the owner’s clinic (the tenant of their first Client row)',
+  input: ownerStorePetSchema,
+  permission: 'authenticated',
+  async run(ctx: ClinicRun, fields): Promise<PetView> {
     // "The owner's clinic": the first Client row linking the owner to a tenant.
-    const client = await trx('clinic_clients')
-      .where('owner_user_id', input.ownerUserId)
-      .orderBy('id')
-      .first();
-    const errors = petFieldErrors(ctx, input.fields);
+    const client = await ctx.db('clinic_clients').where('owner_user_id', callerId(ctx)).orderBy('id').first();
+    const errors = petFieldErrors(ctx, fields);
     if (!client) errors.client_id = ['You are not registered as a client of any clinic.'];
     if (Object.keys(errors).length) throw new ValidationError(errors);
-    return insertPet(ctx, trx, Number(client.tenant_id), Number(client.id), input.fields);
-  });
-}
+    return insertPet(ctx, Number(client.tenant_id), Number(client.id), fields);
+  },
+});
 
 /** Rules the schema cannot check alone: a birth date is not in the future (by the service clock, UTC). */
-export function petFieldErrors(ctx: ClinicContext, fields: PetFields): Record<string, string[]> {
+export function petFieldErrors(ctx: ClinicRun, fields: PetFields): Record<string, string[]> {
   const today = ctx.services.clock.now().toISOString().slice(0, 10);
   if (fields.date_of_birth && fields.date_of_birth > today) {
     return { date_of_birth: ['The date_of_birth field must be a date before or equal to today.'] };
@@ -51,15 +53,9 @@ export function petFieldErrors(ctx: ClinicContext, fields: PetFields): Record<st
   return {};
 }
 
-async function insertPet(
-  ctx: ClinicContext,
-  trx: Knex.Transaction,
-  tenantId: number,
-  clientId: number,
-  fields: PetFields,
-) {
+async function insertPet(ctx: ClinicRun, tenantId: number, clientId: number, fields: PetFields) {
   const now = toDbTime(ctx.services.clock.now());
-  const [id] = await trx('pets').insert({
+  const [id] = await ctx.db('pets').insert({
     tenant_id: tenantId,
     client_id: clientId,
     name: fields.name,
@@ -73,12 +69,12 @@ async function insertPet(
     created_at: now,
     updated_at: now,
   });
-  await recordAudit(trx, ctx, {
-    tenantId,
+  ctx.audit({
     action: 'pet.created',
     subjectType: 'pet',
     subjectId: Number(id),
+    scopeId: tenantId,
     details: { client_id: clientId },
   });
-  return loadPet(trx, Number(id));
+  return serializePet(await loadPet(ctx.db, Number(id)));
 }

@@ -1,23 +1,38 @@
-// Pet lists, 20 per page, newest first: the tenant's patients, or the pets whose Client row belongs
-// to the owner (the contract's "pets whose client has owner_user_id equal to the caller").
-import type { ClinicContext } from '../../context.js';
+// Pet lists, 20 per page, newest first: the tenant's patients (pet.list), or the pets whose Client
+// row belongs to the caller (owner-pet.list: "pets whose client has owner_user_id equal to the caller").
+import { defineOperation } from '../../../core/operation.js';
+import { idNumber } from '../../../core/validation.js';
+import type { ClinicRun } from '../../context.js';
 import { fetchPage, PAGE_SIZES, type Page } from '../../pagination.js';
+import { callerId } from '../access.js';
 import { petsWithClient } from '../queries.js';
+import { petListQuery } from '../schemas.js';
+import { serializePet, type PetView } from '../serialize.js';
 
-export function listTenantPets(
-  ctx: ClinicContext,
-  input: { tenantId: number; page: number },
-): Promise<Page<Record<string, any>>> {
-  const q = petsWithClient(ctx.services.db).where('p.tenant_id', input.tenantId).orderBy('p.id', 'desc');
-  return fetchPage(q, input.page, PAGE_SIZES.pets);
+async function page(q: ReturnType<typeof petsWithClient>, n: number): Promise<Page<PetView>> {
+  const found = await fetchPage<Record<string, any>>(q.orderBy('p.id', 'desc'), n, PAGE_SIZES.pets);
+  return { ...found, items: found.items.map(serializePet) };
 }
 
-export function listOwnerPets(
-  ctx: ClinicContext,
-  input: { ownerUserId: number; page: number },
-): Promise<Page<Record<string, any>>> {
-  const q = petsWithClient(ctx.services.db)
-    .where('c.owner_user_id', input.ownerUserId)
-    .orderBy('p.id', 'desc');
-  return fetchPage(q, input.page, PAGE_SIZES.pets);
-}
+export const listPets = defineOperation({
+  name: 'pet.list',
+  summary: 'The tenant’s pets (patients) with their client, 20 per page, newest first',
+  input: petListQuery.shape({ tenant_id: idNumber().required() }),
+  permission: 'tenant.member',
+  kind: 'read',
+  async run(ctx: ClinicRun, input): Promise<Page<PetView>> {
+    await ctx.authorize(input.tenant_id, 'Tenant');
+    return page(petsWithClient(ctx.db).where('p.tenant_id', input.tenant_id), input.page);
+  },
+});
+
+export const listOwnerPets = defineOperation({
+  name: 'owner-pet.list',
+  summary: 'The caller’s pets (whose Client row is theirs), 20 per page, newest first',
+  input: petListQuery,
+  permission: 'authenticated',
+  kind: 'read',
+  async run(ctx: ClinicRun, input): Promise<Page<PetView>> {
+    return page(petsWithClient(ctx.db).where('c.owner_user_id', callerId(ctx)), input.page);
+  },
+});

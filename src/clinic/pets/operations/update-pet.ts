@@ -1,50 +1,72 @@
-// PATCH /tenant/{tenant}/patients/{pet} and PATCH /owner/me/pets/{pet}: a partial update of the pet's
-// fields. The clinic reaches only its own tenant's pets, the owner only their own (anything else is a
-// 404). The Client (ownership) never changes here: a pet moves only through a share code.
+// A partial update of a pet's fields: pet.update (PATCH /tenant/{tenant}/patients/{pet},
+// `wfctl pet update`) reaches only its tenant's pets, owner-pet.update (PATCH /owner/me/pets/{pet})
+// only the caller's own (anything else is a 404). The Client (ownership) never changes here: a pet
+// moves only through a share code.
+import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../../core/errors.js';
+import { defineOperation } from '../../../core/operation.js';
+import { idNumber } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
-import { inTransaction } from '../../../db/transaction.js';
 import { toDbTime } from '../../../db/time.js';
-import { recordAudit } from '../../audit.js';
-import type { ClinicContext } from '../../context.js';
-import { petForCaller } from '../access.js';
+import type { ClinicRun } from '../../context.js';
+import { callerId, petForCaller } from '../access.js';
 import { loadPet } from '../queries.js';
-import type { PetFields } from '../schemas.js';
+import { updatePetSchema, type PetFields } from '../schemas.js';
+import { serializePet, type PetView } from '../serialize.js';
 import { petFieldErrors } from './create-pet.js';
 
-export type PetScope = { tenantId: number } | { ownerUserId: number };
+export const updatePetInput = updatePetSchema.shape({
+  tenant_id: idNumber().required(),
+  pet_id: idNumber().required(),
+});
 
-export async function updatePet(
-  ctx: ClinicContext,
-  input: { scope: PetScope; petId: number; fields: PetFields },
-): Promise<Record<string, any>> {
-  const { db, clock } = ctx.services;
-  return inTransaction(db, async (trx) => {
-    if ('ownerUserId' in input.scope) await petForCaller(trx, input.scope.ownerUserId, input.petId, 'owner');
-    const pet = await lockForUpdate(
-      trx('pets')
-        .where('id', input.petId)
-        .modify((q) => {
-          if ('tenantId' in input.scope) q.where('tenant_id', input.scope.tenantId);
-        }),
-      db,
-    ).first();
-    if (!pet) throw new NotFoundError('Pet not found.');
-    const errors = petFieldErrors(ctx, input.fields);
-    if (Object.keys(errors).length) throw new ValidationError(errors);
-    const changes = Object.fromEntries(Object.entries(input.fields).filter(([, v]) => v !== undefined));
-    if (Object.keys(changes).length) {
-      await trx('pets')
-        .where('id', input.petId)
-        .update({ ...changes, updated_at: toDbTime(clock.now()) });
-      await recordAudit(trx, ctx, {
-        tenantId: Number(pet.tenant_id),
-        action: 'pet.updated',
-        subjectType: 'pet',
-        subjectId: input.petId,
-        details: { fields: Object.keys(changes) },
-      });
-    }
-    return loadPet(trx, input.petId);
-  });
+export const updatePet = defineOperation({
+  name: 'pet.update',
+  summary: 'Change some of a patient’s fields (all optional; the client is not changed here)',
+  input: updatePetInput,
+  permission: 'tenant.member',
+  async run(ctx: ClinicRun, input): Promise<PetView> {
+    await ctx.authorize(input.tenant_id, 'Tenant');
+    const { tenant_id: tenantId, pet_id: petId, ...fields } = input;
+    return applyUpdate(ctx, ctx.db('pets').where({ id: petId, tenant_id: tenantId }), petId, fields);
+  },
+});
+
+export const updateOwnerPet = defineOperation({
+  name: 'owner-pet.update',
+  summary: 'Change some of the fields of one of the caller’s pets (primary owner only)',
+  input: updatePetSchema.shape({ pet_id: idNumber().required() }),
+  permission: 'authenticated',
+  async run(ctx: ClinicRun, input): Promise<PetView> {
+    const { pet_id: petId, ...fields } = input;
+    await petForCaller(ctx.db, callerId(ctx), petId, 'owner');
+    return applyUpdate(ctx, ctx.db('pets').where('id', petId), petId, fields);
+  },
+});
+
+async function applyUpdate(
+  ctx: ClinicRun,
+  scope: Knex.QueryBuilder,
+  petId: number,
+  fields: PetFields,
+): Promise<PetView> {
+  const pet = await lockForUpdate(scope, ctx.db).first();
+  if (!pet) throw new NotFoundError('Pet not found.');
+  const errors = petFieldErrors(ctx, fields);
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+  if (Object.keys(changes).length) {
+    await ctx
+      .db('pets')
+      .where('id', petId)
+      .update({ ...changes, updated_at: toDbTime(ctx.services.clock.now()) });
+    ctx.audit({
+      action: 'pet.updated',
+      subjectType: 'pet',
+      subjectId: petId,
+      scopeId: Number(pet.tenant_id),
+      details: { fields: Object.keys(changes) },
+    });
+  }
+  return serializePet(await loadPet(ctx.db, petId));
 }

@@ -1,37 +1,44 @@
-// Issue a prescription against one of the tenant's patients (clinic side, medical_record.create).
-// The contract has no endpoint that creates prescriptions; this additive one feeds refill orders.
+// prescription.create: issue a prescription against one of the tenant's patients (clinic side,
+// medical_record.create). The contract has no endpoint that creates prescriptions; this additive
+// one feeds refill orders.
 import { NotFoundError } from '../../../core/errors.js';
+import { defineOperation } from '../../../core/operation.js';
+import { idNumber } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
-import { inTransaction } from '../../../db/transaction.js';
 import { toDbTime } from '../../../db/time.js';
-import { recordAudit } from '../../audit.js';
-import type { ClinicContext } from '../../context.js';
-import { loadPrescriptions, type PrescriptionWithItems } from '../queries.js';
-import type { CreatePrescriptionInput } from '../schemas.js';
+import type { ClinicRun } from '../../context.js';
+import { loadPrescriptions } from '../queries.js';
+import { createPrescriptionSchema } from '../schemas.js';
+import { serializePrescription, type PrescriptionView } from '../serialize.js';
 
-export async function createPrescription(
-  ctx: ClinicContext,
-  input: CreatePrescriptionInput & { tenantId: number; petId: number },
-): Promise<PrescriptionWithItems> {
-  const { db, clock } = ctx.services;
-  const id = await inTransaction(db, async (trx) => {
+export const createPrescription = defineOperation({
+  name: 'prescription.create',
+  summary: 'Issue a prescription with its line items to one of the tenant’s patients',
+  input: createPrescriptionSchema.shape({
+    tenant_id: idNumber().required(),
+    pet_id: idNumber().required(),
+  }),
+  permission: 'medical_record.create',
+  async run(ctx: ClinicRun, input): Promise<PrescriptionView> {
+    await ctx.authorize(input.tenant_id, 'Tenant');
+    const { db } = ctx;
     // Another tenant's pet is a 404; the lock keeps a share-code move from racing the prescription.
     const pet = await lockForUpdate(
-      trx('pets').where({ id: input.petId, tenant_id: input.tenantId }),
+      db('pets').where({ id: input.pet_id, tenant_id: input.tenant_id }),
       db,
     ).first('id');
     if (!pet) throw new NotFoundError('Patient not found.');
-    const now = toDbTime(clock.now());
-    const [prescriptionId] = await trx('prescriptions').insert({
-      tenant_id: input.tenantId,
-      pet_id: input.petId,
+    const now = toDbTime(ctx.services.clock.now());
+    const [prescriptionId] = await db('prescriptions').insert({
+      tenant_id: input.tenant_id,
+      pet_id: input.pet_id,
       issued_by_user_id: ctx.actor.userId,
       notes: input.notes ?? null,
       issued_at: now,
       created_at: now,
       updated_at: now,
     });
-    await trx('prescription_items').insert(
+    await db('prescription_items').insert(
       input.items.map((item, position) => ({
         prescription_id: prescriptionId,
         position,
@@ -41,14 +48,14 @@ export async function createPrescription(
         instructions: item.instructions ?? null,
       })),
     );
-    await recordAudit(trx, ctx, {
-      tenantId: input.tenantId,
+    ctx.audit({
       action: 'prescription.issued',
       subjectType: 'prescription',
       subjectId: Number(prescriptionId),
-      details: { pet_id: input.petId, items: input.items.length },
+      scopeId: input.tenant_id,
+      details: { pet_id: input.pet_id, items: input.items.length },
     });
-    return Number(prescriptionId);
-  });
-  return (await loadPrescriptions(db, [id])).get(id)!;
-}
+    const id = Number(prescriptionId);
+    return serializePrescription((await loadPrescriptions(db, [id])).get(id)!);
+  },
+});

@@ -3,11 +3,13 @@
 // need them for order requests); the filter values are the contract's four care types.
 import type { Knex } from 'knex';
 import { NotFoundError } from '../../../core/errors.js';
-import type { ClinicContext } from '../../context.js';
+import { defineOperation } from '../../../core/operation.js';
+import type { ClinicRun } from '../../context.js';
 import { fetchPage, type Page } from '../../pagination.js';
 import { findTenantByRef } from '../../tenants/resolve.js';
 import { boundingBox, haversineKm } from '../geo.js';
-import type { ProviderListQuery } from '../schemas.js';
+import { providerListQuery, providerParams, type ProviderListQuery } from '../schemas.js';
+import { serializeProvider, type ProviderView } from '../serialize.js';
 
 /** The contract does not size this list: the clinic's default of 50 (docs/clinic.md). */
 export const PROVIDERS_PER_PAGE = 50;
@@ -31,8 +33,19 @@ function directory(db: Knex, query: ProviderListQuery) {
   return q;
 }
 
-export async function listProviders(ctx: ClinicContext, query: ProviderListQuery): Promise<Page<Row>> {
-  const { db } = ctx.services;
+export const listProviders = defineOperation({
+  name: 'provider.list',
+  summary: 'The public provider directory, 50 per page',
+  input: providerListQuery,
+  permission: 'public',
+  kind: 'read',
+  async run(ctx: ClinicRun, query): Promise<Page<ProviderView>> {
+    const page = await directoryPage(ctx.db, query);
+    return { ...page, items: page.items.map(serializeProvider) };
+  },
+});
+
+async function directoryPage(db: Knex, query: ProviderListQuery): Promise<Page<Row>> {
   const perPage = PROVIDERS_PER_PAGE;
   if (query.latitude == null || query.longitude == null || query.radius_km == null) {
     return fetchPage(directory(db, query).orderBy(['name', 'id']), query.page, perPage);
@@ -68,8 +81,15 @@ export async function listProviders(ctx: ClinicContext, query: ProviderListQuery
 }
 
 /** A public tenant by id or slug; unknown or not public → 404. */
-export async function getProvider(ctx: ClinicContext, ref: string): Promise<Row> {
-  const tenant = await findTenantByRef(ctx.services.db, ref);
-  if (!tenant || !tenant.public) throw new NotFoundError('Provider not found.');
-  return tenant;
-}
+export const getProvider = defineOperation({
+  name: 'provider.show',
+  summary: 'A provider’s public profile, by id or slug; unknown or unlisted → 404',
+  input: providerParams,
+  permission: 'public',
+  kind: 'read',
+  async run(ctx: ClinicRun, input): Promise<ProviderView> {
+    const tenant = await findTenantByRef(ctx.db, input.tenant);
+    if (!tenant || !tenant.public) throw new NotFoundError('Provider not found.');
+    return serializeProvider(tenant);
+  },
+});

@@ -3,108 +3,146 @@
 // kept for ever, so a printed tag keeps working across disable/enable.
 import type { Knex } from 'knex';
 import { NotFoundError } from '../../../core/errors.js';
+import { defineOperation } from '../../../core/operation.js';
+import { idNumber, yup } from '../../../core/validation.js';
 import { isUniqueViolation } from '../../../db/errors.js';
 import { lockForUpdate } from '../../../db/knex.js';
-import { inTransaction } from '../../../db/transaction.js';
 import { toDbTime } from '../../../db/time.js';
-import { recordAudit } from '../../audit.js';
-import type { ClinicContext } from '../../context.js';
-import { petForCaller } from '../../pets/access.js';
+import type { ClinicRun } from '../../context.js';
+import { callerId, petForCaller } from '../../pets/access.js';
 import { randomCode } from '../../shares/codes.js';
-import type { PublicProfileInput } from '../schemas.js';
+import { publicProfileSchema, slugParams } from '../schemas.js';
+import { serializeProfile, serializeTag, type ProfileView, type PublicTag } from '../serialize.js';
 
 type Row = Record<string, any>;
 
 /** Lower case (URLs), no look-alikes; 8 characters. */
 export const SLUG_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
-const ATTEMPTS = 5;
+const SLUG_ATTEMPTS = 5;
+
+const petInput = yup.object({ pet_id: idNumber().required() });
 
 type Change = (profile: Row, now: string) => Row;
 
 /**
- * Runs `change` on the pet's profile under a row lock. `create`: mint the row when there is none
- * (else 404). A unique violation (slug collision, or a concurrent first enable) is retried.
+ * Runs `change` on the pet's profile. `create`: mint the row when there is none (else 404). The
+ * pet's row lock serialises two first enables of one pet; a slug that is taken is drawn again.
  */
 async function changeProfile(
-  ctx: ClinicContext,
-  input: { userId: number; petId: number },
+  ctx: ClinicRun,
+  petId: number,
   action: string,
   create: boolean,
   change: Change,
-): Promise<Row> {
+): Promise<ProfileView> {
+  const { db } = ctx;
+  const { pet } = await petForCaller(db, callerId(ctx), petId, 'owner');
+  await lockForUpdate(db('pets').where('id', pet.id).first('id'), db);
+  const now = toDbTime(ctx.services.clock.now());
+  let profile = await lockForUpdate(db('pet_public_profiles').where('pet_id', pet.id), db).first();
+  if (!profile) {
+    if (!create) throw new NotFoundError('This pet has no public profile.');
+    await insertBlank(db, pet.id, now);
+    profile = await db('pet_public_profiles').where('pet_id', pet.id).first();
+  }
+  await db('pet_public_profiles')
+    .where('id', profile.id)
+    .update({ ...change(profile, now), updated_at: now });
+  ctx.audit({
+    scopeId: Number(pet.tenant_id),
+    action,
+    subjectType: 'pet',
+    subjectId: Number(pet.id),
+  });
+  const row = await db('pet_public_profiles').where('id', profile.id).first();
+  return serializeProfile(row, ctx.services.config.clinic.publicUrl);
+}
+
+/** A disabled profile with a fresh slug; a slug some other tag already has is drawn again. */
+async function insertBlank(db: Knex, petId: number, now: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
+    const blank = { pet_id: petId, slug: randomCode(SLUG_ALPHABET, 8), enabled: false };
     try {
-      return await inTransaction(ctx.services.db, async (trx) => {
-        const { pet } = await petForCaller(trx, input.userId, input.petId, 'owner');
-        const now = toDbTime(ctx.services.clock.now());
-        let profile = await lockForUpdate(trx('pet_public_profiles').where('pet_id', pet.id), trx).first();
-        if (!profile) {
-          if (!create) throw new NotFoundError('This pet has no public profile.');
-          const blank = { pet_id: pet.id, slug: randomCode(SLUG_ALPHABET, 8), enabled: false };
-          await trx('pet_public_profiles').insert({ ...blank, created_at: now, updated_at: now });
-          profile = await trx('pet_public_profiles').where('pet_id', pet.id).first();
-        }
-        await trx('pet_public_profiles')
-          .where('id', profile.id)
-          .update({ ...change(profile, now), updated_at: now });
-        await recordAudit(trx, ctx, {
-          tenantId: Number(pet.tenant_id),
-          action,
-          subjectType: 'pet',
-          subjectId: Number(pet.id),
-        });
-        return trx('pet_public_profiles').where('id', profile.id).first();
-      });
+      // A savepoint: the failed insert leaves the operation's transaction usable.
+      await db.transaction((sp) =>
+        sp('pet_public_profiles').insert({ ...blank, created_at: now, updated_at: now }),
+      );
+      return;
     } catch (err) {
-      if (isUniqueViolation(err) && attempt < ATTEMPTS) continue;
+      if (isUniqueViolation(err) && attempt < SLUG_ATTEMPTS) continue;
       throw err;
     }
   }
 }
 
-export function enableProfile(
-  ctx: ClinicContext,
-  input: PublicProfileInput & { userId: number; petId: number },
-) {
-  return changeProfile(ctx, input, 'public_profile.enabled', true, () => {
-    const fields: Row = { enabled: true };
-    // Omitted: unchanged; null: cleared.
-    for (const key of ['microchip_id', 'owner_contact_phone', 'reward_notes'] as const) {
-      if (input[key] !== undefined) fields[key] = input[key];
-    }
-    return fields;
-  });
-}
+export const enableProfile = defineOperation({
+  name: 'public-profile.enable',
+  summary: 'Enable the pet’s public tag and set its fields (primary owner); the slug is minted once',
+  input: publicProfileSchema.shape({ pet_id: idNumber().required() }),
+  permission: 'authenticated',
+  run: (ctx: ClinicRun, input) =>
+    changeProfile(ctx, input.pet_id, 'public_profile.enabled', true, () => {
+      const fields: Row = { enabled: true };
+      // Omitted: unchanged; null: cleared.
+      for (const key of ['microchip_id', 'owner_contact_phone', 'reward_notes'] as const) {
+        if (input[key] !== undefined) fields[key] = input[key];
+      }
+      return fields;
+    }),
+});
 
-export function disableProfile(ctx: ClinicContext, input: { userId: number; petId: number }) {
-  return changeProfile(ctx, input, 'public_profile.disabled', false, () => ({
-    enabled: false,
-    lost_mode_enabled_at: null,
-  }));
-}
+export const disableProfile = defineOperation({
+  name: 'public-profile.disable',
+  summary: 'Disable the tag (the slug is kept; lost mode is cleared)',
+  input: petInput,
+  permission: 'authenticated',
+  run: (ctx: ClinicRun, input) =>
+    changeProfile(ctx, input.pet_id, 'public_profile.disabled', false, () => ({
+      enabled: false,
+      lost_mode_enabled_at: null,
+    })),
+});
 
-export function markLost(ctx: ClinicContext, input: { userId: number; petId: number }) {
+export const markLost = defineOperation({
+  name: 'public-profile.mark-lost',
+  summary: 'Mark the pet lost (enables the tag if it was not)',
+  input: petInput,
+  permission: 'authenticated',
   // Already lost: the original moment is kept, so lost_since stays truthful.
-  return changeProfile(ctx, input, 'public_profile.lost', true, (profile, now) => ({
-    enabled: true,
-    lost_mode_enabled_at: profile.lost_mode_enabled_at ?? now,
-  }));
-}
+  run: (ctx: ClinicRun, input) =>
+    changeProfile(ctx, input.pet_id, 'public_profile.lost', true, (profile, now) => ({
+      enabled: true,
+      lost_mode_enabled_at: profile.lost_mode_enabled_at ?? now,
+    })),
+});
 
-export function markFound(ctx: ClinicContext, input: { userId: number; petId: number }) {
-  return changeProfile(ctx, input, 'public_profile.found', false, () => ({ lost_mode_enabled_at: null }));
-}
+export const markFound = defineOperation({
+  name: 'public-profile.mark-found',
+  summary: 'Mark the pet found',
+  input: petInput,
+  permission: 'authenticated',
+  run: (ctx: ClinicRun, input) =>
+    changeProfile(ctx, input.pet_id, 'public_profile.found', false, () => ({ lost_mode_enabled_at: null })),
+});
 
 /** The enabled tag behind a slug, with the pet's public fields; disabled or unknown → 404. */
-export async function findPublicTag(db: Knex, slug: string): Promise<Row> {
-  const normalized = slug.trim().toLowerCase();
-  const row =
-    normalized.length === 8
-      ? await db('pet_public_profiles as pp')
-          .join('pets as p', 'p.id', 'pp.pet_id')
-          .where({ 'pp.slug': normalized, 'pp.enabled': true })
-          .first('pp.*', 'p.name as pet_name', 'p.species', 'p.breed', 'p.sex', 'p.color')
-      : undefined;
-  if (!row) throw new NotFoundError('Tag not found.');
-  return row;
-}
+export const showPublicTag = defineOperation({
+  name: 'public-tag.show',
+  summary: 'The public lost-pet tag; disabled or unknown → 404',
+  input: slugParams,
+  permission: 'public',
+  kind: 'read',
+  async run(ctx: ClinicRun, input): Promise<PublicTag> {
+    const normalized = input.slug.trim().toLowerCase();
+    const row =
+      normalized.length === 8
+        ? await ctx
+            .db('pet_public_profiles as pp')
+            .join('pets as p', 'p.id', 'pp.pet_id')
+            .where({ 'pp.slug': normalized, 'pp.enabled': true })
+            .first('pp.*', 'p.name as pet_name', 'p.species', 'p.breed', 'p.sex', 'p.color')
+        : undefined;
+    if (!row) throw new NotFoundError('Tag not found.');
+    return serializeTag(row, ctx.services.config.clinic.publicUrl);
+  },
+});

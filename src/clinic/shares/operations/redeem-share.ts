@@ -1,94 +1,101 @@
-// The clinic's side of a share code: preview it (public, read-only) and redeem it, which moves the
-// pet to the scanning tenant under the owner's Client row there (created on first need). A code is
-// single-use: the redeem locks the share row, so of two concurrent redeems exactly one wins.
+// The clinic's side of a share code: preview it (any signed-in account, read-only) and redeem it,
+// which moves the pet to the scanning tenant under the owner's Client row there (created on first
+// need). A code is single-use: the redeem locks the share row, so of two concurrent redeems exactly
+// one wins. The redeeming user must be a member of the scanning tenant (the tenant.member rule).
 import { ForbiddenError, NotFoundError, ValidationError } from '../../../core/errors.js';
+import { defineOperation } from '../../../core/operation.js';
 import { lockForUpdate } from '../../../db/knex.js';
-import { inTransaction } from '../../../db/transaction.js';
 import { toDbTime } from '../../../db/time.js';
-import { recordAudit } from '../../audit.js';
-import type { ClinicContext } from '../../context.js';
+import type { ClinicRun } from '../../context.js';
 import { normalizeCode } from '../codes.js';
-import type { RedeemShareInput } from '../schemas.js';
-import { shareStatus } from '../serialize.js';
-
-type Row = Record<string, any>;
+import { redeemShareSchema, shareCodeParams } from '../schemas.js';
+import {
+  serializePreview,
+  serializeSharedPet,
+  shareStatus,
+  type SharePreview,
+  type SharedPet,
+} from '../serialize.js';
 
 /** Businesses that take patients; a pharmacy or shop cannot take a pet over. */
 const CARE_PROVIDERS = ['clinic', 'groomer', 'breeder', 'trainer'];
 
-export async function previewShare(ctx: ClinicContext, input: { code: string }): Promise<Row> {
-  const { db, clock } = ctx.services;
-  const row = await db('pet_shares as s')
-    .join('pets as p', 'p.id', 's.pet_id')
-    .join('clinic_users as u', 'u.id', 's.owner_user_id')
-    .where('s.code', normalizeCode(input.code))
-    .first(
-      's.*',
-      'p.name as pet_name',
-      'p.species',
-      'p.breed',
-      'p.sex',
-      'p.date_of_birth',
-      'p.color',
-      'u.name as owner_name',
-    );
-  if (!row || shareStatus(row, clock.now()) !== 'active') throw new NotFoundError('Share code not found.');
-  return row;
-}
+export const previewShare = defineOperation({
+  name: 'share.preview',
+  summary: 'Preview a share code: the pet and the owner’s name (any clinic bearer token; changes nothing)',
+  input: shareCodeParams,
+  permission: 'authenticated',
+  kind: 'read',
+  async run(ctx: ClinicRun, input): Promise<SharePreview> {
+    const row = await ctx
+      .db('pet_shares as s')
+      .join('pets as p', 'p.id', 's.pet_id')
+      .join('clinic_users as u', 'u.id', 's.owner_user_id')
+      .where('s.code', normalizeCode(input.code))
+      .first(
+        's.*',
+        'p.name as pet_name',
+        'p.species',
+        'p.breed',
+        'p.sex',
+        'p.date_of_birth',
+        'p.color',
+        'u.name as owner_name',
+      );
+    if (!row || shareStatus(row, ctx.services.clock.now()) !== 'active') {
+      throw new NotFoundError('Share code not found.');
+    }
+    return serializePreview(row);
+  },
+});
 
 export interface Redeemed {
-  pet: Row;
-  clientId: number;
-  clientCreated: boolean;
-  tenantName: string;
+  pet: SharedPet;
+  client_id: number;
+  message: string;
 }
 
-export async function redeemShare(
-  ctx: ClinicContext,
-  input: RedeemShareInput & { callerUserId: number },
-): Promise<Redeemed> {
-  const { db, clock } = ctx.services;
-  // The body names the scanning user; it must be the caller, so a token cannot act for another.
-  if (input.user_id !== input.callerUserId) {
-    throw new ForbiddenError('user_id must be the authenticated user.', 'USER_MISMATCH');
-  }
-  const tenant = await db('tenants').where('id', input.tenant_id).first();
-  if (!tenant) throw ValidationError.field('tenant_id', 'The selected tenant_id is invalid.');
-  const member = await db('tenant_memberships')
-    .where({ tenant_id: tenant.id, user_id: input.user_id })
-    .first('id');
-  if (!member) throw new ForbiddenError('You are not a member of this tenant.', 'NOT_A_MEMBER');
-  if (!CARE_PROVIDERS.includes(tenant.business_type)) {
-    throw ValidationError.field(
-      'tenant_id',
-      'Only a clinic, groomer, breeder or trainer can take a pet over.',
-    );
-  }
+export const redeemShare = defineOperation({
+  name: 'share.redeem',
+  summary: 'Redeem a share code: the pet moves to the scanning tenant (single use)',
+  input: redeemShareSchema,
+  permission: 'tenant.member',
+  async run(ctx: ClinicRun, input): Promise<Redeemed> {
+    const { db } = ctx;
+    // The body names the scanning user; it must be the caller, so a token cannot act for another.
+    if (ctx.actor.kind === 'user' && input.user_id !== ctx.actor.userId) {
+      throw new ForbiddenError('user_id must be the authenticated user.', 'USER_MISMATCH');
+    }
+    const tenant = await db('tenants').where('id', input.tenant_id).first();
+    if (!tenant) throw ValidationError.field('tenant_id', 'The selected tenant_id is invalid.');
+    await ctx.authorize(Number(tenant.id), 'Tenant');
+    if (!CARE_PROVIDERS.includes(tenant.business_type)) {
+      throw ValidationError.field(
+        'tenant_id',
+        'Only a clinic, groomer, breeder or trainer can take a pet over.',
+      );
+    }
 
-  return inTransaction(db, async (trx) => {
-    const nowDate = clock.now();
+    const nowDate = ctx.services.clock.now();
     const now = toDbTime(nowDate);
-    const share = await lockForUpdate(
-      trx('pet_shares').where('code', normalizeCode(input.code)),
-      trx,
-    ).first();
+    const share = await lockForUpdate(db('pet_shares').where('code', normalizeCode(input.code)), db).first();
     const invalid = () =>
       ValidationError.field('code', 'The code is invalid, expired, revoked or already used.');
     if (!share || shareStatus(share, nowDate) !== 'active') throw invalid();
-    const pet = await lockForUpdate(trx('pets').where('id', share.pet_id), trx).first();
-    const holder = pet && (await trx('clinic_clients').where('id', pet.client_id).first('owner_user_id'));
+    const pet = await lockForUpdate(db('pets').where('id', share.pet_id), db).first();
+    const holder = pet && (await db('clinic_clients').where('id', pet.client_id).first('owner_user_id'));
     // The code speaks for the owner who minted it; if the pet is no longer theirs it is void.
     if (!holder || Number(holder.owner_user_id) !== Number(share.owner_user_id)) throw invalid();
 
     const ownerId = Number(share.owner_user_id);
-    let client = await trx('clinic_clients')
+    let client = await db('clinic_clients')
       .where({ tenant_id: tenant.id, owner_user_id: ownerId })
       .first('id');
     const clientCreated = !client;
     if (!client) {
-      const owner = await trx('clinic_users').where('id', ownerId).first('name', 'email', 'phone');
+      const owner = await db('clinic_users').where('id', ownerId).first('name', 'email', 'phone');
       // Ignore a concurrent insert for the same owner and tenant (another pet's redeem): one row wins.
-      await trx('clinic_clients')
+      await db('clinic_clients')
         .insert({
           tenant_id: tenant.id,
           owner_user_id: ownerId,
@@ -100,22 +107,23 @@ export async function redeemShare(
         })
         .onConflict(['tenant_id', 'owner_user_id'])
         .ignore();
-      client = await trx('clinic_clients')
-        .where({ tenant_id: tenant.id, owner_user_id: ownerId })
-        .first('id');
+      client = await lockForUpdate(
+        db('clinic_clients').where({ tenant_id: tenant.id, owner_user_id: ownerId }),
+        db,
+      ).first('id');
     }
     const clientId = Number(client.id);
-    await trx('pets')
+    await db('pets')
       .where('id', pet.id)
       .update({ tenant_id: tenant.id, client_id: clientId, updated_at: now });
-    await trx('pet_shares').where('id', share.id).update({
+    await db('pet_shares').where('id', share.id).update({
       redeemed_at: now,
       redeemed_by_user_id: input.user_id,
       redeemed_tenant_id: tenant.id,
       updated_at: now,
     });
-    await recordAudit(trx, ctx, {
-      tenantId: Number(tenant.id),
+    ctx.audit({
+      scopeId: Number(tenant.id),
       action: 'share.redeemed',
       subjectType: 'pet',
       subjectId: Number(pet.id),
@@ -126,11 +134,13 @@ export async function redeemShare(
         client_created: clientCreated,
       },
     });
+    const moved = serializeSharedPet(await db('pets').where('id', pet.id).first());
     return {
-      pet: await trx('pets').where('id', pet.id).first(),
-      clientId,
-      clientCreated,
-      tenantName: String(tenant.name),
+      pet: moved,
+      client_id: clientId,
+      message: clientCreated
+        ? `${moved.name} is now a patient of ${tenant.name} (new client record).`
+        : `${moved.name} is now a patient of ${tenant.name}.`,
     };
-  });
-}
+  },
+});

@@ -1,19 +1,19 @@
 // POST /tenants and `wfctl tenant create`: a tenant and its first user, who is its tenant_admin.
 // slug and email are unique among tenants, owner_email among all clinic users; a duplicate is a
 // 422 naming the field, also when two sign-ups race for the same value.
-import { inTransaction } from '../../../db/transaction.js';
+import { defineOperation } from '../../../core/operation.js';
 import { toDbTime } from '../../../db/time.js';
-import { recordAudit } from '../../audit.js';
-import type { ClinicContext } from '../../context.js';
+import type { ClinicRun } from '../../context.js';
 import { hashPassword } from '../../identity/passwords.js';
-import { loadUserRecord, type UserRecord } from '../../identity/queries.js';
+import { loadUserRecord } from '../../identity/queries.js';
+import { serializeUser, type UserView } from '../../identity/serialize.js';
 import { assertUnique, onUniqueViolation, type UniqueCheck } from '../../uniqueness.js';
-import type { TenantRow } from '../resolve.js';
-import type { CreateTenantInput } from '../schemas.js';
+import { createTenantSchema, type CreateTenantInput } from '../schemas.js';
+import { serializeTenant, type TenantView } from '../serialize.js';
 
 export interface CreatedTenant {
-  tenant: TenantRow;
-  user: UserRecord;
+  tenant: TenantView;
+  user: UserView;
 }
 
 /** The unique rules of a sign-up; a value that is missing (not valid yet) is not checked. */
@@ -27,15 +27,19 @@ export function tenantUniqueChecks(
   ];
 }
 
-export async function createTenant(ctx: ClinicContext, input: CreateTenantInput): Promise<CreatedTenant> {
-  const { db, clock } = ctx.services;
-  const checks = tenantUniqueChecks(input);
-  await assertUnique(db, checks); // before bcrypt: a duplicate costs no hashing
-  const passwordHash = await hashPassword(input.password);
+export const createTenant = defineOperation({
+  name: 'tenant.create',
+  summary: 'Sign up a tenant with its first user, who becomes its tenant_admin',
+  input: createTenantSchema,
+  permission: 'public',
+  async run(ctx: ClinicRun, input): Promise<CreatedTenant> {
+    const { db } = ctx;
+    const checks = tenantUniqueChecks(input);
+    await assertUnique(db, checks); // before bcrypt: a duplicate costs no hashing
+    const passwordHash = await hashPassword(input.password);
 
-  const ids = await onUniqueViolation(db, checks, () =>
-    inTransaction(db, async (trx) => {
-      const now = toDbTime(clock.now());
+    const ids = await onUniqueViolation(db, checks, async (trx) => {
+      const now = toDbTime(ctx.services.clock.now());
       const [tenantId] = await trx('tenants').insert({
         name: input.name,
         slug: input.slug,
@@ -61,19 +65,18 @@ export async function createTenant(ctx: ClinicContext, input: CreateTenantInput)
         role: 'tenant_admin',
         created_at: now,
       });
-      await recordAudit(trx, ctx, {
-        tenantId: Number(tenantId),
-        action: 'tenant.created',
-        subjectType: 'tenant',
-        subjectId: Number(tenantId),
-        details: { slug: input.slug, admin_user_id: Number(userId) },
-      });
       return { tenantId: Number(tenantId), userId: Number(userId) };
-    }),
-  );
-
-  return {
-    tenant: await db('tenants').where('id', ids.tenantId).first(),
-    user: await loadUserRecord(db, ids.userId),
-  };
-}
+    });
+    ctx.audit({
+      scopeId: ids.tenantId,
+      action: 'tenant.created',
+      subjectType: 'tenant',
+      subjectId: ids.tenantId,
+      details: { slug: input.slug, admin_user_id: ids.userId },
+    });
+    return {
+      tenant: serializeTenant(await db('tenants').where('id', ids.tenantId).first()),
+      user: serializeUser(await loadUserRecord(db, ids.userId)),
+    };
+  },
+});

@@ -1,29 +1,35 @@
 // Decline a pending invitation (POST /me/invitations/{tenant}/decline): it is deleted and the
 // account stays out of the tenant. Only the invited user can decline their own invitation.
 import { NotFoundError } from '../../../core/errors.js';
-import { inTransaction } from '../../../db/transaction.js';
-import { recordAudit } from '../../audit.js';
-import type { ClinicContext } from '../../context.js';
-import { loadUserRecord, type UserRecord } from '../../identity/queries.js';
-import { NO_INVITATION, type InvitationInput } from './accept-invitation.js';
+import { defineOperation } from '../../../core/operation.js';
+import type { ClinicRun } from '../../context.js';
+import { loadUserRecord } from '../../identity/queries.js';
+import { serializeUser, type UserView } from '../../identity/serialize.js';
+import { callerId } from '../../pets/access.js';
+import { invitationInput, NO_INVITATION } from './accept-invitation.js';
 
-export async function declineInvitation(ctx: ClinicContext, input: InvitationInput): Promise<UserRecord> {
-  const { db } = ctx.services;
-  await inTransaction(db, async (trx) => {
-    const invitation = await trx('tenant_invitations')
-      .where({ tenant_id: input.tenantId, user_id: input.userId })
+export const declineInvitation = defineOperation({
+  name: 'invitation.decline',
+  summary: 'Decline the caller’s invitation to a tenant (it is deleted)',
+  input: invitationInput,
+  permission: 'authenticated',
+  async run(ctx: ClinicRun, input): Promise<UserView> {
+    const { db } = ctx;
+    const userId = callerId(ctx);
+    const invitation = await db('tenant_invitations')
+      .where({ tenant_id: input.tenant_id, user_id: userId })
       .first('id', 'role');
     if (!invitation) throw new NotFoundError(NO_INVITATION);
     // Deleting by id and checking the count: of two concurrent answers only one declines.
-    const deleted = await trx('tenant_invitations').where('id', invitation.id).delete();
+    const deleted = await db('tenant_invitations').where('id', invitation.id).delete();
     if (!deleted) throw new NotFoundError(NO_INVITATION);
-    await recordAudit(trx, ctx, {
-      tenantId: input.tenantId,
+    ctx.audit({
+      scopeId: input.tenant_id,
       action: 'member.declined',
       subjectType: 'user',
-      subjectId: input.userId,
+      subjectId: userId,
       details: { role: invitation.role },
     });
-  });
-  return loadUserRecord(db, input.userId);
-}
+    return serializeUser(await loadUserRecord(db, userId));
+  },
+});

@@ -3,8 +3,13 @@
 // one: the page's offset is taken in the memberships first and what is left of the page in the
 // invitations, so `total` counts both and no row is skipped or repeated between pages.
 import type { Knex } from 'knex';
-import type { ClinicContext } from '../../context.js';
+import { defineOperation } from '../../../core/operation.js';
+import { idNumber } from '../../../core/validation.js';
+import type { ClinicRun } from '../../context.js';
 import { PAGE_SIZES, type Page } from '../../pagination.js';
+import { loadTenant } from '../resolve.js';
+import { memberListQuery } from '../schemas.js';
+import { serializeMember, type MemberView } from '../serialize.js';
 
 export type MemberRow = {
   user_id: number;
@@ -58,31 +63,34 @@ async function countOf(query: Knex.QueryBuilder): Promise<number> {
   return Number((row as { n?: number | string } | undefined)?.n ?? 0);
 }
 
-export async function listMembers(
-  ctx: ClinicContext,
-  input: { tenantId: number; page: number },
-): Promise<Page<MemberRow>> {
-  const { db } = ctx.services;
-  const perPage = PAGE_SIZES.members;
-  const members = await countOf(membersQuery(db, input.tenantId));
-  const invitations = await countOf(invitationsQuery(db, input.tenantId));
-  const offset = (input.page - 1) * perPage;
-  const items: MemberRow[] = [];
-  if (offset < members) {
-    const rows = await membersQuery(db, input.tenantId).orderBy('m.id').limit(perPage).offset(offset);
-    items.push(...rows.map(asMember));
-  }
-  const room = perPage - items.length;
-  const invitationOffset = Math.max(0, offset - members);
-  if (room > 0 && invitationOffset < invitations) {
-    const rows = await invitationsQuery(db, input.tenantId)
-      .orderBy('i.id')
-      .limit(room)
-      .offset(invitationOffset);
-    items.push(...rows.map(asInvitation));
-  }
-  return { items, page: input.page, perPage, total: members + invitations };
-}
+export const listMembers = defineOperation({
+  name: 'member.list',
+  summary: 'The members of the tenant with their roles, then its pending invitations, 50 per page',
+  input: memberListQuery.shape({ tenant_id: idNumber().required() }),
+  permission: 'tenant.member',
+  kind: 'read',
+  async run(ctx: ClinicRun, input): Promise<Page<MemberView>> {
+    const { db } = ctx;
+    const tenantId = (await loadTenant(db, input.tenant_id)).id;
+    await ctx.authorize(tenantId, 'Tenant');
+    const perPage = PAGE_SIZES.members;
+    const members = await countOf(membersQuery(db, tenantId));
+    const invitations = await countOf(invitationsQuery(db, tenantId));
+    const offset = (input.page - 1) * perPage;
+    const items: MemberRow[] = [];
+    if (offset < members) {
+      const rows = await membersQuery(db, tenantId).orderBy('m.id').limit(perPage).offset(offset);
+      items.push(...rows.map(asMember));
+    }
+    const room = perPage - items.length;
+    const invitationOffset = Math.max(0, offset - members);
+    if (room > 0 && invitationOffset < invitations) {
+      const rows = await invitationsQuery(db, tenantId).orderBy('i.id').limit(room).offset(invitationOffset);
+      items.push(...rows.map(asInvitation));
+    }
+    return { items: items.map(serializeMember), page: input.page, perPage, total: members + invitations };
+  },
+});
 
 /** One row of the list: the membership of the user, else their pending invitation. */
 export async function findMember(db: Knex, tenantId: number, userId: number): Promise<MemberRow | undefined> {

@@ -4,17 +4,24 @@
 // pending invitation instead has it cancelled (no last-admin rule: an invitation grants nothing yet).
 import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../../core/errors.js';
+import { defineOperation } from '../../../core/operation.js';
+import { emailField } from '../../identity/schemas.js';
+import { idNumber, yup } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
-import { inTransaction } from '../../../db/transaction.js';
-import { recordAudit } from '../../audit.js';
-import type { ClinicContext } from '../../context.js';
+import type { ClinicRun } from '../../context.js';
 
-export interface RemoveMemberInput {
-  tenantId: number;
-  /** The member, by user id (HTTP) or by email (CLI). */
-  userId?: number;
-  email?: string;
-}
+/** The member, by user id (HTTP) or by email (CLI). */
+export const removeMemberInput = yup
+  .object({
+    tenant_id: idNumber().required(),
+    user_id: idNumber(),
+    email: emailField(),
+  })
+  .test(
+    'who',
+    'Name the member by user_id or email.',
+    (v) => v == null || v.user_id != null || v.email != null,
+  );
 
 export interface RemovedMember {
   tenant_id: number;
@@ -22,25 +29,37 @@ export interface RemovedMember {
   role: string;
   /** active: a membership ended; invited: a pending invitation cancelled. */
   status: 'active' | 'invited';
+  email: string;
+  /** True when the removal was previewed and rolled back. */
+  dry_run: boolean;
 }
 
-export async function removeMember(ctx: ClinicContext, input: RemoveMemberInput): Promise<RemovedMember> {
-  const { db } = ctx.services;
-  return inTransaction(db, async (trx) => {
+type Who = { user_id?: number; email?: string };
+
+const byWho = (who: Who) => (q: Knex.QueryBuilder) =>
+  who.user_id != null ? q.where('u.id', who.user_id) : q.where('u.email', who.email ?? '');
+
+export const removeMember = defineOperation({
+  name: 'member.remove',
+  summary: 'Remove a user from the tenant (the account stays), or cancel their pending invitation',
+  input: removeMemberInput,
+  permission: 'member.manage',
+  async run(ctx: ClinicRun, input): Promise<RemovedMember> {
+    const { db } = ctx;
     // Locking the tenant serialises two removals, so two admins removing each other cannot both win.
-    const tenant = await lockForUpdate(trx('tenants').where('id', input.tenantId).first('id'), db);
+    const tenant = await lockForUpdate(db('tenants').where('id', input.tenant_id).first('id'), db);
     if (!tenant) throw new NotFoundError('Tenant not found.');
-    const member = await trx('tenant_memberships as m')
+    const tenantId = Number(tenant.id);
+    await ctx.authorize(tenantId, 'Tenant');
+    const member = await db('tenant_memberships as m')
       .join('clinic_users as u', 'u.id', 'm.user_id')
-      .where('m.tenant_id', input.tenantId)
-      .modify((q) =>
-        input.userId !== undefined ? q.where('u.id', input.userId) : q.where('u.email', input.email ?? ''),
-      )
-      .first('m.id', 'm.user_id', 'm.role', 'u.current_tenant_id');
-    if (!member) return cancelInvitation(trx, ctx, input);
+      .where('m.tenant_id', tenantId)
+      .modify(byWho(input))
+      .first('m.id', 'm.user_id', 'm.role', 'u.email', 'u.current_tenant_id');
+    if (!member) return cancelInvitation(ctx, tenantId, input);
     if (member.role === 'tenant_admin') {
-      const admins = await trx('tenant_memberships')
-        .where({ tenant_id: input.tenantId, role: 'tenant_admin' })
+      const admins = await db('tenant_memberships')
+        .where({ tenant_id: tenantId, role: 'tenant_admin' })
         .count({ n: '*' })
         .first();
       if (Number(admins?.n ?? 0) <= 1) {
@@ -50,59 +69,58 @@ export async function removeMember(ctx: ClinicContext, input: RemoveMemberInput)
         );
       }
     }
-    await trx('tenant_memberships').where('id', member.id).delete();
-    if (Number(member.current_tenant_id) === input.tenantId) {
-      const next = await trx('tenant_memberships')
+    await db('tenant_memberships').where('id', member.id).delete();
+    if (Number(member.current_tenant_id) === tenantId) {
+      const next = await db('tenant_memberships')
         .where('user_id', member.user_id)
         .orderBy('tenant_id')
         .first('tenant_id');
-      await trx('clinic_users')
+      await db('clinic_users')
         .where('id', member.user_id)
         .update({ current_tenant_id: next?.tenant_id ?? null });
     }
-    await recordAudit(trx, ctx, {
-      tenantId: input.tenantId,
+    ctx.audit({
+      scopeId: tenantId,
       action: 'member.removed',
       subjectType: 'user',
       subjectId: Number(member.user_id),
       details: { role: member.role },
     });
     return {
-      tenant_id: input.tenantId,
+      tenant_id: tenantId,
       user_id: Number(member.user_id),
       role: member.role,
       status: 'active',
+      email: member.email,
+      dry_run: ctx.dryRun,
     };
-  });
-}
+  },
+});
 
-async function cancelInvitation(
-  trx: Knex.Transaction,
-  ctx: ClinicContext,
-  input: RemoveMemberInput,
-): Promise<RemovedMember> {
-  const invitation = await trx('tenant_invitations as i')
+async function cancelInvitation(ctx: ClinicRun, tenantId: number, who: Who): Promise<RemovedMember> {
+  const { db } = ctx;
+  const invitation = await db('tenant_invitations as i')
     .join('clinic_users as u', 'u.id', 'i.user_id')
-    .where('i.tenant_id', input.tenantId)
-    .modify((q) =>
-      input.userId !== undefined ? q.where('u.id', input.userId) : q.where('u.email', input.email ?? ''),
-    )
-    .first('i.id', 'i.user_id', 'i.role');
+    .where('i.tenant_id', tenantId)
+    .modify(byWho(who))
+    .first('i.id', 'i.user_id', 'i.role', 'u.email');
   if (!invitation) {
     throw new NotFoundError('This user is not a member of the tenant and has no pending invitation.');
   }
-  await trx('tenant_invitations').where('id', invitation.id).delete();
-  await recordAudit(trx, ctx, {
-    tenantId: input.tenantId,
+  await db('tenant_invitations').where('id', invitation.id).delete();
+  ctx.audit({
+    scopeId: tenantId,
     action: 'member.invitation_cancelled',
     subjectType: 'user',
     subjectId: Number(invitation.user_id),
     details: { role: invitation.role },
   });
   return {
-    tenant_id: input.tenantId,
+    tenant_id: tenantId,
     user_id: Number(invitation.user_id),
     role: invitation.role,
     status: 'invited',
+    email: invitation.email,
+    dry_run: ctx.dryRun,
   };
 }

@@ -1,52 +1,62 @@
-// A pet's vaccination record from the owner portal. Reading needs any access to the pet (owner or
-// caregiver); recording needs the owner or a full-access caregiver (view caregivers only read).
-import { inTransaction } from '../../../db/transaction.js';
+// A pet's vaccination record from the owner portal. Reading (vaccination.list) needs any access to
+// the pet (owner or caregiver); recording (vaccination.record) needs the owner or a full-access
+// caregiver (view caregivers only read).
+import { defineOperation } from '../../../core/operation.js';
+import { idNumber, yup } from '../../../core/validation.js';
 import { toDbTime } from '../../../db/time.js';
-import { recordAudit } from '../../audit.js';
-import type { ClinicContext } from '../../context.js';
-import { petForCaller } from '../../pets/access.js';
-import type { RecordVaccinationInput } from '../schemas.js';
+import type { ClinicRun } from '../../context.js';
+import { callerId, petForCaller } from '../../pets/access.js';
+import { recordVaccinationSchema } from '../schemas.js';
+import { serializeVaccination, type VaccinationView } from '../serialize.js';
 
-export async function listVaccinations(
-  ctx: ClinicContext,
-  input: { userId: number; petId: number },
-): Promise<Record<string, any>[]> {
-  const { db } = ctx.services;
-  await petForCaller(db, input.userId, input.petId, 'view');
-  // Newest shot first; the whole history is short, so the contract does not page it.
-  return db('pet_vaccinations')
-    .where('pet_id', input.petId)
-    .orderBy([
-      { column: 'administered_at', order: 'desc' },
-      { column: 'id', order: 'desc' },
-    ]);
-}
+export const listVaccinations = defineOperation({
+  name: 'vaccination.list',
+  summary: 'The pet’s vaccinations, newest first (not paginated); owner or any caregiver',
+  input: yup.object({ pet_id: idNumber().required() }),
+  permission: 'authenticated',
+  kind: 'read',
+  async run(ctx: ClinicRun, input): Promise<VaccinationView[]> {
+    await petForCaller(ctx.db, callerId(ctx), input.pet_id, 'view');
+    // Newest shot first; the whole history is short, so the contract does not page it.
+    const rows = await ctx
+      .db('pet_vaccinations')
+      .where('pet_id', input.pet_id)
+      .orderBy([
+        { column: 'administered_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ]);
+    return rows.map(serializeVaccination);
+  },
+});
 
-export async function recordVaccination(
-  ctx: ClinicContext,
-  input: RecordVaccinationInput & { userId: number; petId: number },
-): Promise<Record<string, any>> {
-  return inTransaction(ctx.services.db, async (trx) => {
-    const { pet } = await petForCaller(trx, input.userId, input.petId, 'full');
+export const recordVaccination = defineOperation({
+  name: 'vaccination.record',
+  summary: 'Record a vaccination; the owner or a full-access caregiver',
+  input: recordVaccinationSchema.shape({ pet_id: idNumber().required() }),
+  permission: 'authenticated',
+  async run(ctx: ClinicRun, input): Promise<VaccinationView> {
+    const { db } = ctx;
+    const userId = callerId(ctx);
+    const { pet } = await petForCaller(db, userId, input.pet_id, 'full');
     const now = toDbTime(ctx.services.clock.now());
-    const [id] = await trx('pet_vaccinations').insert({
+    const [id] = await db('pet_vaccinations').insert({
       pet_id: pet.id,
       name: input.name,
       administered_at: input.administered_at,
       next_due_at: input.next_due_at ?? null,
       notes: input.notes ?? null,
       lot_number: input.lot_number ?? null,
-      recorded_by_user_id: input.userId,
+      recorded_by_user_id: userId,
       created_at: now,
       updated_at: now,
     });
-    await recordAudit(trx, ctx, {
-      tenantId: Number(pet.tenant_id),
+    ctx.audit({
       action: 'vaccination.recorded',
       subjectType: 'vaccination',
       subjectId: Number(id),
+      scopeId: Number(pet.tenant_id),
       details: { pet_id: pet.id },
     });
-    return trx('pet_vaccinations').where('id', id).first();
-  });
-}
+    return serializeVaccination(await db('pet_vaccinations').where('id', id).first());
+  },
+});

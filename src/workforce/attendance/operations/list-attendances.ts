@@ -1,11 +1,13 @@
-// GET /attendances: keyset pagination over (date, id), so any page costs what the first costs.
-// Scoped to the organizations where the caller holds a staff role (plus the caller's own employee
-// rows: a plain employee sees only theirs); an organization filter outside that scope is a 404.
+// attendance.list (GET /attendances): keyset pagination over (date, id), so any page costs what
+// the first costs. Scoped to the organizations where the caller holds a staff role (the
+// records.view scopes) plus the caller's own employee rows: a plain employee sees only theirs; an
+// organization filter outside that scope is a 404.
+import type { Knex } from 'knex';
 import { decodeCursor, encodeCursor } from '../../../core/cursor.js';
 import { NotFoundError, ValidationError } from '../../../core/errors.js';
-import { staffOrganizationIds } from '../../identity/principal.js';
-import type { OperationContext } from '../context.js';
-import type { ListAttendancesInput } from '../schemas.js';
+import { defineOperation } from '../../../core/operation.js';
+import { actingUser, type WorkforceRun } from '../../context.js';
+import { listSchema, type ListAttendancesInput } from '../schemas.js';
 import { selectAttendance, serializeAttendance, type AttendanceRecord } from '../serialize.js';
 
 export interface AttendancePage {
@@ -13,20 +15,27 @@ export interface AttendancePage {
   meta: { next_cursor: string | null; limit: number };
 }
 
-export async function listAttendances(
-  ctx: OperationContext,
-  input: ListAttendancesInput,
-): Promise<AttendancePage> {
-  const { db } = ctx.services;
+export const listAttendances = defineOperation({
+  name: 'attendance.list',
+  summary: 'Daily attendance records, keyset-paginated by (date, id)',
+  input: listSchema,
+  permission: 'records.view',
+  kind: 'read',
+  run: (ctx: WorkforceRun, input) => attendancePage(ctx, input),
+});
+
+async function attendancePage(ctx: WorkforceRun, input: ListAttendancesInput): Promise<AttendancePage> {
+  const { db } = ctx;
+  const userId = actingUser(ctx).userId;
   const limit = input.limit;
   const after = input.cursor ? decodeCursor(input.cursor, 2) : null;
   if (after && (typeof after[0] !== 'string' || typeof after[1] !== 'number')) {
     throw ValidationError.field('cursor', 'The cursor is invalid.');
   }
-  const visible = staffOrganizationIds(ctx.actor);
+  const visible = await ctx.scopes();
   if (input.organization_id !== undefined && visible !== null && !visible.includes(input.organization_id)) {
     const own = await db('employees')
-      .where({ user_id: ctx.actor.userId, organization_id: input.organization_id })
+      .where({ user_id: userId, organization_id: input.organization_id })
       .first('id');
     if (!own) throw new NotFoundError('Organization not found.');
   }
@@ -37,7 +46,7 @@ export async function listAttendances(
       .where('u.id', input.unit_id)
       .where((w) => {
         if (visible.length) w.whereIn('u.organization_id', visible);
-        w.orWhereExists(ownEmployeeIn(db, ctx.actor.userId, 'u.organization_id'));
+        w.orWhereExists(ownEmployeeIn(db, userId, 'u.organization_id'));
       })
       .first('u.id');
     if (!unit) throw new NotFoundError('Unit not found.');
@@ -47,7 +56,7 @@ export async function listAttendances(
       .where('e.employee_id', input.employee_id)
       .where((w) => {
         if (visible.length) w.whereIn('e.organization_id', visible);
-        w.orWhere('e.user_id', ctx.actor.userId);
+        w.orWhere('e.user_id', userId);
       })
       .first('e.id');
     if (!employee) throw new NotFoundError('Employee not found.');
@@ -65,7 +74,7 @@ export async function listAttendances(
   if (visible !== null && !implied) {
     q.where((w) => {
       if (visible.length) w.whereIn('a.organization_id', visible);
-      w.orWhereIn('a.employee_id', db('employees').where('user_id', ctx.actor.userId).select('id'));
+      w.orWhereIn('a.employee_id', db('employees').where('user_id', userId).select('id'));
     });
   }
   if (input.organization_id !== undefined) q.where('a.organization_id', input.organization_id);
@@ -100,7 +109,7 @@ export async function listAttendances(
 }
 
 /** The caller's own employee row in the organization of `column` (a plain employee's scope). */
-function ownEmployeeIn(db: OperationContext['services']['db'], userId: number, column: string) {
+function ownEmployeeIn(db: Knex, userId: number, column: string) {
   return db('employees as own')
     .where('own.user_id', userId)
     .whereRaw('own.organization_id = ??', [column])

@@ -1,9 +1,12 @@
-// The month-by-month picture of one organization's year: which months are locked, for the whole
-// organization or which units, by whom and when, and how many rows each month holds and has locked.
-import { addMonths } from '../../../core/calendar.js';
+// attendance.list-locks: the month-by-month picture of one organization's year: which months are
+// locked, for the whole organization or which units, by whom and when, and how many rows each month
+// holds and has locked. The year defaults to this year in the organization's time zone.
+import { addMonths, zonedParts } from '../../../core/calendar.js';
+import { NotFoundError } from '../../../core/errors.js';
+import { defineOperation } from '../../../core/operation.js';
+import { idNumber, yup } from '../../../core/validation.js';
 import { isoOrNull } from '../../../db/time.js';
-import { authorizeRead } from '../../identity/principal.js';
-import type { OperationContext } from '../context.js';
+import type { WorkforceRun } from '../../context.js';
 
 export interface LockGridLock {
   lock_id: number;
@@ -21,12 +24,41 @@ export interface LockGridMonth {
   rows_locked: number;
 }
 
-export async function lockGrid(
-  ctx: OperationContext,
+export interface LockGrid {
+  organization_id: number;
+  organization_code: string;
+  year: number;
+  months: LockGridMonth[];
+}
+
+export const lockGridInput = yup.object({
+  organization_id: idNumber().required(),
+  year: yup.number().integer().min(1900).max(9999).optional(),
+});
+
+export const lockGrid = defineOperation({
+  name: 'attendance.list-locks',
+  summary: "A month-by-month grid of an organization's locks for a year",
+  input: lockGridInput,
+  permission: 'organization.view',
+  kind: 'read',
+  async run(ctx: WorkforceRun, input): Promise<LockGrid> {
+    await ctx.authorize(input.organization_id, 'Organization');
+    const org = await ctx.db('organizations').where({ id: input.organization_id }).first('code', 'timezone');
+    if (!org) throw new NotFoundError('Organization not found.');
+    const year = input.year ?? zonedParts(ctx.services.clock.now(), org.timezone).year;
+    return {
+      organization_code: String(org.code),
+      ...(await grid(ctx, { organization_id: input.organization_id, year })),
+    };
+  },
+});
+
+async function grid(
+  ctx: WorkforceRun,
   input: { organization_id: number; year: number },
-): Promise<{ organization_id: number; year: number; months: LockGridMonth[] }> {
-  const { db } = ctx.services;
-  authorizeRead(ctx.actor, input.organization_id, 'Organization');
+): Promise<Omit<LockGrid, 'organization_code'>> {
+  const { db } = ctx;
   const months = Array.from({ length: 12 }, (_, i) => addMonths(`${input.year}-01`, i));
   const locks = await db('attendance_locks as l')
     .join('users as u', 'u.id', 'l.locked_by')

@@ -1,5 +1,5 @@
-// lockMonth: stamps locked_at and lock_id on every unlocked attendance row of one pay month, for a
-// unit or the whole organization, with one set-based UPDATE, and records the lock.
+// attendance.lock: stamps locked_at and lock_id on every unlocked attendance row of one pay month,
+// for a unit or the whole organization, with one set-based UPDATE, and records the lock.
 //
 // Overlaps: locking a scope already covered is a 409 naming the covering lock (a unit inside an
 // organization-locked month included). An organization lock over a month where some units are
@@ -7,14 +7,12 @@
 // organization lock later restores exactly the rows it stamped.
 import { ValidationError, NotFoundError } from '../../../core/errors.js';
 import { monthBounds, zonedParts } from '../../../core/calendar.js';
+import { defineOperation } from '../../../core/operation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
-import { inTransaction } from '../../../db/transaction.js';
-import { recordAudit } from '../../audit/record.js';
-import { authorize } from '../../identity/principal.js';
-import type { OperationContext, OperationOptions } from '../context.js';
+import { actingUser, type WorkforceRun } from '../../context.js';
 import { alreadyLocked, describeLock, locksOfMonth, normalizeLock, ORG_SCOPE, unitScope } from '../locks.js';
-import type { LockMonthInput } from '../schemas.js';
+import { lockSchema } from '../schemas.js';
 
 export interface LockResult extends Omit<ReturnType<typeof describeLock>, 'lock_id'> {
   /** null on a dry run: MySQL does not roll back AUTO_INCREMENT, so the id shown would not be the one a real lock gets. */
@@ -27,94 +25,89 @@ export interface LockResult extends Omit<ReturnType<typeof describeLock>, 'lock_
   units_already_locked: Array<{ lock_id: number; organization_unit_id: number }>;
 }
 
-export async function lockMonth(
-  ctx: OperationContext,
-  input: LockMonthInput,
-  opts: OperationOptions = {},
-): Promise<LockResult> {
-  const { services, actor } = ctx;
-  const { clock } = services;
-  return inTransaction(
-    services.db,
-    async (trx) => {
-      // The organization row is the lock's mutex: lock and unlock of one organization serialise.
-      const org = await lockForUpdate(trx('organizations').where({ id: input.organization_id }), trx).first();
-      if (!org) throw new NotFoundError('Organization not found.');
-      authorize(actor, 'attendance.lock', Number(org.id), 'Organization');
+export const lockMonth = defineOperation({
+  name: 'attendance.lock',
+  summary: 'Lock a pay month for a unit or the whole organization',
+  input: lockSchema,
+  permission: 'attendance.lock',
+  async run(ctx: WorkforceRun, input): Promise<LockResult> {
+    const { db: trx, services } = ctx;
+    const actor = actingUser(ctx);
+    // The organization row is the lock's mutex: lock and unlock of one organization serialise.
+    const org = await lockForUpdate(trx('organizations').where({ id: input.organization_id }), trx).first();
+    if (!org) throw new NotFoundError('Organization not found.');
+    await ctx.authorize(Number(org.id), 'Organization');
 
-      const unitId = input.organization_unit_id ?? null;
-      let unit: { id: number; code: string } | null = null;
-      if (unitId !== null) {
-        unit = await trx('organization_units')
-          .where({ id: unitId, organization_id: org.id })
-          .first('id', 'code');
-        if (!unit) {
-          throw ValidationError.field(
-            'organization_unit_id',
-            'The organization_unit_id field must name a unit of this organization.',
-          );
-        }
+    const unitId = input.organization_unit_id ?? null;
+    let unit: { id: number; code: string } | null = null;
+    if (unitId !== null) {
+      unit = await trx('organization_units')
+        .where({ id: unitId, organization_id: org.id })
+        .first('id', 'code');
+      if (!unit) {
+        throw ValidationError.field(
+          'organization_unit_id',
+          'The organization_unit_id field must name a unit of this organization.',
+        );
       }
-      const now = clock.now();
-      if (input.month > zonedParts(now, org.timezone).month) {
-        throw ValidationError.field('month', `The month ${input.month} has not started yet.`);
-      }
+    }
+    const now = services.clock.now();
+    if (input.month > zonedParts(now, org.timezone).month) {
+      throw ValidationError.field('month', `The month ${input.month} has not started yet.`);
+    }
 
-      const existing = await locksOfMonth(trx, Number(org.id), input.month);
-      const orgLock = existing.find((l) => l.scope_key === ORG_SCOPE);
-      if (orgLock) throw alreadyLocked(orgLock, input.month);
-      const scopeKey = unit ? unitScope(Number(unit.id)) : ORG_SCOPE;
-      const same = existing.find((l) => l.scope_key === scopeKey);
-      if (same) throw alreadyLocked(same, input.month);
+    const existing = await locksOfMonth(trx, Number(org.id), input.month);
+    const orgLock = existing.find((l) => l.scope_key === ORG_SCOPE);
+    if (orgLock) throw alreadyLocked(orgLock, input.month);
+    const scopeKey = unit ? unitScope(Number(unit.id)) : ORG_SCOPE;
+    const same = existing.find((l) => l.scope_key === scopeKey);
+    if (same) throw alreadyLocked(same, input.month);
 
-      const [lockId] = await trx('attendance_locks').insert({
-        organization_id: org.id,
-        organization_unit_id: unit ? unit.id : null,
+    const [lockId] = await trx('attendance_locks').insert({
+      organization_id: org.id,
+      organization_unit_id: unit ? unit.id : null,
+      month: input.month,
+      scope_key: scopeKey,
+      locked_by: actor.userId,
+      created_at: toDbTime(now),
+    });
+    const { first, next } = monthBounds(input.month);
+    const rowsQuery = trx('attendance')
+      .where('organization_id', org.id)
+      .where('date', '>=', first)
+      .where('date', '<', next)
+      .whereNull('locked_at');
+    if (unit) rowsQuery.where('organization_unit_id', unit.id);
+    const rowsLocked = await rowsQuery.update({
+      locked_at: toDbTime(now),
+      lock_id: Number(lockId),
+      updated_at: toDbTime(now),
+    });
+
+    const lock = normalizeLock(await trx('attendance_locks').where({ id: lockId }).first());
+    const unitsAlreadyLocked = unit
+      ? []
+      : existing.map((l) => ({ lock_id: l.id, organization_unit_id: l.organization_unit_id as number }));
+    ctx.audit({
+      action: 'attendance.lock',
+      subjectType: 'attendance_lock',
+      subjectId: lock.id,
+      scopeId: Number(org.id),
+      details: {
         month: input.month,
-        scope_key: scopeKey,
-        locked_by: actor.userId,
-        created_at: toDbTime(now),
-      });
-      const { first, next } = monthBounds(input.month);
-      const rowsQuery = trx('attendance')
-        .where('organization_id', org.id)
-        .where('date', '>=', first)
-        .where('date', '<', next)
-        .whereNull('locked_at');
-      if (unit) rowsQuery.where('organization_unit_id', unit.id);
-      const rowsLocked = await rowsQuery.update({
-        locked_at: toDbTime(now),
-        lock_id: Number(lockId),
-        updated_at: toDbTime(now),
-      });
-
-      const lock = normalizeLock(await trx('attendance_locks').where({ id: lockId }).first());
-      const unitsAlreadyLocked = unit
-        ? []
-        : existing.map((l) => ({ lock_id: l.id, organization_unit_id: l.organization_unit_id as number }));
-      await recordAudit(trx, clock, {
-        event: 'attendance.lock',
-        actorUserId: actor.userId,
-        subjectType: 'attendance_lock',
-        subjectId: lock.id,
-        organizationId: Number(org.id),
-        context: {
-          month: input.month,
-          organization_unit_id: lock.organization_unit_id,
-          rows_locked: rowsLocked,
-          units_already_locked: unitsAlreadyLocked,
-        },
-      });
-      return {
-        ...describeLock(lock),
-        lock_id: opts.dryRun ? null : lock.id,
-        dry_run: Boolean(opts.dryRun),
-        organization_code: String(org.code),
-        unit_code: unit ? String(unit.code) : null,
-        rows_locked: Number(rowsLocked),
+        organization_unit_id: lock.organization_unit_id,
+        rows_locked: rowsLocked,
         units_already_locked: unitsAlreadyLocked,
-      };
-    },
-    opts,
-  );
-}
+      },
+    });
+    return {
+      ...describeLock(lock),
+      lock_id: ctx.dryRun ? null : lock.id,
+      dry_run: ctx.dryRun,
+      organization_code: String(org.code),
+      unit_code: unit ? String(unit.code) : null,
+      rows_locked: Number(rowsLocked),
+      units_already_locked: unitsAlreadyLocked,
+    };
+  },
+});

@@ -1,18 +1,24 @@
-// recordPunch (ingestion): an employee's check-in or check-out, or an admin's correction for an
-// employee in scope. The server places the punch on a unit-local day, absorbs a repeated identical
-// punch, refuses a locked day, and re-derives the daily record from the day's punches.
+// attendance.record-punch (ingestion): an employee's check-in or check-out, or an admin's
+// correction for an employee in scope. The server places the punch on a unit-local day, absorbs a
+// repeated identical punch, refuses a locked day, and re-derives the daily record from the day's
+// punches.
+//
+// The rule is `authenticated`: a punch of one's own needs no permission. A correction (another
+// employee's punch) needs attendance.lock in that employee's organization, checked here with the
+// same 404-outside / 403-inside rule the policy applies.
+import type { Knex } from 'knex';
 import { MINUTE } from '../../../core/clock.js';
 import { NotFoundError, ValidationError } from '../../../core/errors.js';
+import { defineOperation } from '../../../core/operation.js';
 import { isUniqueViolation } from '../../../db/errors.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { fromDbTime, toDbTime } from '../../../db/time.js';
-import { inTransaction } from '../../../db/transaction.js';
+import { actingUser, type WorkforceRun } from '../../context.js';
 import { authorize } from '../../identity/principal.js';
-import type { OperationContext, OperationOptions } from '../context.js';
 import { deriveDay } from '../derive.js';
 import { assertNotLocked } from '../guard.js';
 import { placePunch } from '../placement.js';
-import type { PunchInput, PunchKind } from '../schemas.js';
+import { punchSchema, type PunchKind } from '../schemas.js';
 import { parseFlags, selectAttendance, serializeAttendance, type AttendanceRecord } from '../serialize.js';
 
 /** Device clocks drift; a punch further ahead of the server than this is refused. */
@@ -23,97 +29,94 @@ export interface PunchResult {
   attendance: AttendanceRecord;
 }
 
-export async function recordPunch(
-  ctx: OperationContext,
-  input: PunchInput,
-  opts: OperationOptions = {},
-): Promise<PunchResult> {
-  const { services, actor } = ctx;
-  const { clock } = services;
-  const at = new Date(input.at);
-  const kind = input.kind as PunchKind;
-  if (at.getTime() > clock.now().getTime() + FUTURE_TOLERANCE_MINUTES * MINUTE) {
-    throw ValidationError.field('at', 'The at field must not be in the future.');
-  }
-  return inTransaction(
-    services.db,
-    async (trx) => {
-      const employee = await findEmployee(trx, actor.userId, input.employee_id);
-      const source = Number(employee.user_id) === actor.userId ? 'self' : 'correction';
-      if (source === 'correction')
-        authorize(actor, 'attendance.lock', Number(employee.organization_id), 'Employee');
-      if (!employee.is_active) throw ValidationError.field('employee_id', 'The employee is not active.');
-      // Punches of one employee serialise on the employee row.
-      await lockForUpdate(trx('employees').where({ id: employee.id }), trx).first('id');
-      const employeeId = Number(employee.id);
+export const recordPunch = defineOperation({
+  name: 'attendance.record-punch',
+  summary: 'Record a check-in or check-out punch (ingestion)',
+  input: punchSchema,
+  permission: 'authenticated',
+  async run(ctx: WorkforceRun, input): Promise<PunchResult> {
+    const { db: trx, services } = ctx;
+    const actor = actingUser(ctx);
+    const { clock } = services;
+    const at = new Date(input.at);
+    const kind = input.kind as PunchKind;
+    if (at.getTime() > clock.now().getTime() + FUTURE_TOLERANCE_MINUTES * MINUTE) {
+      throw ValidationError.field('at', 'The at field must not be in the future.');
+    }
+    const employee = await findEmployee(trx, actor.userId, input.employee_id);
+    const source = Number(employee.user_id) === actor.userId ? 'self' : 'correction';
+    if (source === 'correction')
+      authorize(actor, 'attendance.lock', Number(employee.organization_id), 'Employee');
+    if (!employee.is_active) throw ValidationError.field('employee_id', 'The employee is not active.');
+    // Punches of one employee serialise on the employee row.
+    await lockForUpdate(trx('employees').where({ id: employee.id }), trx).first('id');
+    const employeeId = Number(employee.id);
 
-      const existing = await trx('attendance_punches')
-        .where({ employee_id: employeeId, kind, punched_at: toDbTime(at) })
-        .first('date');
-      if (existing) {
-        const row = await loadRecord(trx, employeeId, String(existing.date));
-        return { punch: describe(kind, at, String(existing.date), true, source), attendance: row! };
-      }
+    const existing = await trx('attendance_punches')
+      .where({ employee_id: employeeId, kind, punched_at: toDbTime(at) })
+      .first('date');
+    if (existing) {
+      const row = await loadRecord(trx, employeeId, String(existing.date));
+      return { punch: describe(kind, at, String(existing.date), true, source), attendance: row! };
+    }
 
-      const place = await placePunch(trx, employeeId, kind, at);
-      await assertNotLocked(trx, employeeId, [place.date], { unitId: place.unitId });
-      const now = toDbTime(clock.now());
-      try {
-        await trx('attendance_punches').insert({
-          employee_id: employeeId,
-          organization_unit_id: place.unitId,
-          kind,
-          punched_at: toDbTime(at),
-          date: place.date,
-          source,
-          recorded_by: actor.userId,
-          created_at: now,
-        });
-      } catch (err) {
-        if (!isUniqueViolation(err)) throw err;
-      }
-
-      const current = await lockForUpdate(
-        trx('attendance').where({ employee_id: employeeId, date: place.date }),
-        trx,
-      ).first();
-      const punches = await trx('attendance_punches')
-        .where({ employee_id: employeeId, date: place.date })
-        .select('kind', 'punched_at', 'source');
-      const shift = await trx('shift_assignments')
-        .where({ employee_id: employeeId, assigned_for: place.date, state: 'planned' })
-        .orderBy('id')
-        .first('starts_at', 'ends_at');
-      const derived = deriveDay({
+    const place = await placePunch(trx, employeeId, kind, at);
+    await assertNotLocked(trx, employeeId, [place.date], { unitId: place.unitId });
+    const now = toDbTime(clock.now());
+    try {
+      await trx('attendance_punches').insert({
+        employee_id: employeeId,
+        organization_unit_id: place.unitId,
+        kind,
+        punched_at: toDbTime(at),
         date: place.date,
-        timeZone: place.timeZone,
-        punches: punches.map((p) => ({ kind: p.kind, at: fromDbTime(p.punched_at)! })),
-        shift: shift ?? null,
-        regularized:
-          punches.some((p) => p.source === 'correction') ||
-          (current ? parseFlags(current.flags).includes('REGULARIZED') : false),
+        source,
+        recorded_by: actor.userId,
+        created_at: now,
       });
-      const values = { ...derived, flags: JSON.stringify(derived.flags), updated_at: now };
-      if (current) {
-        await trx('attendance').where({ id: current.id }).update(values);
-      } else {
-        await trx('attendance').insert({
-          ...values,
-          employee_id: employeeId,
-          organization_id: employee.organization_id,
-          organization_unit_id: place.unitId,
-          date: place.date,
-          created_at: now,
-        });
-      }
-      const attendance = (await loadRecord(trx, employeeId, place.date))!;
-      return { punch: describe(kind, at, place.date, false, source), attendance };
-    },
-    opts,
-  );
-}
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+    }
 
-async function findEmployee(trx: any, userId: number, code: string | undefined) {
+    const current = await lockForUpdate(
+      trx('attendance').where({ employee_id: employeeId, date: place.date }),
+      trx,
+    ).first();
+    const punches = await trx('attendance_punches')
+      .where({ employee_id: employeeId, date: place.date })
+      .select('kind', 'punched_at', 'source');
+    const shift = await trx('shift_assignments')
+      .where({ employee_id: employeeId, assigned_for: place.date, state: 'planned' })
+      .orderBy('id')
+      .first('starts_at', 'ends_at');
+    const derived = deriveDay({
+      date: place.date,
+      timeZone: place.timeZone,
+      punches: punches.map((p) => ({ kind: p.kind, at: fromDbTime(p.punched_at)! })),
+      shift: shift ?? null,
+      regularized:
+        punches.some((p) => p.source === 'correction') ||
+        (current ? parseFlags(current.flags).includes('REGULARIZED') : false),
+    });
+    const values = { ...derived, flags: JSON.stringify(derived.flags), updated_at: now };
+    if (current) {
+      await trx('attendance').where({ id: current.id }).update(values);
+    } else {
+      await trx('attendance').insert({
+        ...values,
+        employee_id: employeeId,
+        organization_id: employee.organization_id,
+        organization_unit_id: place.unitId,
+        date: place.date,
+        created_at: now,
+      });
+    }
+    const attendance = (await loadRecord(trx, employeeId, place.date))!;
+    return { punch: describe(kind, at, place.date, false, source), attendance };
+  },
+});
+
+async function findEmployee(trx: Knex, userId: number, code: string | undefined) {
   if (code === undefined) {
     const own = await trx('employees').where({ user_id: userId }).whereNull('deleted_at').first();
     if (!own) {
@@ -129,7 +132,7 @@ async function findEmployee(trx: any, userId: number, code: string | undefined) 
   return employee;
 }
 
-async function loadRecord(trx: any, employeeId: number, date: string): Promise<AttendanceRecord | null> {
+async function loadRecord(trx: Knex, employeeId: number, date: string): Promise<AttendanceRecord | null> {
   const row = await selectAttendance(trx('attendance as a'))
     .where({ 'a.employee_id': employeeId, 'a.date': date })
     .first();

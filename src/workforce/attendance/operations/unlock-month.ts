@@ -1,19 +1,17 @@
-// unlockMonth: clears locked_at on exactly the rows the lock stamped (its lock_id), only in the
-// lock's organization and scope, and deletes the lock record. Other organizations' rows, and rows
-// another lock stamped, are never touched.
+// attendance.unlock: clears locked_at on exactly the rows the lock stamped (its lock_id), only in
+// the lock's organization and scope, and deletes the lock record. Other organizations' rows, and
+// rows another lock stamped, are never touched.
 //
 // A unit lock inside an organization-locked month is refused (409 naming the organization lock):
 // otherwise that unit's rows would reopen while the month still reads as locked for payroll.
 // Unlock the organization lock first.
 import { ConflictError, NotFoundError } from '../../../core/errors.js';
+import { defineOperation } from '../../../core/operation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
-import { inTransaction } from '../../../db/transaction.js';
-import { recordAudit } from '../../audit/record.js';
-import { authorize } from '../../identity/principal.js';
-import type { OperationContext, OperationOptions } from '../context.js';
+import { actingUser, type WorkforceRun } from '../../context.js';
 import { describeLock, locksOfMonth, normalizeLock, ORG_SCOPE } from '../locks.js';
-import type { UnlockMonthInput } from '../schemas.js';
+import { unlockSchema } from '../schemas.js';
 
 export interface UnlockResult extends ReturnType<typeof describeLock> {
   dry_run: boolean;
@@ -22,64 +20,59 @@ export interface UnlockResult extends ReturnType<typeof describeLock> {
   unlocked_by: number;
 }
 
-export async function unlockMonth(
-  ctx: OperationContext,
-  input: UnlockMonthInput,
-  opts: OperationOptions = {},
-): Promise<UnlockResult> {
-  const { services, actor } = ctx;
-  const { clock } = services;
-  return inTransaction(
-    services.db,
-    async (trx) => {
-      const found = await trx('attendance_locks').where({ id: input.lock_id }).first();
-      if (!found) throw new NotFoundError('Lock not found.');
-      authorize(actor, 'attendance.unlock', Number(found.organization_id), 'Lock');
-      await lockForUpdate(trx('organizations').where({ id: found.organization_id }), trx).first('id');
-      const row = await lockForUpdate(trx('attendance_locks').where({ id: input.lock_id }), trx).first();
-      if (!row) throw new NotFoundError('Lock not found.');
-      const lock = normalizeLock(row);
+export const unlockMonth = defineOperation({
+  name: 'attendance.unlock',
+  summary: 'Unlock the rows a lock stamped and delete the lock',
+  input: unlockSchema,
+  permission: 'attendance.unlock',
+  async run(ctx: WorkforceRun, input): Promise<UnlockResult> {
+    const { db: trx, services } = ctx;
+    const actor = actingUser(ctx);
+    const found = await trx('attendance_locks').where({ id: input.lock_id }).first();
+    if (!found) throw new NotFoundError('Lock not found.');
+    await ctx.authorize(Number(found.organization_id), 'Lock');
+    await lockForUpdate(trx('organizations').where({ id: found.organization_id }), trx).first('id');
+    const row = await lockForUpdate(trx('attendance_locks').where({ id: input.lock_id }), trx).first();
+    if (!row) throw new NotFoundError('Lock not found.');
+    const lock = normalizeLock(row);
 
-      if (lock.scope_key !== ORG_SCOPE) {
-        const orgLock = (await locksOfMonth(trx, lock.organization_id, lock.month)).find(
-          (l) => l.scope_key === ORG_SCOPE,
+    if (lock.scope_key !== ORG_SCOPE) {
+      const orgLock = (await locksOfMonth(trx, lock.organization_id, lock.month)).find(
+        (l) => l.scope_key === ORG_SCOPE,
+      );
+      if (orgLock) {
+        throw new ConflictError(
+          `${lock.month} is also locked for the whole organization (lock ${orgLock.id}); unlock that first.`,
+          'ORGANIZATION_LOCK_COVERS_MONTH',
+          { lock_id: orgLock.id },
         );
-        if (orgLock) {
-          throw new ConflictError(
-            `${lock.month} is also locked for the whole organization (lock ${orgLock.id}); unlock that first.`,
-            'ORGANIZATION_LOCK_COVERS_MONTH',
-            { lock_id: orgLock.id },
-          );
-        }
       }
+    }
 
-      const now = clock.now();
-      const rows = trx('attendance').where({ lock_id: lock.id, organization_id: lock.organization_id });
-      if (lock.organization_unit_id !== null) rows.where('organization_unit_id', lock.organization_unit_id);
-      const rowsUnlocked = await rows.update({ locked_at: null, lock_id: null, updated_at: toDbTime(now) });
-      await trx('attendance_locks').where({ id: lock.id }).delete();
+    const now = services.clock.now();
+    const rows = trx('attendance').where({ lock_id: lock.id, organization_id: lock.organization_id });
+    if (lock.organization_unit_id !== null) rows.where('organization_unit_id', lock.organization_unit_id);
+    const rowsUnlocked = await rows.update({ locked_at: null, lock_id: null, updated_at: toDbTime(now) });
+    await trx('attendance_locks').where({ id: lock.id }).delete();
 
-      await recordAudit(trx, clock, {
-        event: 'attendance.unlock',
-        actorUserId: actor.userId,
-        subjectType: 'attendance_lock',
-        subjectId: lock.id,
-        organizationId: lock.organization_id,
-        context: {
-          reason: input.reason,
-          month: lock.month,
-          organization_unit_id: lock.organization_unit_id,
-          rows_unlocked: rowsUnlocked,
-        },
-      });
-      return {
-        ...describeLock(lock),
-        dry_run: Boolean(opts.dryRun),
-        rows_unlocked: Number(rowsUnlocked),
+    ctx.audit({
+      action: 'attendance.unlock',
+      subjectType: 'attendance_lock',
+      subjectId: lock.id,
+      scopeId: lock.organization_id,
+      details: {
         reason: input.reason,
-        unlocked_by: actor.userId,
-      };
-    },
-    opts,
-  );
-}
+        month: lock.month,
+        organization_unit_id: lock.organization_unit_id,
+        rows_unlocked: rowsUnlocked,
+      },
+    });
+    return {
+      ...describeLock(lock),
+      dry_run: ctx.dryRun,
+      rows_unlocked: Number(rowsUnlocked),
+      reason: input.reason,
+      unlocked_by: actor.userId,
+    };
+  },
+});

@@ -5,25 +5,25 @@
 //     one's end date, if it had one);
 //  3. planned shifts at the old unit from the transfer day (and not before today) are cancelled.
 // Shifts do not move: the summary lists the cancelled ones so they can be assigned again.
+import type { InferType } from 'yup';
 import { ConflictError, ValidationError } from '../../../core/errors.js';
+import { defineOperation } from '../../../core/operation.js';
+import { idNumber } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
-import { inTransaction } from '../../../db/transaction.js';
-import { recordAudit } from '../../audit/record.js';
 import { addDays, localDate, maxDate } from '../../calendar.js';
-import type { RunOptions, WorkforceContext } from '../../context.js';
+import type { WorkforceRun } from '../../context.js';
 import { lockEmployee, organizationTimezone } from '../../employees/queries.js';
-import { authorize } from '../../identity/principal.js';
 import { cancelPlannedShifts } from '../../shifts/cancel.js';
 import { activeUnitForDeployment, endDeployments, openDeployment } from '../open.js';
+import { transferFlags } from '../schemas.js';
 import { serializeDeployment, type DeploymentView } from '../serialize.js';
 import { assertActive } from './create-deployment.js';
 
-export interface TransferInput {
-  employeeId: number;
-  targetUnitId: number;
-  /** First day at the new unit. */
-  on: string;
-}
+export const transferInput = transferFlags.shape({
+  employee_id: idNumber().required(),
+  to: idNumber().required().meta({ description: 'the unit to move to (an active unit of the organization)' }),
+});
+export type TransferInput = InferType<typeof transferInput>;
 
 export interface TransferResult {
   dry_run: boolean;
@@ -35,98 +35,93 @@ export interface TransferResult {
   shifts_cancelled: number[];
 }
 
-export async function transferEmployee(
-  ctx: WorkforceContext,
-  input: TransferInput,
-  opts: RunOptions = {},
-): Promise<TransferResult> {
-  const { services, actor } = ctx;
-  return inTransaction(
-    services.db,
-    async (trx) => {
-      const employee = await lockEmployee(trx, input.employeeId);
-      authorize(actor, 'employee.update', employee.organization_id, 'Employee');
-      assertActive(employee);
-      const target = await activeUnitForDeployment(trx, employee.organization_id, input.targetUnitId, 'to');
-      const current = await lockForUpdate(
-        trx('employee_deployments')
-          .where({ employee_id: employee.id, is_primary: true })
-          .where('starts_on', '<=', input.on)
-          .where((w) => w.whereNull('ends_on').orWhere('ends_on', '>=', input.on))
-          .first(),
-        trx,
+export const transferEmployee = defineOperation({
+  name: 'employee.transfer',
+  summary: 'Move an employee’s primary deployment to another unit from a date',
+  input: transferInput,
+  permission: 'employee.update',
+  async run(ctx: WorkforceRun, input): Promise<TransferResult> {
+    const trx = ctx.db;
+    const employee = await lockEmployee(trx, input.employee_id);
+    await ctx.authorize(employee.organization_id, 'Employee');
+    assertActive(employee);
+    const target = await activeUnitForDeployment(trx, employee.organization_id, input.to, 'to');
+    const current = await lockForUpdate(
+      trx('employee_deployments')
+        .where({ employee_id: employee.id, is_primary: true })
+        .where('starts_on', '<=', input.on)
+        .where((w) => w.whereNull('ends_on').orWhere('ends_on', '>=', input.on))
+        .first(),
+      trx,
+    );
+    if (!current) {
+      throw new ConflictError(
+        `Employee ${employee.employee_id} has no primary deployment on ${input.on} to transfer from.`,
+        'NO_PRIMARY_DEPLOYMENT',
       );
-      if (!current) {
-        throw new ConflictError(
-          `Employee ${employee.employee_id} has no primary deployment on ${input.on} to transfer from.`,
-          'NO_PRIMARY_DEPLOYMENT',
-        );
-      }
-      if (Number(current.organization_unit_id) === Number(target.id)) {
-        throw ValidationError.field(
-          'to',
-          `Employee ${employee.employee_id} is already deployed at ${target.code}.`,
-        );
-      }
-      if (current.starts_on >= input.on) {
-        throw ValidationError.field(
-          'on',
-          `The transfer day must be after ${current.starts_on}, when the current primary deployment starts.`,
-        );
-      }
-      const now = services.clock.now();
-      const today = localDate(now, await organizationTimezone(trx, employee.organization_id));
+    }
+    if (Number(current.organization_unit_id) === Number(target.id)) {
+      throw ValidationError.field(
+        'to',
+        `Employee ${employee.employee_id} is already deployed at ${target.code}.`,
+      );
+    }
+    if (current.starts_on >= input.on) {
+      throw ValidationError.field(
+        'on',
+        `The transfer day must be after ${current.starts_on}, when the current primary deployment starts.`,
+      );
+    }
+    const now = ctx.services.clock.now();
+    const today = localDate(now, await organizationTimezone(trx, employee.organization_id));
 
-      // 1
-      await endDeployments(trx, now, [Number(current.id)], addDays(input.on, -1));
-      // 2
-      const opened = await openDeployment(trx, now, {
-        employeeId: employee.id,
-        unitId: Number(target.id),
-        startsOn: input.on,
-        endsOn: current.ends_on ?? null,
-        isPrimary: true,
-      });
-      // 3
-      const shiftsCancelled = await cancelPlannedShifts(trx, now, {
-        employeeId: employee.id,
-        unitId: Number(current.organization_unit_id),
-        from: maxDate(input.on, today),
-      });
+    // 1
+    await endDeployments(trx, now, [Number(current.id)], addDays(input.on, -1));
+    // 2
+    const opened = await openDeployment(trx, now, {
+      employeeId: employee.id,
+      unitId: Number(target.id),
+      startsOn: input.on,
+      endsOn: current.ends_on ?? null,
+      isPrimary: true,
+    });
+    // 3
+    const shiftsCancelled = await cancelPlannedShifts(trx, now, {
+      employeeId: employee.id,
+      unitId: Number(current.organization_unit_id),
+      from: maxDate(input.on, today),
+    });
 
-      const audit = (event: string, subjectId: number, context: Record<string, unknown>) =>
-        recordAudit(trx, services.clock, {
-          event,
-          actorUserId: actor.userId,
-          subjectType: 'employee_deployment',
-          subjectId,
-          organizationId: employee.organization_id,
-          context: { employee_id: employee.id, via: 'transfer', ...context },
-        });
-      await audit('employee_deployment.closed', Number(current.id), {
-        ends_on_before: current.ends_on ?? null,
-        ends_on: addDays(input.on, -1),
-        shifts_cancelled: shiftsCancelled,
+    const audit = (action: string, subjectId: number, details: Record<string, unknown>) =>
+      ctx.audit({
+        action,
+        subjectType: 'employee_deployment',
+        subjectId,
+        scopeId: employee.organization_id,
+        details: { employee_id: employee.id, via: 'transfer', ...details },
       });
-      await audit('employee_deployment.created', opened.id, {
-        organization_unit_id: Number(target.id),
-        starts_on: input.on,
-        is_primary: true,
-        transferred_from_deployment_id: Number(current.id),
-        demoted_primary_deployment_ids: opened.demotedPrimaryIds,
-      });
+    audit('employee_deployment.closed', Number(current.id), {
+      ends_on_before: current.ends_on ?? null,
+      ends_on: addDays(input.on, -1),
+      shifts_cancelled: shiftsCancelled,
+    });
+    audit('employee_deployment.created', opened.id, {
+      organization_unit_id: Number(target.id),
+      starts_on: input.on,
+      is_primary: true,
+      transferred_from_deployment_id: Number(current.id),
+      demoted_primary_deployment_ids: opened.demotedPrimaryIds,
+    });
 
-      const row = (id: number) => trx('employee_deployments').where('id', id).first();
-      const openedView = serializeDeployment(await row(opened.id));
-      return {
-        dry_run: Boolean(opts.dryRun),
-        employee: { id: employee.id, employee_id: employee.employee_id },
-        closed_deployment: serializeDeployment(await row(Number(current.id))),
-        opened_deployment: { ...openedView, id: opts.dryRun ? null : openedView.id },
-        demoted_primary_deployment_ids: opened.demotedPrimaryIds,
-        shifts_cancelled: shiftsCancelled,
-      };
-    },
-    opts,
-  );
-}
+    const row = (id: number) => trx('employee_deployments').where('id', id).first();
+    const openedView = serializeDeployment(await row(opened.id));
+    return {
+      dry_run: ctx.dryRun,
+      employee: { id: employee.id, employee_id: employee.employee_id },
+      closed_deployment: serializeDeployment(await row(Number(current.id))),
+      opened_deployment: { ...openedView, id: ctx.dryRun ? null : openedView.id },
+      demoted_primary_deployment_ids: opened.demotedPrimaryIds,
+      shifts_cancelled: shiftsCancelled,
+    };
+  },
+});

@@ -1,36 +1,36 @@
-// completeFinancialYearClose (the queued job): in ONE transaction, re-checks the checklist, sets the
-// year closed, freezes every leave type's annual_quota and carry_forward_max into
-// leave_type_snapshots, and audits financial_year.closed. A crash anywhere rolls all of it back:
-// the year stays `closing` and the queue retries the job. If the checklist no longer holds (a month
-// was unlocked meanwhile) the year goes back to `open` and the job fails without retrying.
-import type { Services } from '../../../core/services.js';
-import { PermanentJobError } from '../../../core/job-queue.js';
+// financial-year.complete-close (the queued close job, run as the system user): in ONE transaction,
+// re-checks the checklist, sets the year closed, freezes every leave type's annual_quota and
+// carry_forward_max into leave_type_snapshots, and audits financial_year.closed in the name of the
+// user who asked for the close. A crash anywhere rolls all of it back: the year stays `closing` and
+// the queue retries the job. If the checklist no longer holds (a month was unlocked meanwhile) the
+// year goes back to `open` (committed) and the outcome says why, so the job fails without retrying.
+import { defineOperation } from '../../../core/operation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
-import { inTransaction } from '../../../db/transaction.js';
-import { recordAudit } from '../../audit/record.js';
+import type { WorkforceRun } from '../../context.js';
 import { closeChecklist } from '../checklist.js';
+import { completeCloseInput } from '../schemas.js';
 
-export interface CloseJobPayload {
-  financial_year_id: number;
-  actor_user_id: number;
-}
+export type CloseOutcome =
+  | { financial_year_id: number; status: 'closed'; leave_types_snapshotted: number }
+  | { financial_year_id: number; status: string; skipped: true }
+  | { failed: string };
 
-export async function completeFinancialYearClose(
-  services: Services,
-  payload: CloseJobPayload,
-  job: { id: number },
-): Promise<Record<string, unknown>> {
-  const { clock } = services;
-  const outcome = await inTransaction(services.db, async (trx) => {
+export const completeFinancialYearClose = defineOperation({
+  name: 'financial-year.complete-close',
+  summary: 'Finish closing a financial year: re-check, snapshot the leave types, close (the queued job)',
+  input: completeCloseInput,
+  permission: 'system.admin',
+  async run(ctx: WorkforceRun, input): Promise<CloseOutcome> {
+    const { db: trx, services } = ctx;
     const fy = await lockForUpdate(
-      trx('financial_years').where({ id: payload.financial_year_id }),
+      trx('financial_years').where({ id: input.financial_year_id }),
       trx,
     ).first();
-    if (!fy) return { failed: `Financial year ${payload.financial_year_id} no longer exists.` };
+    if (!fy) return { failed: `Financial year ${input.financial_year_id} no longer exists.` };
     if (fy.status !== 'closing')
       return { financial_year_id: Number(fy.id), status: fy.status, skipped: true };
-    const now = toDbTime(clock.now());
+    const now = toDbTime(services.clock.now());
     const errors = await closeChecklist(trx, fy);
     if (Object.keys(errors).length) {
       await trx('financial_years').where({ id: fy.id }).update({ status: 'open', updated_at: now });
@@ -56,16 +56,14 @@ export async function completeFinancialYearClose(
         })),
       );
     }
-    await recordAudit(trx, clock, {
-      event: 'financial_year.closed',
-      actorUserId: payload.actor_user_id,
+    ctx.audit({
+      action: 'financial_year.closed',
       subjectType: 'financial_year',
       subjectId: Number(fy.id),
-      organizationId: Number(fy.organization_id),
-      context: { name: fy.name, job_id: job.id, leave_types_snapshotted: leaveTypes.length },
+      scopeId: Number(fy.organization_id),
+      onBehalfOf: input.requested_by,
+      details: { name: fy.name, job_id: input.job_id, leave_types_snapshotted: leaveTypes.length },
     });
     return { financial_year_id: Number(fy.id), status: 'closed', leave_types_snapshotted: leaveTypes.length };
-  });
-  if ('failed' in outcome) throw new PermanentJobError(String(outcome.failed));
-  return outcome;
-}
+  },
+});

@@ -1,16 +1,21 @@
-// GET /financial-years/{id}: the year with its status and, once closed, the snapshot.
+// financial-year.show (GET /financial-years/{id}): the year with its status and, once closed, the
+// snapshot. Readable by anyone with a role in the organization.
 import { NotFoundError } from '../../../core/errors.js';
-import { authorizeRead } from '../../identity/principal.js';
-import type { OperationContext } from '../../attendance/context.js';
+import { defineOperation } from '../../../core/operation.js';
+import type { WorkforceRun } from '../../context.js';
+import { financialYearInput } from '../schemas.js';
 import { viewFinancialYear, type FinancialYearView } from '../serialize.js';
 
-export async function showFinancialYear(
-  ctx: OperationContext,
-  input: { id: number },
-): Promise<FinancialYearView> {
-  const { db } = ctx.services;
-  const fy = await db('financial_years').where({ id: input.id }).first();
-  if (!fy) throw new NotFoundError('Financial year not found.');
-  authorizeRead(ctx.actor, Number(fy.organization_id), 'Financial year');
-  return viewFinancialYear(db, fy);
-}
+export const showFinancialYear = defineOperation({
+  name: 'financial-year.show',
+  summary: 'A financial year: status open, closing or closed, and the leave-type snapshot once closed',
+  input: financialYearInput,
+  permission: 'organization.view',
+  kind: 'read',
+  async run(ctx: WorkforceRun, input): Promise<FinancialYearView> {
+    const fy = await ctx.db('financial_years').where({ id: input.financial_year_id }).first();
+    if (!fy) throw new NotFoundError('Financial year not found.');
+    await ctx.authorize(Number(fy.organization_id), 'Financial year');
+    return viewFinancialYear(ctx.db, fy);
+  },
+});

@@ -1,13 +1,20 @@
 // `wfctl user roles`: grant and revoke roles (ROLE:ORG, or system_admin globally). Revokes are
-// applied after grants, so `--grant hr:ACME --revoke employee:ACME` promotes in one step.
+// applied after grants, so `--grant hr:ACME --revoke employee:ACME` promotes in one step. With
+// neither, the user's roles are shown as they are.
 import { ValidationError } from '../../../core/errors.js';
-import { inTransaction } from '../../../db/transaction.js';
-import { recordAudit } from '../../audit/record.js';
-import { requireSystemAdmin, type AdminContext } from '../admin.js';
+import { defineOperation } from '../../../core/operation.js';
+import { yup } from '../../../core/validation.js';
+import type { WorkforceRun } from '../../context.js';
 import { addGrants, removeGrants, resolveGrants } from '../grant-roles.js';
 import { resolveUser } from '../resolve.js';
 import { adminUserBody, type AdminUserBody } from '../user-body.js';
 import { parseRoleRef } from '../user-schemas.js';
+
+export const changeRolesInput = yup.object({
+  email: yup.string().trim().required().max(191),
+  grant: yup.array(yup.string().required()).default([]),
+  revoke: yup.array(yup.string().required()).default([]),
+});
 
 export interface ChangeRolesResult {
   user: AdminUserBody;
@@ -15,39 +22,33 @@ export interface ChangeRolesResult {
   revoked: Array<{ role: string; organization_id: number | null }>;
 }
 
-export async function changeRoles(
-  ctx: AdminContext,
-  input: { email: string; grant?: string[]; revoke?: string[] },
-  opts: { dryRun?: boolean } = {},
-): Promise<ChangeRolesResult> {
-  requireSystemAdmin(ctx.actor, 'change roles');
-  const grantRefs = (input.grant ?? []).map((r) => parseRoleRef(r, 'grant'));
-  const revokeRefs = (input.revoke ?? []).map((r) => parseRoleRef(r, 'revoke'));
-  const { clock } = ctx.services;
-  return inTransaction(
-    ctx.services.db,
-    async (trx) => {
-      const user = await resolveUser(trx, input.email, 'email');
-      const toGrant = await resolveGrants(trx, grantRefs, 'grant');
-      const toRevoke = await resolveGrants(trx, revokeRefs, 'revoke');
-      const both = toGrant.find((g) => toRevoke.some((r) => r.role === g.role && r.scopeKey === g.scopeKey));
-      if (both) throw ValidationError.field('revoke', `${both.role} is both granted and revoked.`);
-      const granted = await addGrants(trx, clock, user.id, toGrant);
-      const revoked = await removeGrants(trx, user.id, toRevoke);
-      const shape = (list: typeof granted) =>
-        list.map((g) => ({ role: g.role, organization_id: g.organizationId }));
-      if (granted.length || revoked.length) {
-        await recordAudit(trx, clock, {
-          event: 'user.roles_changed',
-          actorUserId: ctx.actor.userId,
-          subjectType: 'user',
-          subjectId: user.id,
-          organizationId: null,
-          context: { granted: shape(granted), revoked: shape(revoked) },
-        });
-      }
-      return { user: await adminUserBody(trx, user.id), granted: shape(granted), revoked: shape(revoked) };
-    },
-    opts,
-  );
-}
+export const changeRoles = defineOperation({
+  name: 'user.change-roles',
+  summary: 'Grant and revoke roles of a user (ROLE:ORG, or system_admin globally)',
+  input: changeRolesInput,
+  permission: 'system.admin',
+  async run(ctx: WorkforceRun, input): Promise<ChangeRolesResult> {
+    const { db } = ctx;
+    const grantRefs = input.grant.map((r) => parseRoleRef(r, 'grant'));
+    const revokeRefs = input.revoke.map((r) => parseRoleRef(r, 'revoke'));
+    const user = await resolveUser(db, input.email, 'email');
+    const toGrant = await resolveGrants(db, grantRefs, 'grant');
+    const toRevoke = await resolveGrants(db, revokeRefs, 'revoke');
+    const both = toGrant.find((g) => toRevoke.some((r) => r.role === g.role && r.scopeKey === g.scopeKey));
+    if (both) throw ValidationError.field('revoke', `${both.role} is both granted and revoked.`);
+    const granted = await addGrants(db, ctx.services.clock, user.id, toGrant);
+    const revoked = await removeGrants(db, user.id, toRevoke);
+    const shape = (list: typeof granted) =>
+      list.map((g) => ({ role: g.role, organization_id: g.organizationId }));
+    if (granted.length || revoked.length) {
+      ctx.audit({
+        action: 'user.roles_changed',
+        subjectType: 'user',
+        subjectId: user.id,
+        scopeId: null,
+        details: { granted: shape(granted), revoked: shape(revoked) },
+      });
+    }
+    return { user: await adminUserBody(db, user.id), granted: shape(granted), revoked: shape(revoked) };
+  },
+});

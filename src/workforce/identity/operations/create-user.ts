@@ -1,54 +1,48 @@
 // `wfctl user create`: an account with a bcrypt password and its role grants.
 import { ValidationError } from '../../../core/errors.js';
+import { defineOperation } from '../../../core/operation.js';
 import { toDbTime } from '../../../db/time.js';
-import { inTransaction } from '../../../db/transaction.js';
-import { recordAudit } from '../../audit/record.js';
-import { requireSystemAdmin, type AdminContext } from '../admin.js';
+import type { WorkforceRun } from '../../context.js';
 import { addGrants, resolveGrants } from '../grant-roles.js';
 import { hashPassword } from '../passwords.js';
 import { adminUserBody, type AdminUserBody } from '../user-body.js';
-import { parseRoleRef, type CreateUserInput } from '../user-schemas.js';
+import { createUserSchema, parseRoleRef } from '../user-schemas.js';
 
-export async function createUser(
-  ctx: AdminContext,
-  input: CreateUserInput,
-  opts: { dryRun?: boolean } = {},
-): Promise<AdminUserBody> {
-  requireSystemAdmin(ctx.actor, 'create users');
-  const refs = input.roles.map((r) => parseRoleRef(r, 'roles'));
-  const email = input.email.toLowerCase();
-  // Hashing is slow on purpose; do it before the transaction holds any lock.
-  const passwordHash = await hashPassword(input.password);
-  const { clock } = ctx.services;
-  return inTransaction(
-    ctx.services.db,
-    async (trx) => {
-      if (await trx('users').where({ email }).first('id')) {
-        throw ValidationError.field('email', `A user with email ${email} already exists.`);
-      }
-      const grants = await resolveGrants(trx, refs, 'roles');
-      const now = toDbTime(clock.now());
-      const [id] = await trx('users').insert({
-        email,
-        name: input.name,
-        password_hash: passwordHash,
-        is_active: true,
-        is_system: false,
-        created_at: now,
-        updated_at: now,
-      });
-      await addGrants(trx, clock, Number(id), grants);
-      const body = await adminUserBody(trx, Number(id));
-      await recordAudit(trx, clock, {
-        event: 'user.created',
-        actorUserId: ctx.actor.userId,
-        subjectType: 'user',
-        subjectId: Number(id),
-        organizationId: null,
-        context: { email, grants: body.grants },
-      });
-      return body;
-    },
-    opts,
-  );
-}
+export const createUser = defineOperation({
+  name: 'user.create',
+  summary: 'Create a workforce user with a password and role grants (ROLE:ORG, or system_admin)',
+  input: createUserSchema,
+  permission: 'system.admin',
+  async run(ctx: WorkforceRun, input): Promise<AdminUserBody> {
+    const { db } = ctx;
+    const { clock } = ctx.services;
+    const refs = input.roles.map((r) => parseRoleRef(r, 'roles'));
+    const email = input.email.toLowerCase();
+    // Hashing is slow on purpose: done before the first statement, so no row is locked meanwhile.
+    const passwordHash = await hashPassword(input.password);
+    if (await db('users').where({ email }).first('id')) {
+      throw ValidationError.field('email', `A user with email ${email} already exists.`);
+    }
+    const grants = await resolveGrants(db, refs, 'roles');
+    const now = toDbTime(clock.now());
+    const [id] = await db('users').insert({
+      email,
+      name: input.name,
+      password_hash: passwordHash,
+      is_active: true,
+      is_system: false,
+      created_at: now,
+      updated_at: now,
+    });
+    await addGrants(db, clock, Number(id), grants);
+    const body = await adminUserBody(db, Number(id));
+    ctx.audit({
+      action: 'user.created',
+      subjectType: 'user',
+      subjectId: Number(id),
+      scopeId: null,
+      details: { email, grants: body.grants },
+    });
+    return body;
+  },
+});

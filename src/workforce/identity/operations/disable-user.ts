@@ -1,13 +1,15 @@
 // `wfctl user disable`: the account can no longer log in, and every token it holds stops working
 // at once. Grants are kept, so the record of what the person could do survives.
-import { inTransaction } from '../../../db/transaction.js';
-import { toDbTime } from '../../../db/time.js';
+import { defineOperation } from '../../../core/operation.js';
+import { yup } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
-import { recordAudit } from '../../audit/record.js';
-import { requireSystemAdmin, type AdminContext } from '../admin.js';
+import { toDbTime } from '../../../db/time.js';
+import type { WorkforceRun } from '../../context.js';
 import { resolveUser } from '../resolve.js';
 import { revokeUserTokens } from '../revocation.js';
 import { adminUserBody, type AdminUserBody } from '../user-body.js';
+
+export const disableUserInput = yup.object({ email: yup.string().trim().required().max(191) });
 
 export interface DisableUserResult {
   user: AdminUserBody;
@@ -16,37 +18,32 @@ export interface DisableUserResult {
   revoked_token_ids: number[];
 }
 
-export async function disableUser(
-  ctx: AdminContext,
-  input: { email: string },
-  opts: { dryRun?: boolean } = {},
-): Promise<DisableUserResult> {
-  requireSystemAdmin(ctx.actor, 'disable users');
-  const { clock } = ctx.services;
-  return inTransaction(
-    ctx.services.db,
-    async (trx) => {
-      const found = await resolveUser(trx, input.email, 'email');
-      const user = await lockForUpdate(trx('users').where({ id: found.id }), trx).first('id', 'is_active');
-      const changed = Boolean(user.is_active);
-      if (changed) {
-        await trx('users')
-          .where({ id: user.id })
-          .update({ is_active: false, updated_at: toDbTime(clock.now()) });
-      }
-      const revoked = await revokeUserTokens(trx, clock, { userId: found.id });
-      if (changed || revoked.length) {
-        await recordAudit(trx, clock, {
-          event: 'user.disabled',
-          actorUserId: ctx.actor.userId,
-          subjectType: 'user',
-          subjectId: found.id,
-          organizationId: null,
-          context: { email: found.email, revoked_token_ids: revoked },
-        });
-      }
-      return { user: await adminUserBody(trx, found.id), changed, revoked_token_ids: revoked };
-    },
-    opts,
-  );
-}
+export const disableUser = defineOperation({
+  name: 'user.disable',
+  summary: 'Disable a user: no more logins, every token revoked at once',
+  input: disableUserInput,
+  permission: 'system.admin',
+  async run(ctx: WorkforceRun, input): Promise<DisableUserResult> {
+    const { db } = ctx;
+    const { clock } = ctx.services;
+    const found = await resolveUser(db, input.email, 'email');
+    const user = await lockForUpdate(db('users').where({ id: found.id }), db).first('id', 'is_active');
+    const changed = Boolean(user.is_active);
+    if (changed) {
+      await db('users')
+        .where({ id: user.id })
+        .update({ is_active: false, updated_at: toDbTime(clock.now()) });
+    }
+    const revoked = await revokeUserTokens(db, clock, { userId: found.id });
+    if (changed || revoked.length) {
+      ctx.audit({
+        action: 'user.disabled',
+        subjectType: 'user',
+        subjectId: found.id,
+        scopeId: null,
+        details: { email: found.email, revoked_token_ids: revoked },
+      });
+    }
+    return { user: await adminUserBody(db, found.id), changed, revoked_token_ids: revoked };
+  },
+});

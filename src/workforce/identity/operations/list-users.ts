@@ -1,30 +1,42 @@
 // `wfctl user list`: accounts (the built-in system user excluded) with their grants, by id, keyset
 // paginated; `organization` keeps those holding a role there.
 import { decodeCursor, encodeCursor } from '../../../core/cursor.js';
-import { requireSystemAdmin, type AdminContext } from '../admin.js';
+import { defineOperation } from '../../../core/operation.js';
+import type { WorkforceRun } from '../../context.js';
 import { resolveOrganization } from '../resolve.js';
 import { adminUserBodies, type AdminUserBody } from '../user-body.js';
-import type { ListUsersInput } from '../user-schemas.js';
+import { listUsersSchema } from '../user-schemas.js';
 
-export async function listUsers(
-  ctx: AdminContext,
-  input: ListUsersInput,
-): Promise<{ data: AdminUserBody[]; meta: { next_cursor: string | null; limit: number } }> {
-  requireSystemAdmin(ctx.actor, 'list users');
-  const { db } = ctx.services;
-  const q = db('users').where({ is_system: false }).select('id', 'email', 'name', 'is_active').orderBy('id');
-  if (input.organization) {
-    const org = await resolveOrganization(db, input.organization, 'organization');
-    q.whereIn('id', db('user_roles').where({ organization_id: org.id }).select('user_id'));
-  }
-  if (input.cursor) q.where('id', '>', Number(decodeCursor(input.cursor, 1)[0]));
-  const rows = await q.limit(input.limit + 1);
-  const page = rows.slice(0, input.limit);
-  return {
-    data: await adminUserBodies(db, page),
-    meta: {
-      next_cursor: rows.length > input.limit ? encodeCursor([Number(page[page.length - 1].id)]) : null,
-      limit: input.limit,
-    },
-  };
+export interface UserPage {
+  data: AdminUserBody[];
+  meta: { next_cursor: string | null; limit: number };
 }
+
+export const listUsers = defineOperation({
+  name: 'user.list',
+  summary: 'Users with their roles, by id (keyset pages: pass meta.next_cursor as cursor)',
+  input: listUsersSchema,
+  permission: 'system.admin',
+  kind: 'read',
+  async run(ctx: WorkforceRun, input): Promise<UserPage> {
+    const { db } = ctx;
+    const q = db('users')
+      .where({ is_system: false })
+      .select('id', 'email', 'name', 'is_active')
+      .orderBy('id');
+    if (input.organization) {
+      const org = await resolveOrganization(db, input.organization, 'organization');
+      q.whereIn('id', db('user_roles').where({ organization_id: org.id }).select('user_id'));
+    }
+    if (input.cursor) q.where('id', '>', Number(decodeCursor(input.cursor, 1)[0]));
+    const rows = await q.limit(input.limit + 1);
+    const page = rows.slice(0, input.limit);
+    return {
+      data: await adminUserBodies(db, page),
+      meta: {
+        next_cursor: rows.length > input.limit ? encodeCursor([Number(page[page.length - 1].id)]) : null,
+        limit: input.limit,
+      },
+    };
+  },
+});

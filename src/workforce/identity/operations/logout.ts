@@ -1,25 +1,39 @@
 // POST /auth/logout revokes the token the request came with; POST /auth/logout-all every token of
 // the user (web and mobile, this one included).
-import type { Services } from '../../../core/services.js';
 import { UnauthorizedError } from '../../../core/errors.js';
-import { inTransaction } from '../../../db/transaction.js';
-import type { UserPrincipal } from '../principal.js';
+import { defineOperation } from '../../../core/operation.js';
+import { yup } from '../../../core/validation.js';
+import { actingUser, type WorkforceRun } from '../../context.js';
 import { revokeUserTokens } from '../revocation.js';
 
-type Ctx = { services: Services; actor: UserPrincipal };
+const noInput = yup.object({});
 
-export async function logout(ctx: Ctx): Promise<{ revoked_tokens: number }> {
-  const tokenId = ctx.actor.tokenId;
-  if (tokenId === null) throw new UnauthorizedError('Logout needs the bearer token to revoke.');
-  const ids = await inTransaction(ctx.services.db, (trx) =>
-    revokeUserTokens(trx, ctx.services.clock, { userId: ctx.actor.userId, tokenId }),
-  );
-  return { revoked_tokens: ids.length };
+export interface RevokedTokens {
+  revoked_tokens: number;
 }
 
-export async function logoutAll(ctx: Ctx): Promise<{ revoked_tokens: number }> {
-  const ids = await inTransaction(ctx.services.db, (trx) =>
-    revokeUserTokens(trx, ctx.services.clock, { userId: ctx.actor.userId }),
-  );
-  return { revoked_tokens: ids.length };
-}
+export const logout = defineOperation({
+  name: 'auth.logout',
+  summary: 'Revoke the token this request carries',
+  input: noInput,
+  permission: 'authenticated',
+  async run(ctx: WorkforceRun): Promise<RevokedTokens> {
+    const actor = actingUser(ctx);
+    const tokenId = actor.tokenId;
+    if (tokenId === null) throw new UnauthorizedError('Logout needs the bearer token to revoke.');
+    const ids = await revokeUserTokens(ctx.db, ctx.services.clock, { userId: actor.userId, tokenId });
+    return { revoked_tokens: ids.length };
+  },
+});
+
+export const logoutAll = defineOperation({
+  name: 'auth.logout-all',
+  summary: 'Revoke every token of the user (all devices, this one included)',
+  input: noInput,
+  permission: 'authenticated',
+  async run(ctx: WorkforceRun): Promise<RevokedTokens> {
+    const actor = actingUser(ctx);
+    const ids = await revokeUserTokens(ctx.db, ctx.services.clock, { userId: actor.userId });
+    return { revoked_tokens: ids.length };
+  },
+});

@@ -3,13 +3,11 @@
 // then writes in multi-row batches. Idempotent: what exists (by natural key) is kept, so a second
 // run changes nothing. Only a system_admin imports (it can create organizations).
 import type { Knex } from 'knex';
-import { ForbiddenError, ValidationError, type FieldErrors } from '../../../core/errors.js';
+import { ValidationError, type FieldErrors } from '../../../core/errors.js';
+import { defineOperation } from '../../../core/operation.js';
 import { fieldErrors, yup } from '../../../core/validation.js';
-import { inTransaction } from '../../../db/transaction.js';
 import { refreshStatistics } from '../../../db/knex.js';
-import { recordAudit } from '../../audit/record.js';
-import type { RunOptions, WorkforceContext } from '../../context.js';
-import { isSystemAdmin } from '../../identity/principal.js';
+import { actingUser, type WorkforceRun } from '../../context.js';
 import { checkAttendanceRows } from '../attendance-rows.js';
 import { ImportRun, importError, MAX_ERRORS, type Counts } from '../run.js';
 import { importSchema, SECTIONS, type ImportDocument } from '../schema.js';
@@ -39,55 +37,51 @@ export interface ImportResult {
   counts: Record<string, Counts>;
 }
 
-export async function importRecords(
-  { services, actor }: WorkforceContext,
-  document: unknown,
-  opts: RunOptions = {},
-): Promise<ImportResult> {
-  if (!isSystemAdmin(actor)) throw new ForbiddenError('Only a system_admin may import records.');
-  const doc = await checkDocument(document);
-  const result = await inTransaction(
-    services.db,
-    async (trx) => {
-      const run = new ImportRun(trx, services.clock.now(), actor.userId);
-      const steps: Array<[keyof ImportDocument, (run: ImportRun, rows: any) => Promise<void>]> = [
-        ['organizations', importOrganizations],
-        ['units', importUnits],
-        ['users', importUsers],
-        ['employees', importEmployees],
-        ['deployments', importDeployments],
-        ['shifts', importShifts],
-        ['leave_types', importLeaveTypes],
-        ['leaves', importLeaves],
-        ['regularizations', importRegularizations],
-        ['devices', importDevices],
-        ['attendance', importAttendance],
-        ['financial_years', importFinancialYears],
-      ];
-      for (const [section, step] of steps) {
-        const rows = doc[section] as unknown[] | undefined;
-        if (rows?.length) await step(run, rows);
-      }
-      const result: ImportResult = {
-        dry_run: Boolean(opts.dryRun),
-        ids: idMap(run, doc, Boolean(opts.dryRun)),
-        counts: run.counts,
-      };
-      await recordAudit(trx, services.clock, {
-        event: 'records.imported',
-        actorUserId: actor.userId,
-        subjectType: 'user',
-        subjectId: actor.userId,
-        organizationId: null,
-        context: { counts: run.counts },
-      });
-      return result;
-    },
-    opts,
-  );
-  if (!opts.dryRun) await refreshStatisticsAfterBulkLoad(services.db, result.counts);
-  return result;
-}
+/**
+ * The document is checked inside run(), after the actor is admitted: someone who may not import
+ * learns that first, not the document's mistakes.
+ */
+export const importInput = yup.object({
+  document: yup.mixed().required().meta({ description: 'the import document (docs/workforce-records.md)' }),
+});
+
+export const importRecords = defineOperation({
+  name: 'records.import',
+  summary: 'Load organizations, units, users, employees, … from one document (all or nothing)',
+  input: importInput,
+  permission: 'system.admin',
+  async run(ctx: WorkforceRun, input): Promise<ImportResult> {
+    const doc = await checkDocument(input.document);
+    const actor = actingUser(ctx);
+    const run = new ImportRun(ctx.db as Knex.Transaction, ctx.services.clock.now(), actor.userId);
+    const steps: Array<[keyof ImportDocument, (run: ImportRun, rows: any) => Promise<void>]> = [
+      ['organizations', importOrganizations],
+      ['units', importUnits],
+      ['users', importUsers],
+      ['employees', importEmployees],
+      ['deployments', importDeployments],
+      ['shifts', importShifts],
+      ['leave_types', importLeaveTypes],
+      ['leaves', importLeaves],
+      ['regularizations', importRegularizations],
+      ['devices', importDevices],
+      ['attendance', importAttendance],
+      ['financial_years', importFinancialYears],
+    ];
+    for (const [section, step] of steps) {
+      const rows = doc[section] as unknown[] | undefined;
+      if (rows?.length) await step(run, rows);
+    }
+    ctx.audit({
+      action: 'records.imported',
+      subjectType: 'user',
+      subjectId: actor.userId,
+      scopeId: null,
+      details: { counts: run.counts },
+    });
+    return { dry_run: ctx.dryRun, ids: idMap(run, doc, ctx.dryRun), counts: run.counts };
+  },
+});
 
 /** Tables that grew by more than this many rows get their planner statistics refreshed. */
 const BULK_ROWS = 10_000;
@@ -100,7 +94,14 @@ const SECTION_TABLES: Partial<Record<string, string>> = {
   leaves: 'leave_requests',
 };
 
-async function refreshStatisticsAfterBulkLoad(db: Knex, counts: Record<string, Counts>): Promise<void> {
+/**
+ * After a committed import, refreshes the planner statistics of the tables it grew a lot. Run by
+ * the faces once runOperation has returned: MySQL's ANALYZE TABLE commits implicitly, so it cannot
+ * run inside the import's transaction.
+ */
+export async function refreshStatisticsAfterImport(db: Knex, result: ImportResult): Promise<void> {
+  if (result.dry_run) return;
+  const counts = result.counts;
   const grown = Object.entries(counts)
     .filter(([section, c]) => SECTION_TABLES[section] && c.created + c.updated > BULK_ROWS)
     .map(([section]) => SECTION_TABLES[section] as string);

@@ -1,21 +1,21 @@
 // Retiring an organization, in one transaction: every active unit is retired through the unit
-// operation (last-unit guard bypassed), then the organization; audit organization.retired with the
+// cascade (last-unit guard bypassed), then the organization; audit organization.retired with the
 // status before and after. Retiring an already retired organization changes nothing.
+import type { InferType } from 'yup';
 import { NotFoundError } from '../../../core/errors.js';
+import { defineOperation } from '../../../core/operation.js';
+import { idNumber } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
-import { inTransaction } from '../../../db/transaction.js';
 import { toDbTime } from '../../../db/time.js';
-import { recordAudit } from '../../audit/record.js';
-import { bool, type RunOptions, type WorkforceContext } from '../../context.js';
-import { authorize } from '../../identity/principal.js';
-import { retireUnitInTransaction, type RetireUnitResult } from '../../units/operations/retire-unit.js';
+import { bool, type WorkforceRun } from '../../context.js';
+import { retireUnitCascade, type RetireUnitResult } from '../../units/operations/retire-unit.js';
+import { retireOrganizationBody } from '../schemas.js';
 import { serializeOrganization, type OrganizationView } from '../serialize.js';
 
-export interface RetireOrganizationInput {
-  organizationId: number;
-  effectiveDate: string;
-  reason: string;
-}
+export const retireOrganizationInput = retireOrganizationBody.shape({
+  organization_id: idNumber().required(),
+});
+export type RetireOrganizationInput = InferType<typeof retireOrganizationInput>;
 
 interface StatusPair {
   status: string;
@@ -33,82 +33,76 @@ export interface RetireOrganizationResult {
   units: Array<Omit<RetireUnitResult, 'dry_run' | 'effective_date'>>;
 }
 
-export async function retireOrganization(
-  ctx: WorkforceContext,
-  input: RetireOrganizationInput,
-  opts: RunOptions = {},
-): Promise<RetireOrganizationResult> {
-  const { services, actor } = ctx;
-  return inTransaction(
-    services.db,
-    async (trx) => {
-      const org = await lockForUpdate(trx('organizations').where('id', input.organizationId).first(), trx);
-      if (!org) throw new NotFoundError('Organization not found.');
-      authorize(actor, 'organization.delete', Number(org.id), 'Organization');
-      const before = { status: org.status, is_active: bool(org.is_active) };
-      if (org.status === 'retired') {
-        return {
-          dry_run: Boolean(opts.dryRun),
-          changed: false,
-          organization: serializeOrganization(org),
-          effective_date: input.effectiveDate,
-          before,
-          after: before,
-          units: [],
-        };
-      }
-
-      const units = await lockForUpdate(
-        trx('organization_units')
-          .where({ organization_id: org.id, status: 'active' })
-          .select('id')
-          .orderBy('id'),
-        trx,
-      );
-      const retired: RetireOrganizationResult['units'] = [];
-      for (const u of units) {
-        const {
-          dry_run: _d,
-          effective_date: _e,
-          ...summary
-        } = await retireUnitInTransaction(
-          trx,
-          ctx,
-          { unitId: Number(u.id), effectiveDate: input.effectiveDate, reason: input.reason },
-          { dryRun: Boolean(opts.dryRun), bypassLastUnitGuard: true },
-        );
-        retired.push(summary);
-      }
-
-      const at = toDbTime(services.clock.now());
-      await trx('organizations')
-        .where('id', org.id)
-        .update({ status: 'retired', is_active: false, retired_at: at, updated_at: at });
-      const after = { status: 'retired', is_active: false };
-      await recordAudit(trx, services.clock, {
-        event: 'organization.retired',
-        actorUserId: actor.userId,
-        subjectType: 'organization',
-        subjectId: Number(org.id),
-        organizationId: Number(org.id),
-        context: {
-          before,
-          after,
-          reason: input.reason,
-          effective_date: input.effectiveDate,
-          units_retired: retired.map((r) => r.unit.id),
-        },
-      });
+export const retireOrganization = defineOperation({
+  name: 'organization.retire',
+  summary: 'Retire an organization and, through the unit cascade, every active unit',
+  input: retireOrganizationInput,
+  permission: 'organization.delete',
+  async run(ctx: WorkforceRun, input): Promise<RetireOrganizationResult> {
+    const trx = ctx.db;
+    const org = await lockForUpdate(trx('organizations').where('id', input.organization_id).first(), trx);
+    if (!org) throw new NotFoundError('Organization not found.');
+    await ctx.authorize(Number(org.id), 'Organization');
+    const before = { status: org.status, is_active: bool(org.is_active) };
+    if (org.status === 'retired') {
       return {
-        dry_run: Boolean(opts.dryRun),
-        changed: true,
-        organization: serializeOrganization(await trx('organizations').where('id', org.id).first()),
-        effective_date: input.effectiveDate,
+        dry_run: ctx.dryRun,
+        changed: false,
+        organization: serializeOrganization(org),
+        effective_date: input.effective_date,
+        before,
+        after: before,
+        units: [],
+      };
+    }
+
+    const units = await lockForUpdate(
+      trx('organization_units')
+        .where({ organization_id: org.id, status: 'active' })
+        .select('id')
+        .orderBy('id'),
+      trx,
+    );
+    const retired: RetireOrganizationResult['units'] = [];
+    for (const u of units) {
+      const {
+        dry_run: _d,
+        effective_date: _e,
+        ...summary
+      } = await retireUnitCascade(
+        ctx,
+        { unit_id: Number(u.id), effective_date: input.effective_date, reason: input.reason },
+        { bypassLastUnitGuard: true },
+      );
+      retired.push(summary);
+    }
+
+    const at = toDbTime(ctx.services.clock.now());
+    await trx('organizations')
+      .where('id', org.id)
+      .update({ status: 'retired', is_active: false, retired_at: at, updated_at: at });
+    const after = { status: 'retired', is_active: false };
+    ctx.audit({
+      action: 'organization.retired',
+      subjectType: 'organization',
+      subjectId: Number(org.id),
+      scopeId: Number(org.id),
+      details: {
         before,
         after,
-        units: retired,
-      };
-    },
-    opts,
-  );
-}
+        reason: input.reason,
+        effective_date: input.effective_date,
+        units_retired: retired.map((r) => r.unit.id),
+      },
+    });
+    return {
+      dry_run: ctx.dryRun,
+      changed: true,
+      organization: serializeOrganization(await trx('organizations').where('id', org.id).first()),
+      effective_date: input.effective_date,
+      before,
+      after,
+      units: retired,
+    };
+  },
+});

@@ -1,5 +1,7 @@
-// What the push is given beside the services: how to wait between attempts and how to send. Both
-// are injectable, so tests drive the retry rules with a FixedClock and nock without sleeping.
+// What the push is given beside the services: how to wait between attempts, how to send, and who
+// hears about progress. All three are injectable (tests drive the retry rules with a FixedClock and
+// nock without sleeping; the CLI shows a live board): they ride on the operation context handed to
+// runOperation (`{ ...workforceContext(services, actor), sleep }`), which the runner passes on to run().
 import type { Services } from '../../../core/services.js';
 import { gotTransport, type Transport } from './transport.js';
 
@@ -16,19 +18,35 @@ export interface PushProgress {
   wait_ms?: number;
 }
 
-export interface PushContext {
-  services: Services;
+export interface PushTools {
   sleep?: (ms: number) => Promise<void>;
   transport?: Transport;
   onProgress?: (event: PushProgress) => void;
 }
 
+/** What the push's steps read: the services (their db is the pool: no transaction) and the tools. */
+export interface PushContext extends PushTools {
+  services: Services;
+}
+
 export const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export function pushTools(ctx: PushContext) {
+export function pushTools(ctx: PushTools) {
   return {
     sleep: ctx.sleep ?? realSleep,
     transport: ctx.transport ?? gotTransport,
     progress: ctx.onProgress ?? (() => {}),
   };
+}
+
+/**
+ * The push and the redelivery are `kind: 'read'` operations for the runner: it opens no transaction
+ * around them, because a batch's HTTP attempts (with waits of seconds) must never hold database
+ * locks. Each ledger step is its own short statement instead (ledger.ts), and a claim on each batch
+ * keeps two concurrent runs from sending it twice. Run inside another operation's transaction
+ * (ctx.call from a write), they would hold it over the network: refused.
+ */
+export function requireNoTransaction(db: { isTransaction?: boolean }, operation: string): void {
+  if (db.isTransaction)
+    throw new Error(`${operation} calls partners over HTTP; it cannot run inside a transaction.`);
 }

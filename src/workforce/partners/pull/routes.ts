@@ -1,15 +1,14 @@
 // GET /api/v1/integrations/payroll/pull — partner token, 60 requests per minute per partner.
 import { Reply } from '../../../core/reply.js';
-import { defineRoute } from '../../../core/routes.js';
 import { partnerAccess } from '../../identity/access.js';
+import { operationRoute } from '../../operation-route.js';
 import { dailyRecordSchema } from './openapi.js';
 import { pullLockedMonth, pullQuerySchema } from './pull-month.js';
 
 export const pullRoutes = [
-  defineRoute({
+  operationRoute(pullLockedMonth, {
     method: 'GET',
     path: '/api/v1/integrations/payroll/pull',
-    summary: 'The full locked month of a linked organization as daily attendance records (streamed)',
     description:
       'The body is a JSON array of daily attendance records in (date, row) order, streamed as it is ' +
       'read from the database. The month counts as locked when the organization-scope lock exists and ' +
@@ -17,7 +16,6 @@ export const pullRoutes = [
       'the partner is not linked to is a 404. 60 requests per minute per partner.',
     tags: ['partners'],
     access: partnerAccess,
-    permission: null,
     query: pullQuerySchema,
     rateLimit: {
       name: 'payroll-pull',
@@ -35,13 +33,12 @@ export const pullRoutes = [
       404: 'the organization does not exist or is not linked to this partner',
       409: 'the month is not locked yet (code LOCK_PENDING)',
     },
-    handler: async ({ services, principal, query }) => {
-      const pulled = await pullLockedMonth({ services, partner: principal }, query);
-      return Reply.stream(200, pulled.body, 'application/json; charset=utf-8', {
+    toInput: ({ query }) => query,
+    reply: (pulled) =>
+      Reply.stream(200, pulled.body, 'application/json; charset=utf-8', {
         'Cache-Control': 'no-store',
         'X-Organization-Code': pulled.organizationCode,
         'X-Attendance-Month': pulled.month,
-      });
-    },
+      }),
   }),
 ];

@@ -7,6 +7,7 @@
 // The last active unit of an active organization cannot be retired (500, as the contract says);
 // organization retirement runs this same code with that guard bypassed.
 import type { Knex } from 'knex';
+import type { InferType } from 'yup';
 import {
   AppError,
   ConflictError,
@@ -14,23 +15,19 @@ import {
   ValidationError,
   type FieldErrors,
 } from '../../../core/errors.js';
+import { defineOperation } from '../../../core/operation.js';
+import { idNumber } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
-import { inTransaction } from '../../../db/transaction.js';
 import { toDbTime } from '../../../db/time.js';
-import { recordAudit } from '../../audit/record.js';
 import { addDays, maxDate } from '../../calendar.js';
-import { bool, chunks, type RunOptions, type WorkforceContext } from '../../context.js';
+import { bool, chunks, type WorkforceRun } from '../../context.js';
 import { endDeployments, openDeployment } from '../../deployments/open.js';
-import { authorize } from '../../identity/principal.js';
 import { cancelPlannedShifts } from '../../shifts/cancel.js';
+import { retireUnitBody } from '../schemas.js';
 import { serializeUnit, type UnitView } from '../serialize.js';
 
-export interface RetireUnitInput {
-  unitId: number;
-  effectiveDate: string;
-  reason: string;
-  transferMap?: Array<{ employeeId: number; targetUnitId: number }>;
-}
+export const retireUnitInput = retireUnitBody.shape({ unit_id: idNumber().required() });
+export type RetireUnitInput = InferType<typeof retireUnitInput>;
 
 export interface UnitTransfer {
   employee_id: number;
@@ -50,39 +47,39 @@ export interface RetireUnitResult {
   shifts_cancelled: number[];
 }
 
-export async function retireUnit(
-  ctx: WorkforceContext,
-  input: RetireUnitInput,
-  opts: RunOptions = {},
-): Promise<RetireUnitResult> {
-  return inTransaction(
-    ctx.services.db,
-    async (trx) => {
-      // A plain read: the unit's organization never changes, and locks are taken organization first.
-      const unit = await trx('organization_units').where('id', input.unitId).first('organization_id');
-      if (!unit) throw new NotFoundError('Unit not found.');
-      authorize(ctx.actor, 'unit.delete', Number(unit.organization_id), 'Unit');
-      return retireUnitInTransaction(trx, ctx, input, { dryRun: Boolean(opts.dryRun) });
-    },
-    opts,
-  );
-}
+export const retireUnit = defineOperation({
+  name: 'unit.retire',
+  summary: 'Retire a unit: transfer or end its primary deployments, cancel its later shifts',
+  input: retireUnitInput,
+  permission: 'unit.delete',
+  async run(ctx: WorkforceRun, input): Promise<RetireUnitResult> {
+    // A plain read: the unit's organization never changes, and locks are taken organization first.
+    const unit = await ctx.db('organization_units').where('id', input.unit_id).first('organization_id');
+    if (!unit) throw new NotFoundError('Unit not found.');
+    await ctx.authorize(Number(unit.organization_id), 'Unit');
+    return retireUnitCascade(ctx, input, {});
+  },
+});
 
-/** The unit cascade inside a caller's transaction (organization retirement calls it per unit). */
-export async function retireUnitInTransaction(
-  trx: Knex.Transaction,
-  { services, actor }: WorkforceContext,
-  input: RetireUnitInput,
-  opts: { dryRun: boolean; bypassLastUnitGuard?: boolean },
+/**
+ * The unit cascade inside the caller's operation (organization retirement runs it per unit, under
+ * its own organization.delete check, with the last-unit guard bypassed). Its audit entry is
+ * recorded on the calling operation.
+ */
+export async function retireUnitCascade(
+  ctx: WorkforceRun,
+  input: Omit<RetireUnitInput, 'transfer_map'> & { transfer_map?: RetireUnitInput['transfer_map'] },
+  opts: { bypassLastUnitGuard?: boolean },
 ): Promise<RetireUnitResult> {
-  const now = services.clock.now();
+  const trx = ctx.db;
+  const now = ctx.services.clock.now();
   const at = toDbTime(now);
-  const effective = input.effectiveDate;
+  const effective = input.effective_date;
   // The organization row is the lock that serialises retirements (the last-unit guard counts units).
-  const unitOrg = await trx('organization_units').where('id', input.unitId).first('organization_id');
+  const unitOrg = await trx('organization_units').where('id', input.unit_id).first('organization_id');
   if (!unitOrg) throw new NotFoundError('Unit not found.');
   const org = await lockForUpdate(trx('organizations').where('id', unitOrg.organization_id).first(), trx);
-  const unit = await lockForUpdate(trx('organization_units').where('id', input.unitId).first(), trx);
+  const unit = await lockForUpdate(trx('organization_units').where('id', input.unit_id).first(), trx);
   const label = `${org.code}/${unit.code}`;
   if (unit.status === 'retired') {
     throw new ConflictError(`Unit ${label} is already retired.`, 'UNIT_ALREADY_RETIRED');
@@ -99,7 +96,7 @@ export async function retireUnitInTransaction(
     await lockForUpdate(trx('employees').whereIn('id', part).select('id').orderBy('id'), trx);
   }
   const primaries = await lockForUpdate(running().select().orderBy('id'), trx);
-  const transfers = await checkTransferMap(trx, unit, primaries, input.transferMap ?? []);
+  const transfers = await checkTransferMap(trx, unit, primaries, input.transfer_map ?? []);
 
   if (!opts.bypassLastUnitGuard && bool(org.is_active)) {
     const others = await lockForUpdate(
@@ -138,7 +135,7 @@ export async function retireUnitInTransaction(
     transferred.push({
       employee_id: Number(d.employee_id),
       from_deployment_id: Number(d.id),
-      to_deployment_id: opts.dryRun ? null : opened.id,
+      to_deployment_id: ctx.dryRun ? null : opened.id,
       target_unit_id: target,
       demoted_primary_deployment_ids: opened.demotedPrimaryIds,
     });
@@ -154,20 +151,19 @@ export async function retireUnitInTransaction(
     .update({ status: 'retired', is_active: false, retired_at: at, updated_at: at });
 
   const result: RetireUnitResult = {
-    dry_run: opts.dryRun,
+    dry_run: ctx.dryRun,
     unit: serializeUnit(await trx('organization_units').where('id', unit.id).first()),
     effective_date: effective,
     deployments_transferred: transferred,
     deployments_ended: ended,
     shifts_cancelled: shiftsCancelled,
   };
-  await recordAudit(trx, services.clock, {
-    event: 'organization_unit.retired',
-    actorUserId: actor.userId,
+  ctx.audit({
+    action: 'organization_unit.retired',
     subjectType: 'organization_unit',
     subjectId: Number(unit.id),
-    organizationId: Number(org.id),
-    context: {
+    scopeId: Number(org.id),
+    details: {
       reason: input.reason,
       effective_date: effective,
       via_organization_retirement: Boolean(opts.bypassLastUnitGuard),
@@ -187,36 +183,36 @@ async function checkTransferMap(
   trx: Knex,
   unit: any,
   primaries: any[],
-  map: NonNullable<RetireUnitInput['transferMap']>,
+  map: NonNullable<RetireUnitInput['transfer_map']>,
 ): Promise<Map<number, number>> {
   const errors: FieldErrors = {};
   const out = new Map<number, number>();
   const withPrimary = new Set(primaries.map((d) => Number(d.employee_id)));
-  const targetIds = [...new Set(map.map((m) => m.targetUnitId))];
+  const targetIds = [...new Set(map.map((m) => m.target_unit_id))];
   const targets = new Map<number, any>();
   for (const part of chunks(targetIds)) {
     const rows = await lockForUpdate(trx('organization_units').whereIn('id', part).select(), trx);
     for (const r of rows) targets.set(Number(r.id), r);
   }
   map.forEach((entry, i) => {
-    const target = targets.get(entry.targetUnitId);
+    const target = targets.get(entry.target_unit_id);
     const field = `transfer_map[${i}].target_unit_id`;
     if (!target || Number(target.organization_id) !== Number(unit.organization_id)) {
-      errors[field] = [`Unit ${entry.targetUnitId} is not a unit of this organization.`];
+      errors[field] = [`Unit ${entry.target_unit_id} is not a unit of this organization.`];
     } else if (Number(target.id) === Number(unit.id)) {
       errors[field] = ['The target unit cannot be the unit being retired.'];
     } else if (target.status !== 'active') {
       errors[field] = [`Unit ${target.code} is retired.`];
     }
     const employeeField = `transfer_map[${i}].employee_id`;
-    if (out.has(entry.employeeId)) {
-      errors[employeeField] = [`Employee ${entry.employeeId} is listed more than once.`];
-    } else if (!withPrimary.has(entry.employeeId)) {
+    if (out.has(entry.employee_id)) {
+      errors[employeeField] = [`Employee ${entry.employee_id} is listed more than once.`];
+    } else if (!withPrimary.has(entry.employee_id)) {
       errors[employeeField] = [
-        `Employee ${entry.employeeId} has no running primary deployment at this unit to transfer.`,
+        `Employee ${entry.employee_id} has no running primary deployment at this unit to transfer.`,
       ];
     }
-    out.set(entry.employeeId, entry.targetUnitId);
+    out.set(entry.employee_id, entry.target_unit_id);
   });
   if (Object.keys(errors).length) throw new ValidationError(errors);
   return out;

@@ -1,10 +1,11 @@
 // The ledger, newest first: what each partner has been sent, and (with failed) what needs attention.
-import type { Services } from '../../../../core/services.js';
-import { validate, yup } from '../../../../core/validation.js';
+import { defineOperation } from '../../../../core/operation.js';
+import { yup } from '../../../../core/validation.js';
+import type { WorkforceRun } from '../../../context.js';
 import { partnerByName } from '../../lookups.js';
 import { deliveryView, type DeliveryView } from '../serialize.js';
 
-export const listDeliveriesSchema = yup
+export const listDeliveriesInput = yup
   .object({
     failed: yup.boolean(),
     partner: yup.string().trim().max(191),
@@ -18,26 +19,29 @@ export interface DeliveryListItem extends DeliveryView {
   lock_current: boolean;
 }
 
-export async function listDeliveries(
-  ctx: { services: Services },
-  rawInput: yup.InferType<typeof listDeliveriesSchema> | Record<string, unknown> = {},
-): Promise<{ data: DeliveryListItem[] }> {
-  const input = await validate<yup.InferType<typeof listDeliveriesSchema>>(listDeliveriesSchema, rawInput);
-  const { db } = ctx.services;
-  const qb = db('partner_deliveries as d')
-    .join('partners as p', 'p.id', 'd.partner_id')
-    .join('organizations as o', 'o.id', 'd.organization_id')
-    .leftJoin('attendance_locks as l', 'l.id', 'd.lock_id')
-    .select('d.*', 'p.name as partner_name', 'o.code as organization_code', 'l.id as current_lock_id')
-    .orderBy('d.id', 'desc')
-    .limit(input.limit);
-  if (input.failed) qb.where('d.status', 'failed');
-  if (input.partner) qb.where('d.partner_id', (await partnerByName(db, input.partner)).id);
-  const rows = await qb;
-  return {
-    data: rows.map((r: any) => ({
-      ...deliveryView(r, r.partner_name, r.organization_code),
-      lock_current: r.current_lock_id !== null && r.current_lock_id !== undefined,
-    })),
-  };
-}
+export const listDeliveries = defineOperation({
+  name: 'delivery.list',
+  summary: 'The partner delivery ledger, newest first (failed: only batches that failed)',
+  input: listDeliveriesInput,
+  permission: 'system.admin',
+  kind: 'read',
+  async run(ctx: WorkforceRun, input): Promise<{ data: DeliveryListItem[] }> {
+    const { db } = ctx;
+    const qb = db('partner_deliveries as d')
+      .join('partners as p', 'p.id', 'd.partner_id')
+      .join('organizations as o', 'o.id', 'd.organization_id')
+      .leftJoin('attendance_locks as l', 'l.id', 'd.lock_id')
+      .select('d.*', 'p.name as partner_name', 'o.code as organization_code', 'l.id as current_lock_id')
+      .orderBy('d.id', 'desc')
+      .limit(input.limit);
+    if (input.failed) qb.where('d.status', 'failed');
+    if (input.partner) qb.where('d.partner_id', (await partnerByName(db, input.partner)).id);
+    const rows = await qb;
+    return {
+      data: rows.map((r: any) => ({
+        ...deliveryView(r, r.partner_name, r.organization_code),
+        lock_current: r.current_lock_id !== null && r.current_lock_id !== undefined,
+      })),
+    };
+  },
+});

@@ -1,13 +1,15 @@
-// pushToPartners: every active partner receives, for every organization it is linked to, the days
-// of every lock it has not yet received — in signed batches of at most partnerPushBatchSize records.
+// partner.push: every active partner receives, for every organization it is linked to, the days of
+// every lock it has not yet received — in signed batches of at most partnerPushBatchSize records.
 //
-// Unlike other operations this is not one transaction: a batch's HTTP attempts (with waits of
-// seconds) must never hold database locks, so every ledger step is its own short statement, and a
+// Unlike other operations this is not one transaction (see requireNoTransaction): a batch's HTTP
+// attempts must never hold database locks, so every ledger step is its own short statement, and a
 // claim on each batch keeps two concurrent runs (cron and the nightly job) from sending it twice.
 // A run that dies leaves its batches pending; the next run (after the claim expires) sends them.
-import { validate, yup, isoMonth } from '../../../../core/validation.js';
-import { ValidationError } from '../../../../core/errors.js';
 import type { Knex } from 'knex';
+import { ValidationError } from '../../../../core/errors.js';
+import { defineOperation } from '../../../../core/operation.js';
+import { isoMonth, yup } from '../../../../core/validation.js';
+import type { WorkforceRun } from '../../../context.js';
 import {
   countLockRecordsAfter,
   lockRecordsAfter,
@@ -15,7 +17,7 @@ import {
   type KeyedRecord,
 } from '../../records.js';
 import { organizationByRef, partnerByName } from '../../lookups.js';
-import type { PushContext } from '../context.js';
+import { requireNoTransaction, type PushContext, type PushTools } from '../context.js';
 import { findDueLocks, type DueLock } from '../due.js';
 import { batchesOfLock, claimBatch, insertBatch, type DeliveryRow } from '../ledger.js';
 import { loadTarget, type PartnerTarget } from '../partner-target.js';
@@ -23,17 +25,18 @@ import { claimWindowMs } from '../retry-policy.js';
 import { sendBatch } from '../send-batch.js';
 import { failureOf, type DeliveryFailure } from '../serialize.js';
 
-export const pushInputSchema = yup
+export const pushInput = yup
   .object({
     partner: yup.string().trim().max(191),
     org: yup.string().trim().max(64),
     month: isoMonth(),
-    dryRun: yup.boolean(),
+    /** Plan only: partners, months, record counts and batches; nothing is sent or written. */
+    dry_run: yup.boolean(),
   })
   .noUnknown()
   .required();
 
-export type PushInput = yup.InferType<typeof pushInputSchema>;
+export type PushInput = yup.InferType<typeof pushInput>;
 
 export interface PushItem {
   partner: string;
@@ -58,8 +61,20 @@ export interface PushResult {
   failures: DeliveryFailure[];
 }
 
-export async function pushToPartners(ctx: PushContext, rawInput: PushInput = {}): Promise<PushResult> {
-  const input = await validate<PushInput>(pushInputSchema, rawInput);
+export const pushToPartners = defineOperation({
+  name: 'partner.push',
+  summary: 'Send every partner the locked days it has not received (what cron and the nightly job run)',
+  input: pushInput,
+  permission: 'system.admin',
+  // No transaction around the network calls: see requireNoTransaction.
+  kind: 'read',
+  async run(ctx: WorkforceRun & PushTools, input): Promise<PushResult> {
+    requireNoTransaction(ctx.db, 'partner.push');
+    return push(ctx, input);
+  },
+});
+
+async function push(ctx: PushContext, input: PushInput): Promise<PushResult> {
   const { db } = ctx.services;
   const partner = input.partner ? await partnerByName(db, input.partner) : undefined;
   if (partner && !partner.isActive)
@@ -76,7 +91,7 @@ export async function pushToPartners(ctx: PushContext, rawInput: PushInput = {})
     if (!targets.has(lock.partnerId)) targets.set(lock.partnerId, await loadTarget(db, lock.partnerId));
     const target = targets.get(lock.partnerId);
     if (!target) continue;
-    if (input.dryRun) {
+    if (input.dry_run) {
       items.push(await planLock(ctx, lock));
       continue;
     }
@@ -92,7 +107,7 @@ export async function pushToPartners(ctx: PushContext, rawInput: PushInput = {})
   const delivered = items.reduce((n, i) => n + i.delivered_batches, 0);
   const failed = items.reduce((n, i) => n + i.failed_batches, 0);
   return {
-    dry_run: Boolean(input.dryRun),
+    dry_run: Boolean(input.dry_run),
     ok: failed === 0 && !items.some((i) => i.skipped),
     items,
     delivered_batches: delivered,

@@ -1,8 +1,11 @@
-// redeliverBatch: sends one ledger batch again (the operator's answer to a failed delivery), with
+// delivery.redeliver: sends one ledger batch again (the operator's answer to a failed delivery), with
 // the same records and the same X-Attendance-Delivery-Id, and the same retry rules as the push.
 import { ConflictError, NotFoundError } from '../../../../core/errors.js';
+import { defineOperation } from '../../../../core/operation.js';
+import { yup } from '../../../../core/validation.js';
+import type { WorkforceRun } from '../../../context.js';
 import { lockRecordsBetween } from '../../records.js';
-import type { PushContext } from '../context.js';
+import { requireNoTransaction, type PushContext, type PushTools } from '../context.js';
 import { claimBatch, findDelivery } from '../ledger.js';
 import { loadTarget } from '../partner-target.js';
 import { claimWindowMs } from '../retry-policy.js';
@@ -15,13 +18,23 @@ export interface RedeliverResult {
   attempts_this_run: number;
 }
 
-export async function redeliverBatch(
-  ctx: PushContext,
-  input: { delivery: string },
-): Promise<RedeliverResult> {
+export const redeliverBatch = defineOperation({
+  name: 'delivery.redeliver',
+  summary: 'Send one delivery batch again (same records, same X-Attendance-Delivery-Id)',
+  input: yup.object({ delivery: yup.string().trim().required().max(191) }),
+  permission: 'system.admin',
+  // No transaction around the network calls: see requireNoTransaction.
+  kind: 'read',
+  async run(ctx: WorkforceRun & PushTools, input): Promise<RedeliverResult> {
+    requireNoTransaction(ctx.db, 'delivery.redeliver');
+    return redeliver(ctx, input.delivery);
+  },
+});
+
+async function redeliver(ctx: PushContext, delivery: string): Promise<RedeliverResult> {
   const { db, clock, config } = ctx.services;
-  const row = await findDelivery(db, String(input.delivery ?? '').trim());
-  if (!row) throw new NotFoundError(`No delivery ${input.delivery}.`);
+  const row = await findDelivery(db, delivery);
+  if (!row) throw new NotFoundError(`No delivery ${delivery}.`);
   if (row.status === 'delivered') {
     throw new ConflictError(`Delivery ${row.id} was already delivered.`, 'ALREADY_DELIVERED');
   }

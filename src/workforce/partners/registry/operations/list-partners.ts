@@ -1,8 +1,10 @@
 // `wfctl partner list`: partners with their organizations and active inbound tokens. Outbound
 // credentials are never part of any output.
 import type { Knex } from 'knex';
+import { defineOperation } from '../../../../core/operation.js';
+import { yup } from '../../../../core/validation.js';
 import { isoOrNull } from '../../../../db/time.js';
-import { requireSystemAdmin, type AdminContext } from '../../../identity/admin.js';
+import type { WorkforceRun } from '../../../context.js';
 
 export interface PartnerSummary {
   id: number;
@@ -14,10 +16,16 @@ export interface PartnerSummary {
   tokens: Array<{ id: number; created_at: string | null; last_used_at: string | null }>;
 }
 
-export async function listPartners(ctx: AdminContext): Promise<{ data: PartnerSummary[] }> {
-  requireSystemAdmin(ctx.actor, 'list partners');
-  return { data: await partnerSummaries(ctx.services.db) };
-}
+export const listPartners = defineOperation({
+  name: 'partner.list',
+  summary: 'Partners, their organizations and active inbound tokens',
+  input: yup.object({}),
+  permission: 'system.admin',
+  kind: 'read',
+  async run(ctx: WorkforceRun): Promise<{ data: PartnerSummary[] }> {
+    return { data: await partnerSummaries(ctx.db) };
+  },
+});
 
 export async function partnerSummaries(db: Knex, ids?: number[]): Promise<PartnerSummary[]> {
   const q = db('partners').select('id', 'name', 'kind', 'push_url', 'is_active').orderBy('name');

@@ -1,0 +1,37 @@
+// `wfctl appointment status APPOINTMENT STATUS --tenant TENANT`: appointment.change-status, as PATCH
+// /tenant/{tenant}/appointments/{appointment} runs it. Final statuses cannot be left, so it asks first.
+import React from 'react';
+import type { Command } from 'commander';
+import { changeAppointmentStatus } from '../../../clinic/appointments/operations/change-appointment-status.js';
+import { APPOINTMENT_STATUSES } from '../../../clinic/appointments/schemas.js';
+import { clinicActor } from '../../actors.js';
+import { commandFor } from '../../command.js';
+import { commandGroup } from '../../group.js';
+import { tenantFlag, tenantOf } from '../../tenant-flag.js';
+import { AppointmentStatusView } from '../../views/appointment.js';
+
+export function register(program: Command): void {
+  commandGroup(program, 'appointment', 'the appointments of a clinic tenant');
+  commandFor(program, changeAppointmentStatus, {
+    path: 'appointment status',
+    description:
+      'move an appointment to another status (completed, cancelled and no_show are final; the same status is a no-op)',
+    args: [
+      { name: 'appointment', description: 'appointment id', prompt: 'Appointment id?' },
+      { name: 'status', description: APPOINTMENT_STATUSES.join(', '), prompt: 'New status?' },
+    ],
+    flags: [tenantFlag],
+    examples: [
+      'wfctl appointment status 31 checked_in --tenant happy-paws --yes',
+      'wfctl appointment status 31 cancelled --tenant happy-paws --dry-run --json',
+    ],
+    context: clinicActor,
+    confirm: (args) => `Move appointment ${args.appointment} to ${args.status}?`,
+    toInput: async (args, flags, ctx) => ({
+      tenant_id: await tenantOf(flags, ctx),
+      appointment_id: args.appointment,
+      status: args.status,
+    }),
+    view: (change) => <AppointmentStatusView change={change} />,
+  });
+}

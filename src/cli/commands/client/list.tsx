@@ -1,0 +1,35 @@
+// `wfctl client list --tenant TENANT`: client.list, as GET /tenant/{tenant}/clients runs it.
+import React from 'react';
+import type { Command } from 'commander';
+import { listClients } from '../../../clinic/clients/operations/list-clients.js';
+import { tenantIdByRef } from '../../../clinic/tenants/resolve.js';
+import { clinicActor } from '../../actors.js';
+import { pageFlag, pageNumber, pageResult } from '../../clinic-page.js';
+import { commandFor } from '../../command.js';
+import { commandGroup } from '../../group.js';
+import { ClientListView } from '../../views/client.js';
+
+export function register(program: Command): void {
+  commandGroup(program, 'client', 'the clients (pet owners) of a clinic tenant');
+  commandFor(program, listClients, {
+    path: 'client list',
+    description: 'list a tenant’s clients (pet owners) by name, 50 per page',
+    flags: [
+      {
+        flags: '--tenant <tenant>',
+        description: 'tenant id or slug',
+        required: true,
+        prompt: 'Tenant (id or slug)?',
+      },
+      pageFlag,
+    ],
+    examples: ['wfctl client list --tenant happy-paws', 'wfctl client list --tenant 3 --page 2 --json'],
+    context: clinicActor,
+    toInput: async (_args, flags, ctx) => ({
+      tenant_id: await tenantIdByRef(ctx.services.db, String(flags.tenant)),
+      page: pageNumber(flags.page),
+    }),
+    json: pageResult,
+    view: (page) => <ClientListView page={pageResult(page)} />,
+  });
+}

@@ -1,0 +1,29 @@
+// `wfctl deployment close ID [--force]`: deployment.close, as DELETE /deployments/{id} runs it.
+import React from 'react';
+import type { Command } from 'commander';
+import { UsageError } from '../../../core/errors.js';
+import { closeDeployment } from '../../../workforce/deployments/operations/close-deployment.js';
+import { workforceActor } from '../../actors.js';
+import { commandFor } from '../../command.js';
+import { commandGroup } from '../../group.js';
+import { DeploymentView } from '../../views/deployment.js';
+
+export function register(program: Command): void {
+  commandGroup(program, 'deployment', 'deployments of employees at units');
+  commandFor(program, closeDeployment, {
+    path: 'deployment close',
+    description: 'end a deployment today (the organization’s date); --force deletes it',
+    args: [{ name: 'id', description: 'deployment id', prompt: 'Deployment id?' }],
+    flags: [{ flags: '--force', description: 'delete the deployment instead of closing it', field: 'force' }],
+    examples: ['wfctl deployment close 31 --yes', 'wfctl deployment close 31 --force --dry-run'],
+    context: workforceActor,
+    confirm: (args, flags) => `${flags.force ? 'Delete' : 'Close'} deployment ${args.id}?`,
+    toInput: async (args, flags) => {
+      if (!/^[1-9][0-9]{0,15}$/.test(args.id)) {
+        throw new UsageError(`<id> must be a deployment id (got "${args.id}").`);
+      }
+      return { deployment_id: Number(args.id), force: Boolean(flags.force) };
+    },
+    view: (result) => <DeploymentView result={result} />,
+  });
+}

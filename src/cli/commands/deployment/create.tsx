@@ -1,0 +1,52 @@
+// `wfctl deployment create EMPLOYEE --unit UNIT --from DATE [--to DATE] [--primary]`:
+// deployment.create, as POST /deployments runs it.
+import React from 'react';
+import type { Command } from 'commander';
+import { createDeployment } from '../../../workforce/deployments/operations/create-deployment.js';
+import { findEmployeeId, findUnitId } from '../../../workforce/lookup.js';
+import { workforceActor } from '../../actors.js';
+import { commandFor } from '../../command.js';
+import { commandGroup } from '../../group.js';
+import { DeploymentView } from '../../views/deployment.js';
+
+export function register(program: Command): void {
+  commandGroup(program, 'deployment', 'deployments of employees at units');
+  commandFor(program, createDeployment, {
+    path: 'deployment create',
+    description: 'deploy an employee at a unit (a primary demotes the primaries it overlaps)',
+    args: [{ name: 'employee', description: 'employee code (E042) or id', prompt: 'Employee (code or id)?' }],
+    flags: [
+      {
+        flags: '--unit <unit>',
+        description: 'ORG/UNIT or id',
+        required: true,
+        prompt: 'Unit (ORG/UNIT)?',
+        field: 'organization_unit_id',
+      },
+      {
+        flags: '--from <date>',
+        description: 'first day, YYYY-MM-DD',
+        required: true,
+        prompt: 'First day (YYYY-MM-DD)?',
+        field: 'starts_on',
+      },
+      { flags: '--to <date>', description: 'last day, YYYY-MM-DD (default: open-ended)', field: 'ends_on' },
+      { flags: '--primary', description: 'make it the primary deployment', field: 'is_primary' },
+    ],
+    examples: ['wfctl deployment create E042 --unit ACME/MUM --from 2026-02-01 --primary --dry-run'],
+    context: workforceActor,
+    confirm: (args, flags) =>
+      `Deploy ${args.employee} at ${flags.unit} from ${flags.from}${flags.primary ? ' as primary' : ''}?`,
+    toInput: async (args, flags, ctx) => {
+      const db = ctx.services.db;
+      return {
+        employee_id: await findEmployeeId(db, args.employee),
+        organization_unit_id: await findUnitId(db, flags.unit as string),
+        starts_on: flags.from,
+        ends_on: flags.to ?? null,
+        is_primary: Boolean(flags.primary),
+      };
+    },
+    view: (result) => <DeploymentView result={result} />,
+  });
+}

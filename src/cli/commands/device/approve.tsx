@@ -1,0 +1,28 @@
+// `wfctl device approve [DEVICE] [--employee CODE --fingerprint FP]`: device.approve, as
+// POST /devices/{id}/approve runs it.
+import React from 'react';
+import type { Command } from 'commander';
+import { approveDevice } from '../../../workforce/devices/operations/change-device-status.js';
+import { workforceActor } from '../../actors.js';
+import { commandFor } from '../../command.js';
+import { deviceFlags, deviceId } from '../../device-ref.js';
+import { commandGroup } from '../../group.js';
+import { DeviceView } from '../../views/device.js';
+
+export function register(program: Command): void {
+  commandGroup(
+    program,
+    'device',
+    'mobile devices of employees: pending → approved, pending|approved → revoked (terminal)',
+  );
+  commandFor(program, approveDevice, {
+    path: 'device approve',
+    description: 'approve a pending device',
+    args: [{ name: 'device', description: 'device id', optional: true }],
+    flags: deviceFlags,
+    examples: ['wfctl device approve 12', 'wfctl device approve --employee E042 --fingerprint pixel-8-kiran'],
+    context: workforceActor,
+    toInput: async (args, flags, ctx) => ({ device_id: await deviceId(args.device, flags, ctx) }),
+    view: (r) => <DeviceView r={r} verb="approved" />,
+  });
+}

@@ -1,0 +1,32 @@
+// `wfctl device revoke [DEVICE] [--employee CODE --fingerprint FP] [--reason TEXT]`:
+// device.revoke, as POST /devices/{id}/revoke runs it. A revoked device cannot be approved again.
+import React from 'react';
+import type { Command } from 'commander';
+import { revokeDevice } from '../../../workforce/devices/operations/change-device-status.js';
+import { workforceActor } from '../../actors.js';
+import { commandFor } from '../../command.js';
+import { deviceFlags, deviceId } from '../../device-ref.js';
+import { commandGroup } from '../../group.js';
+import { DeviceView } from '../../views/device.js';
+
+export function register(program: Command): void {
+  commandGroup(
+    program,
+    'device',
+    'mobile devices of employees: pending → approved, pending|approved → revoked (terminal)',
+  );
+  commandFor(program, revokeDevice, {
+    path: 'device revoke',
+    description: 'revoke a device and the tokens bound to it (cannot be undone)',
+    args: [{ name: 'device', description: 'device id', optional: true }],
+    flags: [...deviceFlags, { flags: '--reason <text>', description: 'why (kept in the audit trail)' }],
+    examples: ['wfctl device revoke 12 --reason "lost on a train" --yes'],
+    context: workforceActor,
+    confirm: () => 'Revoke this device? A revoked device cannot be approved again.',
+    toInput: async (args, flags, ctx) => ({
+      device_id: await deviceId(args.device, flags, ctx),
+      reason: (flags.reason as string | undefined) ?? null,
+    }),
+    view: (r) => <DeviceView r={r} verb="revoked" />,
+  });
+}

@@ -1,0 +1,36 @@
+// `wfctl employee list [--org ORG]`: employee.list, the employees (not offboarded) of the
+// organizations where the actor reads people's records, by employee code.
+import React from 'react';
+import type { Command } from 'commander';
+import { listEmployees } from '../../../workforce/employees/operations/read-employees.js';
+import { findOrganizationId } from '../../../workforce/lookup.js';
+import { workforceActor } from '../../actors.js';
+import { commandFor } from '../../command.js';
+import { commandGroup } from '../../group.js';
+import { pageFlags } from '../../page-flags.js';
+import { EmployeeListView } from '../../views/employee.js';
+
+export function register(program: Command): void {
+  commandGroup(program, 'employee', 'employees: list, show');
+  commandFor(program, listEmployees, {
+    path: 'employee list',
+    description: 'list employees (not offboarded), by employee code',
+    flags: [
+      {
+        flags: '--org <org>',
+        description: 'only this organization: code (ACME) or id',
+        field: 'organization_id',
+      },
+      ...pageFlags,
+    ],
+    examples: ['wfctl employee list --org ACME', 'wfctl employee list --org ACME --limit 500 --json'],
+    context: workforceActor,
+    toInput: async (_args, flags, ctx) => ({
+      organization_id:
+        flags.org === undefined ? undefined : await findOrganizationId(ctx.services.db, flags.org as string),
+      limit: flags.limit,
+      cursor: flags.cursor,
+    }),
+    view: (page) => <EmployeeListView page={page} />,
+  });
+}

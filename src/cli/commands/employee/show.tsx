@@ -1,0 +1,25 @@
+// `wfctl employee show EMPLOYEE`: employee.get, the record with its deployments (as GET
+// /employees/{id} shows it; an offboarded employee stays readable by admins).
+import React from 'react';
+import type { Command } from 'commander';
+import { getEmployee } from '../../../workforce/employees/operations/read-employees.js';
+import { findEmployeeId } from '../../../workforce/lookup.js';
+import { workforceActor } from '../../actors.js';
+import { commandFor } from '../../command.js';
+import { commandGroup } from '../../group.js';
+import { EmployeeShowView } from '../../views/employee.js';
+
+export function register(program: Command): void {
+  commandGroup(program, 'employee', 'employees: list, show');
+  commandFor(program, getEmployee, {
+    path: 'employee show',
+    description: 'an employee with its deployments',
+    args: [{ name: 'employee', description: 'employee code (E042) or id', prompt: 'Employee (code or id)?' }],
+    examples: ['wfctl employee show E042', 'wfctl employee show E042 --json'],
+    context: workforceActor,
+    toInput: async (args, _flags, ctx) => ({
+      employee_id: await findEmployeeId(ctx.services.db, args.employee),
+    }),
+    view: (employee) => <EmployeeShowView employee={employee} />,
+  });
+}

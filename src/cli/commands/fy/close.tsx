@@ -1,0 +1,98 @@
+// `wfctl fy close ORG/NAME [--no-wait]`: financial-year.close checks the checklist and queues the
+// close job; waiting, the command works that job itself (so no daemon is needed) or follows a
+// daemon's worker that got there first, with a spinner on a terminal.
+import React from 'react';
+import { render } from 'ink';
+import type { Command } from 'commander';
+import { AppError } from '../../../core/errors.js';
+import { getJob, workOnce } from '../../../core/job-queue.js';
+import { runOperation, type OperationContext } from '../../../core/operation.js';
+import { validate, yup } from '../../../core/validation.js';
+import { jobHandlers } from '../../../scheduler/handlers.js';
+import { workerId } from '../../../scheduler/worker.js';
+import type { WorkforceActor } from '../../../workforce/context.js';
+import { resolveFinancialYear } from '../../../workforce/financial-years/lookup.js';
+import { closeFinancialYear } from '../../../workforce/financial-years/operations/close-financial-year.js';
+import { showFinancialYear } from '../../../workforce/financial-years/operations/show-financial-year.js';
+import type { FinancialYearView } from '../../../workforce/financial-years/serialize.js';
+import { workforceActor } from '../../actors.js';
+import { commandFor } from '../../command.js';
+import { commandGroup } from '../../group.js';
+import { wantsJson } from '../../io.js';
+import { CloseView } from '../../views/financial-year.js';
+import { Spinner } from '../../views/spinner.js';
+
+const POLL_MS = 500;
+
+const timeoutSchema = yup.object({ timeout: yup.number().integer().min(1).max(86_400).default(300) });
+
+export function register(program: Command): void {
+  commandGroup(program, 'fy', 'financial years: close, show, list');
+  commandFor(program, closeFinancialYear, {
+    path: 'fy close',
+    description: 'close a financial year (checklist, then the close job); waits unless --no-wait',
+    args: [
+      {
+        name: 'year',
+        description: 'ORG/NAME (e.g. ACME/FY2025) or id',
+        prompt: 'Financial year (ORG/NAME)?',
+      },
+    ],
+    flags: [
+      { flags: '--no-wait', description: 'return at once with status closing and the job id' },
+      { flags: '--timeout <seconds>', description: 'how long to wait (default 300)' },
+    ],
+    examples: ['wfctl fy close ACME/FY2025', 'wfctl fy close ACME/FY2025 --no-wait --json'],
+    context: workforceActor,
+    toInput: async (args, flags, ctx) => {
+      await validate(timeoutSchema, { timeout: flags.timeout });
+      return { financial_year_id: await resolveFinancialYear(ctx.services.db, args.year) };
+    },
+    after: async (accepted, flags, ctx) => {
+      if (!flags.wait) return accepted;
+      const { timeout } = await validate<{ timeout: number }>(timeoutSchema, { timeout: flags.timeout });
+      const spinner = !wantsJson(flags) && Boolean(process.stderr.isTTY);
+      return waitForClose(ctx, accepted.id, accepted.job_id, timeout, spinner);
+    },
+    view: (result) => <CloseView result={result} />,
+  });
+}
+
+async function waitForClose(
+  ctx: OperationContext<WorkforceActor>,
+  id: number,
+  jobId: number,
+  timeoutSeconds: number,
+  spinner: boolean,
+): Promise<FinancialYearView> {
+  const { services } = ctx;
+  const ui = spinner
+    ? render(<Spinner label="Closing the financial year…" />, { stdout: process.stderr })
+    : null;
+  const deadline = services.clock.now().getTime() + timeoutSeconds * 1000;
+  const worker = workerId();
+  try {
+    for (;;) {
+      await workOnce(services, jobHandlers, worker, { id: jobId });
+      const fy = await runOperation(showFinancialYear, ctx, { financial_year_id: id });
+      const job = await getJob(services.db, jobId);
+      if (fy.status === 'closed') return fy;
+      if (job?.status === 'failed' || fy.status === 'open') {
+        throw new AppError(500, `The close job failed: ${job?.last_error ?? 'the year is open again'}`, {
+          code: 'CLOSE_FAILED',
+          details: { job_id: jobId },
+        });
+      }
+      if (services.clock.now().getTime() >= deadline) {
+        throw new AppError(
+          500,
+          `Still closing after ${timeoutSeconds}s; follow it with \`wfctl jobs show ${jobId}\`.`,
+          { code: 'CLOSE_PENDING', details: { job_id: jobId } },
+        );
+      }
+      await new Promise((r) => setTimeout(r, POLL_MS));
+    }
+  } finally {
+    ui?.unmount();
+  }
+}

@@ -1,0 +1,28 @@
+// `wfctl fy show ORG/NAME`: financial-year.show, as GET /financial-years/{id} runs it.
+import React from 'react';
+import type { Command } from 'commander';
+import { resolveFinancialYear } from '../../../workforce/financial-years/lookup.js';
+import { showFinancialYear } from '../../../workforce/financial-years/operations/show-financial-year.js';
+import { workforceActor } from '../../actors.js';
+import { commandFor } from '../../command.js';
+import { FinancialYearView } from '../../views/financial-year.js';
+
+export function register(program: Command): void {
+  commandFor(program, showFinancialYear, {
+    path: 'fy show',
+    description: 'a financial year with its status and, once closed, the leave-type snapshot',
+    args: [
+      {
+        name: 'year',
+        description: 'ORG/NAME (e.g. ACME/FY2025) or id',
+        prompt: 'Financial year (ORG/NAME)?',
+      },
+    ],
+    examples: ['wfctl fy show ACME/FY2025'],
+    context: workforceActor,
+    toInput: async (args, _flags, ctx) => ({
+      financial_year_id: await resolveFinancialYear(ctx.services.db, args.year),
+    }),
+    view: (year) => <FinancialYearView year={year} />,
+  });
+}

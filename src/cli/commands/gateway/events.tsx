@@ -1,0 +1,40 @@
+// `wfctl gateway events [--tenant TENANT] [--outcome OUTCOME] [--invoice ID]`: gateway-event.list,
+// the webhook deliveries as kept (the operator sees them all; a member with --actor their tenants').
+import React from 'react';
+import type { Command } from 'commander';
+import { WEBHOOK_OUTCOMES } from '../../../clinic/gateway/operations/handle-gateway-webhook.js';
+import { listGatewayEvents } from '../../../clinic/gateway/operations/list-gateway-events.js';
+import { clinicActor } from '../../actors.js';
+import { pageFlag, pageNumber, pageResult } from '../../clinic-page.js';
+import { commandFor } from '../../command.js';
+import { commandGroup } from '../../group.js';
+import { tenantOf } from '../../tenant-flag.js';
+import { GatewayEventListView } from '../../views/gateway.js';
+
+export function register(program: Command): void {
+  commandGroup(program, 'gateway', 'the payment gateway: its webhook deliveries');
+  commandFor(program, listGatewayEvents, {
+    path: 'gateway events',
+    description: 'list the gateway’s webhook deliveries as kept, newest first, 50 per page',
+    flags: [
+      { flags: '--tenant <tenant>', description: 'only this tenant’s invoices (id or slug)' },
+      {
+        flags: '--outcome <outcome>',
+        description: `one of ${WEBHOOK_OUTCOMES.join(', ')}`,
+        field: 'outcome',
+      },
+      { flags: '--invoice <id>', description: 'only this invoice’s', field: 'invoice_id' },
+      pageFlag,
+    ],
+    examples: ['wfctl gateway events --outcome mismatch', 'wfctl gateway events --tenant happy-paws --json'],
+    context: clinicActor,
+    toInput: async (_args, flags, ctx) => ({
+      ...(flags.tenant === undefined ? {} : { tenant_id: await tenantOf(flags, ctx) }),
+      outcome: flags.outcome,
+      invoice_id: flags.invoice,
+      page: pageNumber(flags.page),
+    }),
+    json: pageResult,
+    view: (page) => <GatewayEventListView page={pageResult(page)} />,
+  });
+}

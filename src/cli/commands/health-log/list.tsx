@@ -1,0 +1,48 @@
+// `wfctl health-log list --tenant TENANT --pet ID`: health-log.list, a patient's health journal, as
+// GET /tenant/{tenant}/patients/{pet}/health-logs runs it (medical_record.read).
+import React from 'react';
+import type { Command } from 'commander';
+import { listHealthLogs } from '../../../clinic/health-logs/operations/health-logs.js';
+import { clinicActor } from '../../actors.js';
+import { pageFlag, pageNumber, pageResult } from '../../clinic-page.js';
+import { commandFor } from '../../command.js';
+import { commandGroup } from '../../group.js';
+import { tenantFlag, tenantOf } from '../../tenant-flag.js';
+import { HealthLogListView } from '../../views/health-log.js';
+
+export function register(program: Command): void {
+  commandGroup(program, 'health-log', 'the health journals of a clinic tenant’s patients');
+  commandFor(program, listHealthLogs, {
+    path: 'health-log list',
+    description: 'list a patient’s health journal (owner and clinic entries), newest first, 50 per page',
+    flags: [
+      tenantFlag,
+      {
+        flags: '--pet <id>',
+        description: 'the patient (pet id)',
+        required: true,
+        prompt: 'Pet id?',
+        field: 'pet_id',
+      },
+      {
+        flags: '--since <date>',
+        description: 'entries logged on or after this UTC day (YYYY-MM-DD)',
+        field: 'since',
+      },
+      pageFlag,
+    ],
+    examples: [
+      'wfctl health-log list --tenant happy-paws --pet 7',
+      'wfctl health-log list --tenant happy-paws --pet 7 --since 2026-01-01 --actor vera@example.test --json',
+    ],
+    context: clinicActor,
+    toInput: async (_args, flags, ctx) => ({
+      tenant_id: await tenantOf(flags, ctx),
+      pet_id: flags.pet,
+      since: flags.since,
+      page: pageNumber(flags.page),
+    }),
+    json: pageResult,
+    view: (page) => <HealthLogListView page={pageResult(page)} />,
+  });
+}

@@ -1,0 +1,27 @@
+// `wfctl invoice list --tenant TENANT`: invoice.list, as GET /tenant/{tenant}/invoices runs it.
+import React from 'react';
+import type { Command } from 'commander';
+import { listInvoices } from '../../../clinic/invoices/operations/list-invoices.js';
+import { clinicActor } from '../../actors.js';
+import { pageFlag, pageNumber, pageResult } from '../../clinic-page.js';
+import { commandFor } from '../../command.js';
+import { commandGroup } from '../../group.js';
+import { tenantFlag, tenantOf } from '../../tenant-flag.js';
+import { InvoiceListView } from '../../views/invoice.js';
+
+export function register(program: Command): void {
+  commandGroup(program, 'invoice', 'the invoices of a clinic tenant and their payments');
+  commandFor(program, listInvoices, {
+    path: 'invoice list',
+    description: 'list a tenant’s invoices with pet, client, items and payments, 20 per page, newest first',
+    flags: [tenantFlag, pageFlag],
+    examples: ['wfctl invoice list --tenant happy-paws', 'wfctl invoice list --tenant 3 --page 2 --json'],
+    context: clinicActor,
+    toInput: async (_args, flags, ctx) => ({
+      tenant_id: await tenantOf(flags, ctx),
+      page: pageNumber(flags.page),
+    }),
+    json: pageResult,
+    view: (page) => <InvoiceListView page={pageResult(page)} />,
+  });
+}

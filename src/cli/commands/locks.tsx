@@ -1,0 +1,36 @@
+// `wfctl locks --org CODE [--year YYYY]`: attendance.list-locks, the month-by-month lock grid.
+import React from 'react';
+import type { Command } from 'commander';
+import { resolveOrganization } from '../../workforce/attendance/lookup.js';
+import { lockGrid } from '../../workforce/attendance/operations/lock-grid.js';
+import { workforceActor } from '../actors.js';
+import { commandFor } from '../command.js';
+import { LockGridView } from '../views/lock.js';
+
+export function register(program: Command): void {
+  commandFor(program, lockGrid, {
+    path: 'locks',
+    description: "a month-by-month grid of an organization's locks for a year",
+    flags: [
+      {
+        flags: '--org <code>',
+        description: 'organization code or id',
+        required: true,
+        prompt: 'Organization code?',
+        field: 'organization_id',
+      },
+      {
+        flags: '--year <YYYY>',
+        description: 'calendar year (default: this year in the organization’s time zone)',
+        field: 'year',
+      },
+    ],
+    examples: ['wfctl locks --org ACME --year 2026'],
+    context: workforceActor,
+    toInput: async (_args, flags, ctx) => ({
+      organization_id: (await resolveOrganization(ctx.services.db, flags.org as string)).id,
+      year: flags.year,
+    }),
+    view: (result) => <LockGridView grid={result} />,
+  });
+}

@@ -1,0 +1,42 @@
+// `wfctl order list --tenant TENANT [--status STATUS]`: order.list, the seller's queue, as GET
+// /tenant/{tenant}/orders runs it.
+import React from 'react';
+import type { Command } from 'commander';
+import { listOrders } from '../../../clinic/orders/operations/seller-orders.js';
+import { ORDER_STATUSES } from '../../../clinic/orders/schemas.js';
+import { clinicActor } from '../../actors.js';
+import { pageFlag, pageNumber, pageResult } from '../../clinic-page.js';
+import { commandFor } from '../../command.js';
+import { tenantFlag, tenantOf } from '../../tenant-flag.js';
+import { OrderListView } from '../../views/order.js';
+import { orderGroup } from './group.js';
+
+export function register(program: Command): void {
+  orderGroup(program);
+  commandFor(program, listOrders, {
+    path: 'order list',
+    description:
+      'list the order requests sent to a tenant, oldest first, 50 per page; default the open queue',
+    flags: [
+      tenantFlag,
+      {
+        flags: '--status <status>',
+        description: `one of ${ORDER_STATUSES.join(', ')}, or all (default: pending and accepted)`,
+        field: 'status',
+      },
+      pageFlag,
+    ],
+    examples: [
+      'wfctl order list --tenant city-pharmacy',
+      'wfctl order list --tenant city-pharmacy --status all --json',
+    ],
+    context: clinicActor,
+    toInput: async (_args, flags, ctx) => ({
+      tenant_id: await tenantOf(flags, ctx),
+      status: flags.status,
+      page: pageNumber(flags.page),
+    }),
+    json: pageResult,
+    view: (page) => <OrderListView page={pageResult(page)} />,
+  });
+}

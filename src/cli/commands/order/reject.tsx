@@ -1,0 +1,32 @@
+// `wfctl order reject ORDER --tenant TENANT [--reason TEXT]`: order.reject, as POST
+// /tenant/{tenant}/orders/{order}/reject runs it. Rejected is final, so it asks first.
+import React from 'react';
+import type { Command } from 'commander';
+import { rejectOrder } from '../../../clinic/orders/operations/seller-orders.js';
+import { clinicActor } from '../../actors.js';
+import { commandFor } from '../../command.js';
+import { tenantFlag, tenantOf } from '../../tenant-flag.js';
+import { OrderMovedView } from '../../views/order.js';
+import { orderGroup } from './group.js';
+
+export function register(program: Command): void {
+  orderGroup(program);
+  commandFor(program, rejectOrder, {
+    path: 'order reject',
+    description: 'reject a pending order; the reason is kept and shown to the owner (final)',
+    args: [{ name: 'order', description: 'order id', prompt: 'Order id?' }],
+    flags: [
+      tenantFlag,
+      { flags: '--reason <text>', description: 'why, shown to the owner', field: 'reason' },
+    ],
+    examples: ['wfctl order reject 9 --tenant city-pharmacy --reason "Out of stock" --yes'],
+    context: clinicActor,
+    confirm: (args) => `Reject order ${args.order}? This is final.`,
+    toInput: async (args, flags, ctx) => ({
+      tenant_id: await tenantOf(flags, ctx),
+      order_id: args.order,
+      reason: flags.reason,
+    }),
+    view: (move) => <OrderMovedView move={move} />,
+  });
+}

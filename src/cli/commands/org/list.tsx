@@ -1,0 +1,23 @@
+// `wfctl org list`: organization.list, the organizations where the actor holds a role (all of them
+// for a system_admin, the default actor).
+import React from 'react';
+import type { Command } from 'commander';
+import { listOrganizations } from '../../../workforce/organizations/operations/read-organizations.js';
+import { workforceActor } from '../../actors.js';
+import { commandFor } from '../../command.js';
+import { commandGroup } from '../../group.js';
+import { pageFlags } from '../../page-flags.js';
+import { OrganizationListView } from '../../views/organization.js';
+
+export function register(program: Command): void {
+  commandGroup(program, 'org', 'organizations');
+  commandFor(program, listOrganizations, {
+    path: 'org list',
+    description: 'list organizations, by code',
+    flags: pageFlags,
+    examples: ['wfctl org list', 'wfctl org list --json'],
+    context: workforceActor,
+    toInput: async (_args, flags) => ({ limit: flags.limit, cursor: flags.cursor }),
+    view: (page) => <OrganizationListView page={page} />,
+  });
+}

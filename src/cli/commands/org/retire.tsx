@@ -1,0 +1,45 @@
+// `wfctl org retire ORG --effective-date DATE --reason TEXT`: organization.retire, as POST
+// /organizations/{id}/retire runs it.
+import React from 'react';
+import type { Command } from 'commander';
+import { findOrganizationId } from '../../../workforce/lookup.js';
+import { retireOrganization } from '../../../workforce/organizations/operations/retire-organization.js';
+import { workforceActor } from '../../actors.js';
+import { commandFor } from '../../command.js';
+import { commandGroup } from '../../group.js';
+import { RetireOrganizationView } from '../../views/organization.js';
+
+export function register(program: Command): void {
+  commandGroup(program, 'org', 'organizations');
+  commandFor(program, retireOrganization, {
+    path: 'org retire',
+    description: 'retire an organization and every active unit in it',
+    args: [{ name: 'organization', description: 'organization code (ACME) or id', prompt: 'Organization?' }],
+    flags: [
+      {
+        flags: '--effective-date <date>',
+        description: 'last day, YYYY-MM-DD',
+        required: true,
+        prompt: 'Effective date (YYYY-MM-DD)?',
+        field: 'effective_date',
+      },
+      {
+        flags: '--reason <text>',
+        description: 'why the organization is retired',
+        required: true,
+        prompt: 'Reason?',
+        field: 'reason',
+      },
+    ],
+    examples: ['wfctl org retire ACME --effective-date 2026-03-31 --reason "Contract ended" --dry-run'],
+    context: workforceActor,
+    confirm: (args, flags) =>
+      `Retire organization ${args.organization} and all its units effective ${flags.effectiveDate}?`,
+    toInput: async (args, flags, ctx) => ({
+      organization_id: await findOrganizationId(ctx.services.db, args.organization),
+      effective_date: flags.effectiveDate,
+      reason: flags.reason,
+    }),
+    view: (result) => <RetireOrganizationView result={result} />,
+  });
+}

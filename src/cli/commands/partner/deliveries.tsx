@@ -1,0 +1,25 @@
+// `wfctl partner deliveries [--failed] [--partner NAME] [--limit N]`: delivery.list, newest first.
+import React from 'react';
+import type { Command } from 'commander';
+import { listDeliveries } from '../../../workforce/partners/deliveries/operations/list-deliveries.js';
+import { workforceActor } from '../../actors.js';
+import { commandFor } from '../../command.js';
+import { commandGroup } from '../../group.js';
+import { DeliveriesView } from '../../views/partner-push.js';
+import { PARTNER_GROUP } from './add.js';
+
+export function register(program: Command): void {
+  commandGroup(program, 'partner', PARTNER_GROUP);
+  commandFor(program, listDeliveries, {
+    path: 'partner deliveries',
+    description: 'the delivery ledger, newest first',
+    flags: [
+      { flags: '--failed', description: 'only batches that failed', field: 'failed' },
+      { flags: '--partner <name>', description: 'only this partner', field: 'partner' },
+      { flags: '--limit <n>', description: 'at most this many (default 100, at most 1000)', field: 'limit' },
+    ],
+    context: workforceActor,
+    toInput: async (_args, flags) => ({ failed: flags.failed, partner: flags.partner, limit: flags.limit }),
+    view: (r, flags) => <DeliveriesView data={r.data} failed={Boolean(flags.failed)} />,
+  });
+}

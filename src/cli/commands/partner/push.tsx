@@ -1,0 +1,77 @@
+// `wfctl partner push [--partner NAME] [--org ORG] [--month YYYY-MM] [--dry-run]`: partner.push, what
+// cron and the nightly job run. Exit 0 when everything due was delivered, 1 when a batch failed
+// (listed; with --json the result with code PUSH_FAILED is the output), 2 for usage errors. On a
+// terminal a live board on stderr follows the batches.
+import React from 'react';
+import type { Command } from 'commander';
+import type { PushTools } from '../../../workforce/partners/deliveries/context.js';
+import { pushToPartners } from '../../../workforce/partners/deliveries/operations/push-to-partners.js';
+import type { DeliveryFailure } from '../../../workforce/partners/deliveries/serialize.js';
+import { workforceActor } from '../../actors.js';
+import { CommandFailed } from '../../command-failed.js';
+import { commandFor } from '../../command.js';
+import { commandGroup } from '../../group.js';
+import { ProgressBoard, PushView } from '../../views/partner-push.js';
+import { PARTNER_GROUP } from './add.js';
+
+export function register(program: Command): void {
+  commandGroup(program, 'partner', PARTNER_GROUP);
+  let board: ProgressBoard | null = null;
+  const cmd = commandFor(program, pushToPartners, {
+    path: 'partner push',
+    description: 'send every partner the locked days it has not received (what cron runs)',
+    flags: [
+      { flags: '--partner <name>', description: 'only this partner', field: 'partner' },
+      { flags: '--org <code>', description: 'only this organization (code or id)', field: 'org' },
+      { flags: '--month <YYYY-MM>', description: 'only this month', field: 'month' },
+      {
+        flags: '--dry-run',
+        description: 'print partners, months, record counts and batches; send nothing',
+        field: 'dry_run',
+      },
+    ],
+    examples: ['wfctl partner push --dry-run', 'wfctl partner push --partner Paywise --month 2026-01 --json'],
+    context: async (services, actor) => {
+      const tools: PushTools = { onProgress: board?.update };
+      return { ...(await workforceActor(services, actor)), ...tools };
+    },
+    toInput: async (_args, flags) => ({
+      partner: flags.partner,
+      org: flags.org,
+      month: flags.month,
+      dry_run: flags.dryRun,
+    }),
+    failure: (r) => {
+      stopBoard();
+      if (r.ok) return undefined;
+      return new CommandFailed(
+        `${r.failed_batches} batch(es) failed; nothing failed is marked delivered. ` +
+          'See `wfctl partner deliveries --failed`; they are due again on the next push.',
+        'PUSH_FAILED',
+        { ...r },
+        failureErrors(r.failures),
+      );
+    },
+    view: (r) => <PushView {...r} />,
+  });
+  const stopBoard = () => {
+    board?.stop();
+    board = null;
+  };
+  cmd.hook('preAction', (_cmd, action) => {
+    const opts = action.opts();
+    if (!opts.json && !opts.dryRun && process.stderr.isTTY) board = new ProgressBoard();
+  });
+  cmd.hook('postAction', stopBoard);
+}
+
+function failureErrors(failures: DeliveryFailure[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const f of failures) {
+    out[`delivery ${f.id}`] = [
+      `${f.partner} ${f.organization_code} ${f.month} batch ${f.batch_index} (${f.record_count} records), ` +
+        `${f.attempts} attempt(s): ${f.last_error}`,
+    ];
+  }
+  return out;
+}

@@ -1,0 +1,34 @@
+// `wfctl partner token create NAME`: partner-token.create — the token pt_<id>|<secret> is printed
+// once (with --json, only `{"token": …}`) and only its hash is kept.
+import React from 'react';
+import type { Command } from 'commander';
+import { createPartnerToken } from '../../../../workforce/partners/registry/operations/partner-tokens.js';
+import { workforceActor } from '../../../actors.js';
+import { commandFor } from '../../../command.js';
+import { commandGroup } from '../../../group.js';
+import { say } from '../../../io.js';
+import { PartnerTokenView, TOKEN_SHOWN_ONCE } from '../../../views/partner.js';
+import { PARTNER_GROUP } from '../add.js';
+
+export const PARTNER_TOKEN_GROUP = 'inbound tokens partners use to call wfctl';
+
+export function register(program: Command): void {
+  commandGroup(commandGroup(program, 'partner', PARTNER_GROUP), 'token', PARTNER_TOKEN_GROUP);
+  commandFor(program, createPartnerToken, {
+    path: 'partner token create',
+    description: 'create an inbound token pt_<id>|<secret>; it is printed once and only its hash is kept',
+    args: [{ name: 'name', description: 'partner name or id', prompt: 'Partner?', field: 'partner' }],
+    context: workforceActor,
+    toInput: async (args) => ({ partner: args.name }),
+    // --json prints the token alone; without it (off a terminal) the whole result, after the warning.
+    json: (r, flags) => {
+      if (flags.json) return { token: r.token };
+      say(TOKEN_SHOWN_ONCE);
+      return r;
+    },
+    view: (r) => {
+      say(TOKEN_SHOWN_ONCE);
+      return <PartnerTokenView r={r} />;
+    },
+  });
+}

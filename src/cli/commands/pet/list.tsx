@@ -1,0 +1,27 @@
+// `wfctl pet list --tenant TENANT`: pet.list, as GET /tenant/{tenant}/pets runs it.
+import React from 'react';
+import type { Command } from 'commander';
+import { listPets } from '../../../clinic/pets/operations/list-pets.js';
+import { clinicActor } from '../../actors.js';
+import { pageFlag, pageNumber, pageResult } from '../../clinic-page.js';
+import { commandFor } from '../../command.js';
+import { commandGroup } from '../../group.js';
+import { tenantFlag, tenantOf } from '../../tenant-flag.js';
+import { PetListView } from '../../views/pet.js';
+
+export function register(program: Command): void {
+  commandGroup(program, 'pet', 'the pets (patients) of a clinic tenant');
+  commandFor(program, listPets, {
+    path: 'pet list',
+    description: 'list a tenant’s pets (patients) with their client, 20 per page, newest first',
+    flags: [tenantFlag, pageFlag],
+    examples: ['wfctl pet list --tenant happy-paws', 'wfctl pet list --tenant 3 --page 2 --json'],
+    context: clinicActor,
+    toInput: async (_args, flags, ctx) => ({
+      tenant_id: await tenantOf(flags, ctx),
+      page: pageNumber(flags.page),
+    }),
+    json: pageResult,
+    view: (page) => <PetListView page={pageResult(page)} />,
+  });
+}

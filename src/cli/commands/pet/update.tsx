@@ -1,0 +1,32 @@
+// `wfctl pet update PET --tenant TENANT [--name …]`: pet.update, as PATCH
+// /tenant/{tenant}/patients/{pet} runs it (only the flags given change).
+import React from 'react';
+import type { Command } from 'commander';
+import { updatePet } from '../../../clinic/pets/operations/update-pet.js';
+import { clinicActor } from '../../actors.js';
+import { commandFor } from '../../command.js';
+import { commandGroup } from '../../group.js';
+import { fieldsOf, tenantFlag, tenantOf } from '../../tenant-flag.js';
+import { PetSummaryView } from '../../views/pet.js';
+import { petFieldFlags } from './fields.js';
+
+export function register(program: Command): void {
+  commandGroup(program, 'pet', 'the pets (patients) of a clinic tenant');
+  commandFor(program, updatePet, {
+    path: 'pet update',
+    description: 'change some of a patient’s fields (only the flags given; an empty value clears one)',
+    args: [{ name: 'pet', description: 'pet id', prompt: 'Pet id?' }],
+    flags: [tenantFlag, ...petFieldFlags],
+    examples: [
+      'wfctl pet update 12 --tenant happy-paws --weight 31.5',
+      'wfctl pet update 12 --tenant happy-paws --breed "" --json',
+    ],
+    context: clinicActor,
+    toInput: async (args, flags, ctx) => ({
+      ...fieldsOf(petFieldFlags, flags),
+      tenant_id: await tenantOf(flags, ctx),
+      pet_id: args.pet,
+    }),
+    view: (pet) => <PetSummaryView pet={pet} title={`Updated ${pet.name} (pet ${pet.id})`} />,
+  });
+}

@@ -1,0 +1,25 @@
+// `wfctl tenant dashboard TENANT`: tenant.dashboard, as GET /tenant/{tenant}/dashboard runs it.
+import React from 'react';
+import type { Command } from 'commander';
+import { getDashboard } from '../../../clinic/tenants/operations/get-dashboard.js';
+import { tenantIdByRef } from '../../../clinic/tenants/resolve.js';
+import { clinicActor } from '../../actors.js';
+import { commandFor } from '../../command.js';
+import { DashboardView } from '../../views/tenant.js';
+import { tenantGroup } from './shared.js';
+
+export function register(program: Command): void {
+  tenantGroup(program);
+  commandFor(program, getDashboard, {
+    path: 'tenant dashboard',
+    description: 'show a tenant and the counts of its pets, clients, appointments and pending invoices',
+    args: [{ name: 'tenant', description: 'tenant id or slug', prompt: 'Tenant (id or slug)?' }],
+    examples: [
+      'wfctl tenant dashboard happy-paws',
+      'wfctl tenant dashboard 3 --actor vet@happypaws.test --json',
+    ],
+    context: clinicActor,
+    toInput: async (args, _flags, ctx) => ({ tenant_id: await tenantIdByRef(ctx.services.db, args.tenant) }),
+    view: (dashboard) => <DashboardView dashboard={dashboard} />,
+  });
+}

@@ -1,0 +1,28 @@
+// `wfctl tenant member list TENANT`: member.list, as GET /tenant/{tenant}/members runs it.
+import React from 'react';
+import type { Command } from 'commander';
+import { listMembers } from '../../../../clinic/tenants/operations/list-members.js';
+import { tenantIdByRef } from '../../../../clinic/tenants/resolve.js';
+import { clinicActor } from '../../../actors.js';
+import { pageFlag, pageNumber, pageResult } from '../../../clinic-page.js';
+import { commandFor } from '../../../command.js';
+import { MemberListView } from '../../../views/member.js';
+import { memberGroup } from '../shared.js';
+
+export function register(program: Command): void {
+  memberGroup(program);
+  commandFor(program, listMembers, {
+    path: 'tenant member list',
+    description: 'list the members of a tenant with their roles, 50 per page',
+    args: [{ name: 'tenant', description: 'tenant id or slug', prompt: 'Tenant (id or slug)?' }],
+    flags: [pageFlag],
+    examples: ['wfctl tenant member list happy-paws --json'],
+    context: clinicActor,
+    toInput: async (args, flags, ctx) => ({
+      tenant_id: await tenantIdByRef(ctx.services.db, args.tenant),
+      page: pageNumber(flags.page),
+    }),
+    json: pageResult,
+    view: (page) => <MemberListView page={pageResult(page)} />,
+  });
+}

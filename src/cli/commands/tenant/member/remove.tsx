@@ -1,0 +1,31 @@
+// `wfctl tenant member remove TENANT EMAIL`: member.remove, as DELETE
+// /tenant/{tenant}/members/{user} runs it; a pending invitation is cancelled instead.
+import React from 'react';
+import type { Command } from 'commander';
+import { removeMember } from '../../../../clinic/tenants/operations/remove-member.js';
+import { tenantIdByRef } from '../../../../clinic/tenants/resolve.js';
+import { clinicActor } from '../../../actors.js';
+import { commandFor } from '../../../command.js';
+import { MemberRemovedView } from '../../../views/member.js';
+import { memberGroup } from '../shared.js';
+
+export function register(program: Command): void {
+  memberGroup(program);
+  commandFor(program, removeMember, {
+    path: 'tenant member remove',
+    description: 'remove a user from a tenant (the account stays); the last tenant_admin cannot be removed',
+    args: [
+      { name: 'tenant', description: 'tenant id or slug', prompt: 'Tenant (id or slug)?' },
+      { name: 'email', description: 'the member’s login email', prompt: 'Email?' },
+    ],
+    examples: ['wfctl tenant member remove happy-paws vera@example.test --yes'],
+    context: clinicActor,
+    confirm: (args) => `Remove ${args.email} from tenant ${args.tenant}?`,
+    toInput: async (args, _flags, ctx) => ({
+      tenant_id: await tenantIdByRef(ctx.services.db, args.tenant),
+      email: args.email,
+    }),
+    json: ({ dry_run, ...removed }) => (dry_run ? { ...removed, dry_run } : removed),
+    view: (removed) => <MemberRemovedView removed={removed} />,
+  });
+}

@@ -1,0 +1,47 @@
+// The `wfctl tenant` and `wfctl tenant member` groups, and what their commands share: choosing
+// among fixed values and reading a password.
+import type { Command } from 'commander';
+import { UsageError } from '../../../core/errors.js';
+import { commandGroup } from '../../group.js';
+import { canPrompt, readStdin, required, type OutputOptions } from '../../io.js';
+
+export function tenantGroup(program: Command): Command {
+  return commandGroup(program, 'tenant', 'Clinic tenants (clinics, pharmacies, shops…) and their staff');
+}
+
+export function memberGroup(program: Command): Command {
+  return commandGroup(tenantGroup(program), 'member', 'add, remove or list the staff of a tenant');
+}
+
+/** A choice among fixed values: the flag, else a menu on a terminal, else the default (or a usage error). */
+export async function choose<T extends string>(
+  value: unknown,
+  message: string,
+  values: readonly T[],
+  fallback: T | undefined,
+  opts: OutputOptions,
+  flag?: string,
+): Promise<string> {
+  if (typeof value === 'string') return value; // checked by the schema, which names the allowed values
+  if (canPrompt(opts)) {
+    const { select } = await import('@inquirer/prompts');
+    return select({ message, choices: values.map((v) => ({ value: v })), default: fallback });
+  }
+  if (fallback !== undefined) return fallback;
+  throw new UsageError(`Missing required option ${flag}.`, { [flag!]: [`${flag} is required.`] });
+}
+
+/** The password from stdin (--password-stdin), else asked on a terminal, else a usage error. */
+export async function password(opts: OutputOptions & { passwordStdin?: unknown }, question: string) {
+  if (opts.passwordStdin) return stripNewline(await readStdin());
+  if (!canPrompt(opts)) {
+    throw new UsageError('Missing the password: pipe it with --password-stdin.', {
+      '--password-stdin': ['--password-stdin is required when not on a terminal.'],
+    });
+  }
+  return required(undefined, '--password-stdin', question, { ...opts, secret: true });
+}
+
+export function stripNewline(text: string): string {
+  return text.replace(/\r?\n$/, '');
+}

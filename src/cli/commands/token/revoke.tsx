@@ -1,0 +1,35 @@
+// `wfctl token revoke --user EMAIL [--id TOKEN_ID]`: token.revoke — end a user's sessions.
+import React from 'react';
+import type { Command } from 'commander';
+import { revokeTokens } from '../../../workforce/identity/operations/revoke-tokens.js';
+import { workforceActor } from '../../actors.js';
+import { commandFor } from '../../command.js';
+import { commandGroup } from '../../group.js';
+import { RevokedUserTokensView } from '../../views/user.js';
+
+export function register(program: Command): void {
+  commandGroup(program, 'token', 'personal access tokens of workforce users');
+  commandFor(program, revokeTokens, {
+    path: 'token revoke',
+    description: 'revoke every active token of a user (or one, with --id); their next request gets a 401',
+    flags: [
+      {
+        flags: '--user <email>',
+        description: 'whose tokens',
+        required: true,
+        prompt: 'User (email)?',
+        field: 'email',
+      },
+      {
+        flags: '--id <tokenId>',
+        description: 'only this token (the number before the | in the token)',
+        field: 'token_id',
+      },
+    ],
+    context: workforceActor,
+    confirm: (_args, flags) =>
+      flags.id ? `Revoke token ${flags.id} of ${flags.user}?` : `Revoke every token of ${flags.user}?`,
+    toInput: async (_args, flags) => ({ email: flags.user, token_id: flags.id }),
+    view: (r, flags) => <RevokedUserTokensView result={r} preview={Boolean(flags.dryRun)} />,
+  });
+}

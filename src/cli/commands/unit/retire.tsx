@@ -1,0 +1,79 @@
+// `wfctl unit retire UNIT --effective-date DATE --reason TEXT [--transfer EMPLOYEE=UNIT …]`:
+// unit.retire, as POST /units/{id}/retire runs it.
+import React from 'react';
+import type { Command } from 'commander';
+import { UsageError } from '../../../core/errors.js';
+import { findEmployeeId, findUnitId } from '../../../workforce/lookup.js';
+import { retireUnit } from '../../../workforce/units/operations/retire-unit.js';
+import { workforceActor } from '../../actors.js';
+import { commandFor } from '../../command.js';
+import { commandGroup } from '../../group.js';
+import { RetireUnitView } from '../../views/unit.js';
+
+/** `E042=ACME/MUM` → ['E042', 'ACME/MUM']. */
+function transferPair(pair: string): [string, string] {
+  const eq = pair.indexOf('=');
+  if (eq <= 0 || eq === pair.length - 1) {
+    throw new UsageError(`--transfer must look like EMPLOYEE=ORG/UNIT (got "${pair}").`, {
+      '--transfer': ['expected EMPLOYEE=ORG/UNIT'],
+    });
+  }
+  return [pair.slice(0, eq), pair.slice(eq + 1)];
+}
+
+export function register(program: Command): void {
+  commandGroup(program, 'unit', 'organization units');
+  commandFor(program, retireUnit, {
+    path: 'unit retire',
+    description: 'retire a unit: move or end its primary deployments, cancel its later shifts',
+    args: [{ name: 'unit', description: 'unit as ORG/UNIT (ACME/BLR) or id', prompt: 'Unit (ORG/UNIT)?' }],
+    flags: [
+      {
+        flags: '--effective-date <date>',
+        description: 'last day of the unit, YYYY-MM-DD',
+        required: true,
+        prompt: 'Effective date (YYYY-MM-DD)?',
+        field: 'effective_date',
+      },
+      {
+        flags: '--reason <text>',
+        description: 'why the unit is retired',
+        required: true,
+        prompt: 'Reason?',
+        field: 'reason',
+      },
+      {
+        flags: '--transfer <employee=unit>',
+        description:
+          'move an employee’s primary deployment to another unit from the next day (repeatable): E042=ACME/MUM',
+        repeatable: true,
+        field: 'transfer_map',
+      },
+    ],
+    examples: [
+      'wfctl unit retire ACME/BLR --effective-date 2026-03-31 --reason "Site closed" --dry-run',
+      'wfctl unit retire ACME/BLR --effective-date 2026-03-31 --reason "Site closed" --transfer E042=ACME/MUM --yes',
+    ],
+    context: workforceActor,
+    confirm: (args, flags) => `Retire unit ${args.unit} effective ${flags.effectiveDate}?`,
+    toInput: async (args, flags, ctx) => {
+      const pairs = (flags.transfer as string[]).map(transferPair);
+      const db = ctx.services.db;
+      const unitId = await findUnitId(db, args.unit);
+      const transferMap = [];
+      for (const [employee, target] of pairs) {
+        transferMap.push({
+          employee_id: await findEmployeeId(db, employee),
+          target_unit_id: await findUnitId(db, target),
+        });
+      }
+      return {
+        unit_id: unitId,
+        effective_date: flags.effectiveDate,
+        reason: flags.reason,
+        transfer_map: transferMap,
+      };
+    },
+    view: (result) => <RetireUnitView result={result} />,
+  });
+}

@@ -1,0 +1,36 @@
+// `wfctl unlock LOCK_ID --reason TEXT`: attendance.unlock, as POST /attendance/unlock runs it.
+import React from 'react';
+import type { Command } from 'commander';
+import { unlockMonth } from '../../workforce/attendance/operations/unlock-month.js';
+import { workforceActor } from '../actors.js';
+import { commandFor } from '../command.js';
+import { UnlockView } from '../views/lock.js';
+
+export function register(program: Command): void {
+  commandFor(program, unlockMonth, {
+    path: 'unlock',
+    description: 'unlock the rows a lock stamped and delete the lock (org_admin or system_admin)',
+    args: [
+      {
+        name: 'lock_id',
+        description: 'the lock id (see `wfctl locks`)',
+        prompt: 'Lock id?',
+        field: 'lock_id',
+      },
+    ],
+    flags: [
+      {
+        flags: '--reason <text>',
+        description: 'why (recorded in the audit trail)',
+        required: true,
+        prompt: 'Reason for unlocking?',
+        field: 'reason',
+      },
+    ],
+    dryRun: 'show what would be unlocked, change nothing',
+    examples: ['wfctl unlock 42 --reason "late punches" --dry-run'],
+    context: workforceActor,
+    toInput: async (args, flags) => ({ lock_id: args.lock_id, reason: flags.reason }),
+    view: (result) => <UnlockView result={result} />,
+  });
+}

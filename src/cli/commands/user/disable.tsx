@@ -1,0 +1,34 @@
+// `wfctl user disable EMAIL`: user.disable — no more logins, every token revoked at once.
+import React from 'react';
+import type { Command } from 'commander';
+import { disableUser } from '../../../workforce/identity/operations/disable-user.js';
+import { workforceActor } from '../../actors.js';
+import { commandFor } from '../../command.js';
+import { commandGroup } from '../../group.js';
+import { UserView } from '../../views/user.js';
+import { USER_GROUP } from './create.js';
+
+export function register(program: Command): void {
+  commandGroup(program, 'user', USER_GROUP);
+  commandFor(program, disableUser, {
+    path: 'user disable',
+    description: 'disable a user: no more logins, every token revoked at once',
+    args: [{ name: 'email', description: 'the user', prompt: 'User (email)?', field: 'email' }],
+    context: workforceActor,
+    confirm: (args) => `Disable ${args.email} and revoke all of their tokens?`,
+    toInput: async (args) => ({ email: args.email }),
+    view: (r, flags) => (
+      <UserView
+        title={
+          flags.dryRun
+            ? `Preview: disable ${r.user.email}; ${r.revoked_token_ids.length} token(s) would be revoked`
+            : r.changed
+              ? `Disabled ${r.user.email}; ${r.revoked_token_ids.length} token(s) revoked`
+              : `${r.user.email} was already disabled`
+        }
+        user={r.user}
+        tone="warn"
+      />
+    ),
+  });
+}

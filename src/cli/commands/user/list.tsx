@@ -1,0 +1,29 @@
+// `wfctl user list [--org ORG] [--limit N] [--cursor C]`: user.list.
+import React from 'react';
+import type { Command } from 'commander';
+import { listUsers } from '../../../workforce/identity/operations/list-users.js';
+import { workforceActor } from '../../actors.js';
+import { commandFor } from '../../command.js';
+import { commandGroup } from '../../group.js';
+import { UserListView } from '../../views/user.js';
+import { USER_GROUP } from './create.js';
+
+export function register(program: Command): void {
+  commandGroup(program, 'user', USER_GROUP);
+  commandFor(program, listUsers, {
+    path: 'user list',
+    description: 'list users with their roles (keyset pages: pass --cursor from meta.next_cursor)',
+    flags: [
+      {
+        flags: '--org <org>',
+        description: 'only users holding a role in this organization (code or id)',
+        field: 'organization',
+      },
+      { flags: '--limit <n>', description: 'page size, 1 to 500', default: '100', field: 'limit' },
+      { flags: '--cursor <cursor>', description: 'continue after this cursor', field: 'cursor' },
+    ],
+    context: workforceActor,
+    toInput: async (_args, flags) => ({ organization: flags.org, limit: flags.limit, cursor: flags.cursor }),
+    view: (page) => <UserListView page={page} />,
+  });
+}

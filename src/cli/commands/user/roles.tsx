@@ -1,0 +1,47 @@
+// `wfctl user roles EMAIL [--grant ROLE:ORG …] [--revoke ROLE:ORG …]`: user.change-roles; with
+// neither flag it shows the user's roles.
+import React from 'react';
+import type { Command } from 'commander';
+import { changeRoles } from '../../../workforce/identity/operations/change-roles.js';
+import { workforceActor } from '../../actors.js';
+import { commandFor } from '../../command.js';
+import { commandGroup } from '../../group.js';
+import { UserView } from '../../views/user.js';
+import { USER_GROUP } from './create.js';
+
+export function register(program: Command): void {
+  commandGroup(program, 'user', USER_GROUP);
+  commandFor(program, changeRoles, {
+    path: 'user roles',
+    description:
+      'show a user’s roles, or change them with --grant / --revoke ROLE:ORG (system_admin is global)',
+    args: [{ name: 'email', description: 'the user', prompt: 'User (email)?', field: 'email' }],
+    flags: [
+      {
+        flags: '--grant <role>',
+        description: 'ROLE:ORG or system_admin; repeatable',
+        repeatable: true,
+        field: 'grant',
+      },
+      {
+        flags: '--revoke <role>',
+        description: 'ROLE:ORG or system_admin; repeatable',
+        repeatable: true,
+        field: 'revoke',
+      },
+    ],
+    examples: ['wfctl user roles asha@acme.test --grant hr:ACME --revoke employee:ACME'],
+    context: workforceActor,
+    toInput: async (args, flags) => ({ email: args.email, grant: flags.grant, revoke: flags.revoke }),
+    view: (r) => (
+      <UserView
+        title={
+          r.granted.length + r.revoked.length
+            ? `Roles of ${r.user.email} changed`
+            : `Roles of ${r.user.email}`
+        }
+        user={r.user}
+      />
+    ),
+  });
+}

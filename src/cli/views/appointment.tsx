@@ -1,0 +1,55 @@
+// Appointments of a clinic tenant: one page of them, a booking, a status change.
+import React from 'react';
+import type { StatusChange } from '../../clinic/appointments/operations/change-appointment-status.js';
+import type { AppointmentView } from '../../clinic/appointments/serialize.js';
+import type { pageResult } from '../clinic-page.js';
+import { Summary } from './summary.js';
+
+export function AppointmentListView({ page }: { page: ReturnType<typeof pageResult<AppointmentView>> }) {
+  const { meta } = page;
+  return (
+    <Summary
+      title={`Appointments: page ${meta.current_page} of ${meta.last_page} (${meta.total} in all)`}
+      table={{
+        columns: ['id', 'scheduled at', 'status', 'pet', 'client', 'veterinarian', 'reason'],
+        rows: page.data.map((a) => [
+          a.id,
+          a.scheduled_at,
+          a.status,
+          `${a.pet.name} (${a.pet.id})`,
+          a.client.name,
+          a.veterinarian?.name ?? null,
+          a.reason,
+        ]),
+      }}
+    />
+  );
+}
+
+function rows(a: AppointmentView): Array<[string, string]> {
+  return [
+    ['appointment', `id ${a.id}`],
+    ['scheduled at', a.scheduled_at ?? '—'],
+    ['status', a.status],
+    ['pet', `${a.pet.name} (id ${a.pet.id})`],
+    ['client', `${a.client.name} (id ${a.client.id})`],
+    ['veterinarian', a.veterinarian ? `${a.veterinarian.name} (id ${a.veterinarian.id})` : '—'],
+    ['reason', a.reason ?? '—'],
+  ];
+}
+
+export function AppointmentBookedView({ appointment }: { appointment: AppointmentView }) {
+  return <Summary title={`Booked appointment ${appointment.id}`} rows={rows(appointment)} />;
+}
+
+export function AppointmentStatusView({ change }: { change: StatusChange }) {
+  const a = change.appointment;
+  const dryRun = change.dry_run;
+  const moved = change.from !== a.status;
+  const title = !moved
+    ? `Appointment ${a.id} is already ${a.status} (nothing to change)`
+    : dryRun
+      ? `Preview: appointment ${a.id} ${change.from} → ${a.status} (nothing changed yet)`
+      : `Appointment ${a.id}: ${change.from} → ${a.status}`;
+  return <Summary title={title} tone={dryRun && moved ? 'warn' : 'ok'} rows={rows(a)} />;
+}

@@ -1,0 +1,56 @@
+// Deployments: a created or closed deployment, and a transfer's summary.
+import React from 'react';
+import type { CloseDeploymentResult } from '../../workforce/deployments/operations/close-deployment.js';
+import type { CreateDeploymentResult } from '../../workforce/deployments/operations/create-deployment.js';
+import type { TransferResult } from '../../workforce/deployments/operations/transfer-employee.js';
+import { Summary } from './summary.js';
+
+export function DeploymentView({ result }: { result: CreateDeploymentResult | CloseDeploymentResult }) {
+  const d = result.deployment;
+  const what = 'deleted' in result ? (result.deleted ? 'Deleted' : 'Closed') : 'Created';
+  return (
+    <Summary
+      title={
+        result.dry_run
+          ? `Preview: ${what.toLowerCase()} deployment (nothing changed yet)`
+          : `${what} deployment ${d.id}`
+      }
+      tone={result.dry_run ? 'warn' : 'ok'}
+      rows={[
+        ['employee', String(d.employee_id)],
+        ['unit', String(d.organization_unit_id)],
+        ['from – to', `${d.starts_on} – ${d.ends_on ?? 'open'}`],
+        ['primary', d.is_primary ? 'yes' : 'no'],
+        ...('demoted_primary_deployment_ids' in result
+          ? [
+              ['demoted primaries', result.demoted_primary_deployment_ids.join(', ') || '—'] as [
+                string,
+                string,
+              ],
+            ]
+          : []),
+      ]}
+    />
+  );
+}
+
+export function TransferView({ result }: { result: TransferResult }) {
+  const { closed_deployment: closed, opened_deployment: opened } = result;
+  const code = result.employee.employee_id;
+  return (
+    <Summary
+      title={result.dry_run ? `Preview: transfer ${code} (nothing changed yet)` : `Transferred ${code}`}
+      tone={result.dry_run ? 'warn' : 'ok'}
+      rows={[
+        ['closed deployment', `${closed.id} at unit ${closed.organization_unit_id}, ends ${closed.ends_on}`],
+        [
+          'new primary deployment',
+          `${opened.id ?? '(new)'} at unit ${opened.organization_unit_id}, from ${opened.starts_on}` +
+            (opened.ends_on ? ` to ${opened.ends_on}` : ''),
+        ],
+        ['demoted primaries', result.demoted_primary_deployment_ids.join(', ') || '—'],
+        ['shifts cancelled (re-assign)', result.shifts_cancelled.join(', ') || '—'],
+      ]}
+    />
+  );
+}

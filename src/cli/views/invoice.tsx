@@ -1,0 +1,76 @@
+// Invoices of a clinic tenant: one page of them, and one invoice with its items and payments.
+import React from 'react';
+import { Box } from 'ink';
+import type { InvoiceView } from '../../clinic/invoices/serialize.js';
+import type { pageResult } from '../clinic-page.js';
+import { Summary, Table } from './summary.js';
+
+export function InvoiceListView({ page }: { page: ReturnType<typeof pageResult<InvoiceView>> }) {
+  const { meta } = page;
+  return (
+    <Summary
+      title={`Invoices: page ${meta.current_page} of ${meta.last_page} (${meta.total} in all)`}
+      table={{
+        columns: ['id', 'status', 'total', 'paid', 'balance', 'client', 'pet', 'due'],
+        rows: page.data.map((i) => [
+          i.id,
+          i.status,
+          `${i.total} ${i.currency}`,
+          i.amount_paid,
+          i.balance_due,
+          `${i.client.name} (${i.client.id})`,
+          i.pet ? `${i.pet.name} (${i.pet.id})` : null,
+          i.due_date,
+        ]),
+      }}
+    />
+  );
+}
+
+export function InvoiceSummaryView({
+  invoice,
+  title,
+  tone = 'ok',
+}: {
+  invoice: InvoiceView;
+  title: string;
+  tone?: 'ok' | 'warn';
+}) {
+  return (
+    <Box flexDirection="column">
+      <Summary
+        title={title}
+        tone={tone}
+        rows={[
+          ['invoice', `id ${invoice.id}`],
+          ['status', invoice.status],
+          ['total', `${invoice.total} ${invoice.currency}`],
+          ['paid', String(invoice.amount_paid)],
+          ['balance due', String(invoice.balance_due)],
+          ['client', `${invoice.client.name} (id ${invoice.client.id})`],
+          ['pet', invoice.pet ? `${invoice.pet.name} (id ${invoice.pet.id})` : '—'],
+          ['due date', invoice.due_date ?? '—'],
+        ]}
+      />
+      {invoice.items.length ? (
+        <Table
+          columns={['item', 'quantity', 'unit price', 'amount']}
+          rows={invoice.items.map((x) => [x.description, x.quantity, x.unit_price, x.amount])}
+        />
+      ) : null}
+      {invoice.payments.length ? (
+        <Table
+          columns={['payment', 'amount', 'method', 'reference', 'source', 'at']}
+          rows={invoice.payments.map((p) => [
+            p.id,
+            p.amount,
+            p.payment_method,
+            p.reference_number,
+            p.source,
+            p.created_at,
+          ])}
+        />
+      ) : null}
+    </Box>
+  );
+}

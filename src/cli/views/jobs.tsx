@@ -1,0 +1,40 @@
+// The views of `wfctl jobs`, `wfctl jobs show` and `wfctl jobs work`.
+import React from 'react';
+import type { JobRecord } from '../../core/job-queue.js';
+import { Summary } from './summary.js';
+
+const table = (jobs: JobRecord[]) => ({
+  columns: ['id', 'name', 'status', 'attempts', 'run at', 'error'],
+  rows: jobs.map((j) => [
+    j.id,
+    j.name,
+    j.status,
+    `${j.attempts}/${j.max_attempts}`,
+    j.run_at?.slice(0, 19).replace('T', ' ') ?? null,
+    j.last_error ? j.last_error.slice(0, 60) : null,
+  ]),
+});
+
+export function JobListView({ jobs }: { jobs: JobRecord[] }) {
+  return <Summary title={`${jobs.length} job(s)`} table={table(jobs)} />;
+}
+
+export function JobView({ job: j }: { job: JobRecord }) {
+  return (
+    <Summary
+      title={`Job ${j.id} ${j.name}: ${j.status}`}
+      tone={j.status === 'failed' ? 'error' : 'ok'}
+      rows={[
+        ['attempts', `${j.attempts}/${j.max_attempts}`],
+        ['run at', j.run_at ?? ''],
+        ['payload', JSON.stringify(j.payload)],
+        ['result', JSON.stringify(j.result)],
+        ['last error', j.last_error ?? ''],
+      ]}
+    />
+  );
+}
+
+export function JobsRanView({ ran }: { ran: JobRecord[] }) {
+  return <Summary title={ran.length ? `Ran ${ran.length} job(s)` : 'No job was due'} table={table(ran)} />;
+}

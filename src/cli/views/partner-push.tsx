@@ -1,0 +1,138 @@
+// The views of `wfctl partner push|deliveries|redeliver|verify`: the push summary, the live progress
+// board on stderr while batches are sent, the delivery ledger, a redelivery, a signature verdict.
+import React from 'react';
+import { Box, render, Text } from 'ink';
+import type { PushProgress } from '../../workforce/partners/deliveries/context.js';
+import type { DeliveryListItem } from '../../workforce/partners/deliveries/operations/list-deliveries.js';
+import type { PushResult } from '../../workforce/partners/deliveries/operations/push-to-partners.js';
+import type { RedeliverResult } from '../../workforce/partners/deliveries/operations/redeliver.js';
+import { Summary } from './summary.js';
+
+export function PushView(r: PushResult) {
+  const title = r.dry_run
+    ? `Dry run: ${r.items.length} lock(s) due, nothing sent`
+    : r.items.length === 0
+      ? 'Nothing due: every partner has every locked day'
+      : `${r.delivered_batches} batch(es) delivered, ${r.failed_batches} failed`;
+  return (
+    <Summary
+      title={title}
+      tone={r.ok ? 'ok' : 'error'}
+      table={{
+        columns: ['partner', 'org', 'month', 'lock', 'records', 'batches', 'delivered', 'failed', 'note'],
+        rows: r.items.map((i) => [
+          i.partner,
+          i.organization_code,
+          i.month,
+          `${i.lock_id} (${i.lock_scope})`,
+          i.records,
+          i.batches,
+          i.delivered_batches,
+          i.failed_batches,
+          i.skipped ?? null,
+        ]),
+      }}
+    />
+  );
+}
+
+/** Live progress on a terminal (stderr): one line per partner and month, updated per batch. */
+export class ProgressBoard {
+  private lines = new Map<string, string>();
+  private instance = render(<ProgressLines lines={[]} />, { stdout: process.stderr, patchConsole: false });
+
+  update = (e: PushProgress) => {
+    const key = `${e.partner} ${e.organization_code} ${e.month}`;
+    const state =
+      e.type === 'batch-start'
+        ? `batch ${e.batch_index + 1}: sending ${e.records} records…`
+        : e.type === 'attempt-failed'
+          ? `batch ${e.batch_index + 1}: attempt ${e.attempt} failed (${e.error}); retrying in ${Math.round((e.wait_ms ?? 0) / 1000)} s`
+          : `batch ${e.batch_index + 1}: ${e.status}${e.error ? ` (${e.error})` : ''}`;
+    this.lines.set(key, state);
+    this.instance.rerender(<ProgressLines lines={[...this.lines]} />);
+  };
+
+  stop() {
+    this.instance.unmount();
+  }
+}
+
+export function ProgressLines({ lines }: { lines: Array<[string, string]> }) {
+  return (
+    <Box flexDirection="column">
+      {lines.map(([key, state]) => (
+        <Text key={key}>
+          <Text bold>{key}</Text> {state}
+        </Text>
+      ))}
+    </Box>
+  );
+}
+
+export function DeliveriesView({ data, failed }: { data: DeliveryListItem[]; failed?: boolean }) {
+  return (
+    <Summary
+      title={`${data.length} deliver${data.length === 1 ? 'y' : 'ies'}${failed ? ' failed' : ''}`}
+      tone={failed && data.length ? 'warn' : 'ok'}
+      table={{
+        columns: [
+          'id',
+          'partner',
+          'org',
+          'month',
+          'lock',
+          'batch',
+          'records',
+          'status',
+          'attempts',
+          'last error',
+        ],
+        rows: data.map((d) => [
+          d.id,
+          d.partner,
+          d.organization_code,
+          d.month,
+          d.lock_current ? d.lock_id : `${d.lock_id} (unlocked)`,
+          d.batch_index,
+          d.record_count,
+          d.status,
+          d.attempts,
+          d.last_error,
+        ]),
+      }}
+    />
+  );
+}
+
+export function RedeliverView({ r }: { r: RedeliverResult }) {
+  return (
+    <Summary
+      title={r.ok ? `Delivery ${r.delivery.id} delivered` : `Delivery ${r.delivery.id} failed again`}
+      tone={r.ok ? 'ok' : 'error'}
+      rows={[
+        ['partner', r.delivery.partner],
+        ['organization / month', `${r.delivery.organization_code} ${r.delivery.month}`],
+        ['records', String(r.delivery.record_count)],
+        ['attempts (this run / all)', `${r.attempts_this_run} / ${r.delivery.attempts}`],
+        ['last error', r.delivery.last_error ?? '—'],
+      ]}
+    />
+  );
+}
+
+export function SignatureView({
+  valid,
+  reason,
+  age,
+}: {
+  valid: boolean;
+  reason?: string;
+  age: number | null;
+}) {
+  return valid ? (
+    <Summary title="Signature valid" rows={[['age (s)', String(age)]]} />
+  ) : (
+    <Summary title="Signature INVALID" tone="error" rows={[['reason', reason ?? '']]} />
+  );
+}

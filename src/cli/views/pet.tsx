@@ -1,0 +1,44 @@
+// Pets (patients) of a clinic tenant: one page of them, and one pet.
+import React from 'react';
+import type { PetView } from '../../clinic/pets/serialize.js';
+import type { pageResult } from '../clinic-page.js';
+import { Summary } from './summary.js';
+
+export function PetListView({ page }: { page: ReturnType<typeof pageResult<PetView>> }) {
+  const { meta } = page;
+  return (
+    <Summary
+      title={`Pets: page ${meta.current_page} of ${meta.last_page} (${meta.total} in all)`}
+      table={{
+        columns: ['id', 'name', 'species', 'breed', 'sex', 'born', 'client'],
+        rows: page.data.map((p) => [
+          p.id,
+          p.name,
+          p.species,
+          p.breed,
+          p.sex,
+          p.date_of_birth,
+          `${p.client.name} (${p.client.id})`,
+        ]),
+      }}
+    />
+  );
+}
+
+export function PetSummaryView({ pet, title }: { pet: PetView; title: string }) {
+  return (
+    <Summary
+      title={title}
+      rows={[
+        ['pet', `${pet.name} (id ${pet.id})`],
+        ['species', [pet.species, pet.breed].filter(Boolean).join(', ')],
+        ['sex', pet.sex],
+        ['date of birth', pet.date_of_birth ?? '—'],
+        ['color', pet.color ?? '—'],
+        ['microchip', pet.microchip_id ?? '—'],
+        ['weight (kg)', pet.weight_kg === null ? '—' : String(pet.weight_kg)],
+        ['client', `${pet.client.name} (id ${pet.client.id})`],
+      ]}
+    />
+  );
+}

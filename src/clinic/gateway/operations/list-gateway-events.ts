@@ -1,0 +1,44 @@
+// gateway-event.list (`wfctl gateway events`): the webhook deliveries as they were kept, newest
+// first, 50 per page, optionally one outcome or one invoice. The operator sees every delivery, those
+// matching no order included; a tenant member (--actor) only those of their tenants' invoices, or of
+// the one tenant named (403 outside it).
+import { defineOperation } from '../../../core/operation.js';
+import { idNumber, yup } from '../../../core/validation.js';
+import type { ClinicRun } from '../../context.js';
+import { fetchPage, pageField, type Page } from '../../pagination.js';
+import { serializeGatewayEvent, type GatewayEventView } from '../serialize.js';
+import { WEBHOOK_OUTCOMES } from './handle-gateway-webhook.js';
+
+export const GATEWAY_EVENTS_PER_PAGE = 50;
+
+export const listGatewayEvents = defineOperation({
+  name: 'gateway-event.list',
+  summary: 'The payment gateway’s webhook deliveries as kept, newest first, 50 per page',
+  input: yup.object({
+    tenant_id: idNumber(),
+    outcome: yup.string().oneOf([...WEBHOOK_OUTCOMES]),
+    invoice_id: idNumber(),
+    page: pageField(),
+  }),
+  permission: 'tenant.member',
+  kind: 'read',
+  async run(ctx: ClinicRun, input): Promise<Page<GatewayEventView>> {
+    let tenants: number[] | null;
+    if (input.tenant_id !== undefined) {
+      await ctx.authorize(input.tenant_id, 'Tenant');
+      tenants = [input.tenant_id];
+    } else {
+      tenants = await ctx.scopes();
+    }
+    const q = ctx
+      .db('gateway_events as e')
+      .leftJoin('invoices as i', 'i.id', 'e.invoice_id')
+      .select('e.*', 'i.tenant_id as tenant_id')
+      .orderBy('e.id', 'desc');
+    if (tenants !== null) q.whereIn('i.tenant_id', tenants);
+    if (input.outcome) q.where('e.outcome', input.outcome);
+    if (input.invoice_id !== undefined) q.where('e.invoice_id', input.invoice_id);
+    const found = await fetchPage<Record<string, any>>(q, input.page, GATEWAY_EVENTS_PER_PAGE);
+    return { ...found, items: found.items.map(serializeGatewayEvent) };
+  },
+});

@@ -1,0 +1,36 @@
+// financial-year.list: an organization's financial years, oldest first, each with its status (and
+// its leave-type snapshot once closed). Readable by anyone with a role in the organization.
+import { NotFoundError } from '../../../core/errors.js';
+import { defineOperation } from '../../../core/operation.js';
+import type { WorkforceRun } from '../../context.js';
+import { financialYearListInput } from '../schemas.js';
+import { viewFinancialYear, type FinancialYearView } from '../serialize.js';
+
+export interface FinancialYearList {
+  organization_id: number;
+  organization_code: string;
+  financial_years: FinancialYearView[];
+}
+
+export const listFinancialYears = defineOperation({
+  name: 'financial-year.list',
+  summary: "An organization's financial years with their status",
+  input: financialYearListInput,
+  permission: 'organization.view',
+  kind: 'read',
+  async run(ctx: WorkforceRun, input): Promise<FinancialYearList> {
+    await ctx.authorize(input.organization_id, 'Organization');
+    const org = await ctx.db('organizations').where({ id: input.organization_id }).first('id', 'code');
+    if (!org) throw new NotFoundError('Organization not found.');
+    const rows = await ctx
+      .db('financial_years')
+      .where({ organization_id: org.id })
+      .orderBy([
+        { column: 'starts_on', order: 'asc' },
+        { column: 'id', order: 'asc' },
+      ]);
+    const years: FinancialYearView[] = [];
+    for (const row of rows) years.push(await viewFinancialYear(ctx.db, row));
+    return { organization_id: Number(org.id), organization_code: String(org.code), financial_years: years };
+  },
+});

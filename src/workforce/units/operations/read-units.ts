@@ -1,0 +1,62 @@
+// Reading units: one unit (GET /units/{id}) and the units of the caller's organizations
+// (`wfctl unit list`). Anyone with a role in the organization reads its units.
+import type { InferType } from 'yup';
+import { NotFoundError } from '../../../core/errors.js';
+import { defineOperation } from '../../../core/operation.js';
+import { idNumber, yup } from '../../../core/validation.js';
+import type { WorkforceRun } from '../../context.js';
+import { keysetPage, listQueryFields, type Page } from '../../listing.js';
+import { serializeUnit, type UnitView } from '../serialize.js';
+
+export const getUnit = defineOperation({
+  name: 'unit.get',
+  summary: 'An organization unit',
+  input: yup.object({ unit_id: idNumber().required() }),
+  permission: 'organization.view',
+  kind: 'read',
+  async run(ctx: WorkforceRun, input): Promise<UnitView> {
+    const row = await ctx.db('organization_units').where('id', input.unit_id).first();
+    if (!row) throw new NotFoundError('Unit not found.');
+    await ctx.authorize(Number(row.organization_id), 'Unit');
+    return serializeUnit(row);
+  },
+});
+
+export const listUnitsInput = yup.object({
+  organization_id: idNumber().meta({ description: 'only this organization' }),
+  ...listQueryFields,
+});
+export type ListUnitsInput = InferType<typeof listUnitsInput>;
+
+export const listUnits = defineOperation({
+  name: 'unit.list',
+  summary: "The units of the caller's organizations (retired ones included), by organization and code",
+  input: listUnitsInput,
+  permission: 'organization.view',
+  kind: 'read',
+  async run(ctx: WorkforceRun, input): Promise<Page<UnitView>> {
+    const q = ctx.db('organization_units').select();
+    if (input.organization_id !== undefined) {
+      const org = await ctx.db('organizations').where('id', input.organization_id).first('id');
+      if (!org) throw new NotFoundError('Organization not found.');
+      await ctx.authorize(Number(org.id), 'Organization');
+      q.where('organization_id', Number(org.id));
+    } else {
+      const scopes = await ctx.scopes();
+      if (scopes !== null) q.whereIn('organization_id', scopes);
+    }
+    return keysetPage(
+      q,
+      {
+        limit: input.limit,
+        cursor: input.cursor,
+        keys: [
+          { column: 'organization_id', field: 'organization_id', direction: 'asc' },
+          { column: 'code', field: 'code', direction: 'asc' },
+          { column: 'id', field: 'id', direction: 'asc' },
+        ],
+      },
+      serializeUnit,
+    );
+  },
+});
