@@ -90,6 +90,8 @@ export interface RunContext<Actor> extends OperationContext<Actor> {
   call<I, O>(op: Operation<Actor, I, O>, input: unknown): Promise<O>;
 }
 
+export type OperationKind = 'read' | 'write' | 'steps';
+
 export interface OperationSpec<Actor, S extends AnySchema, Out, P = undefined> {
   /** Stable catalogue name, `subject.verb` in the contract's words (`employee.offboard`). */
   name: string;
@@ -98,9 +100,12 @@ export interface OperationSpec<Actor, S extends AnySchema, Out, P = undefined> {
   permission: PermissionRule;
   /**
    * `write` (the default) runs in one transaction with deadlock retry and honours dry runs; `read`
-   * runs on the pool (each statement is its own snapshot) and cannot record audit entries.
+   * runs on the pool (each statement is its own snapshot) and cannot record audit entries;
+   * `steps` runs on the pool too, because it talks to the outside world (a payment gateway, a
+   * partner, the file store) between its writes, and makes each write through `ctx.call` on a step
+   * operation with a transaction of its own: no transaction is ever held open across the network.
    */
-  kind?: 'read' | 'write';
+  kind?: OperationKind;
   /** MySQL isolation of the transaction (queue claims want read committed). */
   isolation?: 'read committed';
   /**
@@ -117,7 +122,7 @@ export interface Operation<Actor, In, Out> {
   readonly summary: string;
   readonly input: AnySchema;
   readonly permission: PermissionRule;
-  readonly kind: 'read' | 'write';
+  readonly kind: OperationKind;
   readonly isolation?: 'read committed';
   readonly prepare?: (ctx: OperationContext<Actor>, input: In) => Promise<unknown>;
   /** Phantom: the validated input type (never set). */
@@ -173,7 +178,7 @@ export async function runOperation<Actor, In, Out>(
   const input = (await validate(op.input, rawInput ?? {})) as In;
   const settled = ctx.policy.admit(ctx.actor, op);
   const prepared = op.prepare ? await op.prepare(ctx, input) : undefined;
-  if (op.kind === 'read') return execute(op, ctx, input, ctx.services.db, false, settled, prepared);
+  if (op.kind !== 'write') return execute(op, ctx, input, ctx.services.db, false, settled, prepared);
   return inTransaction(
     ctx.services.db,
     (trx) => execute(op, ctx, input, trx, Boolean(opts.dryRun), settled, prepared),
@@ -212,7 +217,9 @@ async function execute<Actor, In, Out>(
       return scopes;
     },
     audit(entry) {
-      if (op.kind === 'read') throw new Error(`Read operation ${op.name} cannot record audit entries.`);
+      if (op.kind !== 'write') {
+        throw new Error(`Operation ${op.name} (${op.kind}) has no transaction to record audit entries in.`);
+      }
       entries.push(entry);
     },
     call(child, childInput) {

@@ -103,6 +103,10 @@ function article(type: string): string {
  */
 export function hostileKeys(value: unknown, prefix = '', depth = 0): string[] {
   if (value === null || typeof value !== 'object' || depth > 32) return [];
+  // Only what JSON, a query string or a form can build: a file's bytes (a Buffer) or a Date are
+  // values, and walking a 10 MB Buffer key by key would stall the event loop.
+  const proto = Object.getPrototypeOf(value);
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return [];
   const found: string[] = [];
   const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
   for (const [key, child] of entries) {

@@ -84,7 +84,7 @@ export const deleteDocument = defineOperation({
   permission: 'authenticated',
   // On the pool: the row goes in the step's transaction, the file only after its commit (a
   // rolled-back delete keeps its file).
-  kind: 'read',
+  kind: 'steps',
   async run(ctx: ClinicRun, input): Promise<void> {
     const { config, logger } = ctx.services;
     await petForCaller(ctx.db, callerId(ctx), input.pet_id, 'full');

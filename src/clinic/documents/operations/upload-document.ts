@@ -63,7 +63,7 @@ export const uploadDocument = defineOperation({
   input: uploadDocumentSchema.shape({ pet_id: idNumber().required() }),
   permission: 'authenticated',
   // On the pool: the file is written before the step's transaction and removed if it fails.
-  kind: 'read',
+  kind: 'steps',
   async run(ctx: ClinicRun, input): Promise<Record<string, any>> {
     const { storageDir } = ctx.services.config.clinic;
     await petForCaller(ctx.db, callerId(ctx), input.pet_id, 'full');

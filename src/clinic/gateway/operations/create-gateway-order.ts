@@ -67,7 +67,7 @@ export const createGatewayOrder = defineOperation({
   input: gatewayOrderInput,
   permission: 'authenticated',
   // On the pool: the network call must not hold a transaction open; the step writes.
-  kind: 'read',
+  kind: 'steps',
   async run(ctx: ClinicRun, input): Promise<CheckoutOrder> {
     const { db } = ctx;
     const gateway = ctx.services.config.clinic.gateway;

@@ -81,7 +81,7 @@ export const handleGatewayWebhook = defineOperation({
   input: webhookInput,
   permission: 'public',
   // On the pool: the step's transaction must begin with the capture's invoice lock.
-  kind: 'read',
+  kind: 'steps',
   async run(ctx: ClinicRun, input): Promise<WebhookResult> {
     const { db } = ctx;
     const { logger, config } = ctx.services;

@@ -48,7 +48,7 @@ export const verifyGatewayPayment = defineOperation({
   input: verifyInput,
   permission: 'authenticated',
   // On the pool: the capture step's transaction must begin with the invoice lock.
-  kind: 'read',
+  kind: 'steps',
   async run(ctx: ClinicRun, input): Promise<InvoiceView> {
     const { db } = ctx;
     const gateway = ctx.services.config.clinic.gateway;

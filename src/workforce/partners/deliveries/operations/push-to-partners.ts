@@ -67,7 +67,7 @@ export const pushToPartners = defineOperation({
   input: pushInput,
   permission: 'system.admin',
   // No transaction around the network calls: see requireNoTransaction.
-  kind: 'read',
+  kind: 'steps',
   async run(ctx: WorkforceRun & PushTools, input): Promise<PushResult> {
     requireNoTransaction(ctx.db, 'partner.push');
     return push(ctx, input);

@@ -24,7 +24,7 @@ export const redeliverBatch = defineOperation({
   input: yup.object({ delivery: yup.string().trim().required().max(191) }),
   permission: 'system.admin',
   // No transaction around the network calls: see requireNoTransaction.
-  kind: 'read',
+  kind: 'steps',
   async run(ctx: WorkforceRun & PushTools, input): Promise<RedeliverResult> {
     requireNoTransaction(ctx.db, 'delivery.redeliver');
     return redeliver(ctx, input.delivery);
