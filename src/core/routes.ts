@@ -48,6 +48,8 @@ export interface ResponseSpec {
   /** JSON Schema of the body (OpenAPI 3.0 subset). */
   schema?: Record<string, unknown>;
   contentType?: string;
+  /** The body is one of these media types (a stored file's own type), each with `schema`. */
+  contentTypes?: string[];
 }
 
 /** A file of a multipart/form-data body (routes with `multipart`), held in memory. */

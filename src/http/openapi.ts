@@ -101,11 +101,14 @@ export function buildOpenApi(info: OpenApiInfo, routes: Route[]): Json {
     for (const [status, spec] of Object.entries(route.responses)) {
       responses[status] = {
         description: spec.description,
-        ...(spec.schema || spec.contentType
+        ...(spec.schema || spec.contentType || spec.contentTypes
           ? {
-              content: {
-                [spec.contentType ?? 'application/json']: { schema: spec.schema ?? { type: 'string' } },
-              },
+              content: Object.fromEntries(
+                (spec.contentTypes ?? [spec.contentType ?? 'application/json']).map((type) => [
+                  type,
+                  { schema: spec.schema ?? { type: 'string' } },
+                ]),
+              ),
             }
           : {}),
       };

@@ -5,8 +5,8 @@
 //
 // Discovery aid: with OPENAPI_STRICT_LOG=/some/file, each JSON body is also checked against a
 // closed copy of its schema (every documented property required, no undocumented ones) and what
-// that finds is appended to the file instead of failing: properties the document leaves out, or
-// documents that a response never carries.
+// that finds is appended to the file instead of failing: properties the document leaves out, and
+// documented properties a response does not carry.
 import { appendFileSync } from 'node:fs';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';

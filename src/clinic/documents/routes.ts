@@ -5,7 +5,7 @@ import { publicAccess } from '../../core/routes.js';
 import type { Services } from '../../core/services.js';
 import { clinicOperationRoute } from '../operation-route.js';
 import { pageBody, pageSchema } from '../pagination.js';
-import { MAX_DOCUMENT_BYTES, uploadedFileInput } from './files.js';
+import { FILE_TYPES, MAX_DOCUMENT_BYTES, uploadedFileInput } from './files.js';
 import { deleteDocument, downloadDocument, getDocument, listDocuments } from './operations/documents.js';
 import { uploadDocument } from './operations/upload-document.js';
 import {
@@ -86,7 +86,7 @@ export const documentRoutes = [
     responses: {
       200: {
         description: 'the file, with its content type and Content-Disposition: attachment',
-        contentType: 'application/octet-stream',
+        contentTypes: [...new Set(Object.values(FILE_TYPES).map((type) => type.mime))],
         schema: { type: 'string', format: 'binary' },
       },
     },

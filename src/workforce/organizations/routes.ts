@@ -25,7 +25,15 @@ const RETIRE_ORGANIZATION_RESULT_SCHEMA = {
     units: {
       type: 'array',
       description: 'one unit retirement summary per unit that was active',
-      items: RETIRE_UNIT_RESULT_SCHEMA,
+      // dry_run and effective_date are the organization's, given once at the top level
+      items: {
+        ...RETIRE_UNIT_RESULT_SCHEMA,
+        properties: Object.fromEntries(
+          Object.entries(RETIRE_UNIT_RESULT_SCHEMA.properties).filter(
+            ([name]) => name !== 'dry_run' && name !== 'effective_date',
+          ),
+        ),
+      },
     },
   },
 };

@@ -50,6 +50,14 @@ function upload(
 async function fetchJson(app: TestApp, path: string, init: RequestInit = {}) {
   const res = await fetch(app.clinic.baseUrl + path, init);
   const buf = Buffer.from(await res.arrayBuffer());
+  // Multipart uploads and binary downloads bypass HttpClient: check them against the document here.
+  (await app.clinic.openApiValidator()).assert({
+    method: init.method ?? 'GET',
+    path,
+    status: res.status,
+    contentType: res.headers.get('content-type'),
+    text: buf.toString(),
+  });
   const json =
     (res.headers.get('content-type') ?? '').includes('json') && buf.length
       ? JSON.parse(buf.toString())
