@@ -8,12 +8,14 @@ import { Command, Option } from 'commander';
 import { AppError, ValidationError } from '../core/errors.js';
 import { runOperation, type Operation, type OperationContext } from '../core/operation.js';
 import type { Services } from '../core/services.js';
+import { yup } from '../core/validation.js';
 import type { ContextLoader } from './actors.js';
 import {
   canPrompt,
   confirmOrAbort,
   printJson,
   renderOnce,
+  refuseMissing,
   required,
   wantsJson,
   type OutputOptions,
@@ -135,10 +137,24 @@ export function commandFor<Actor, In, Out, Shown = Out>(
   cmd.action(async (...received: unknown[]) => {
     const flags = received[(spec.args ?? []).length] as CommandFlags;
     const args: Record<string, string> = {};
+    const missing = [
+      ...(spec.args ?? [])
+        .filter((a, i) => !a.optional && (received[i] === undefined || received[i] === ''))
+        .map((a) => `<${a.name}>`),
+      ...(spec.flags ?? [])
+        .filter(
+          (f) => f.required && (flags[flagKey(f.flags)] === undefined || flags[flagKey(f.flags)] === ''),
+        )
+        .map((f) => flagName(f.flags)),
+    ];
+    refuseMissing(missing, flags);
     for (const [i, arg] of (spec.args ?? []).entries()) {
       const value = received[i] as string | undefined;
       if (arg.optional && (value === undefined || value === '')) continue;
-      args[arg.name] = await required(value, `<${arg.name}>`, arg.prompt ?? `${arg.name}?`, flags);
+      args[arg.name] = await required(value, `<${arg.name}>`, arg.prompt ?? `${arg.name}?`, {
+        ...flags,
+        validate: fieldRule(op, arg.field),
+      });
     }
     for (const flag of spec.flags ?? []) {
       if (!flag.required) continue;
@@ -147,7 +163,7 @@ export function commandFor<Actor, In, Out, Shown = Out>(
         flags[key] as string | undefined,
         flagName(flag.flags),
         flag.prompt ?? `${flagName(flag.flags)}?`,
-        flags,
+        { ...flags, validate: fieldRule(op, flag.field) },
       );
     }
     await withServices(async (services: Services) => {
@@ -191,6 +207,34 @@ function helpFooter(op: { name: string; permission: string }, spec: { examples?:
   const lines = [``, `Operation: ${op.name} (permission: ${op.permission})`];
   if (spec.examples?.length) lines.push('', 'Examples:', ...spec.examples.map((e) => `  $ ${e}`));
   return lines.join('\n');
+}
+
+/**
+ * The operation's own rule for one input field, for checking a prompt's answer as it is typed
+ * (an answer is text, checked as a flag's text would be). No field, or not a text field: any answer.
+ */
+function fieldRule(
+  op: { input: unknown },
+  field: string | undefined,
+): ((answer: string) => Promise<string | true>) | undefined {
+  if (!field) return undefined;
+  let schema: yup.Schema;
+  try {
+    schema = yup.reach(op.input as yup.Schema, field) as yup.Schema;
+  } catch {
+    return undefined;
+  }
+  // Text rules only (dates, months, e-mail addresses, reasons): a number field is often filled from
+  // a name the command resolves (`--org ACME` → organization_id), so its answer is not the value.
+  if (schema.type !== 'string') return undefined;
+  return async (answer) => {
+    try {
+      await schema.validate(answer);
+      return true;
+    } catch (err) {
+      return err instanceof yup.ValidationError ? err.message.replace(/^The (this|\S+) field/, 'This') : true;
+    }
+  };
 }
 
 /** `--last-day <date>` → `lastDay` (commander's key). */

@@ -44,21 +44,38 @@ export async function renderOnce(element: ReactElement): Promise<void> {
   await instance.waitUntilExit();
 }
 
-/** The value of a flag, prompted for on a TTY when missing; otherwise a usage error naming it. */
+/**
+ * The value of a flag, prompted for on a TTY when missing; otherwise a usage error naming it.
+ * `validate` checks each answer as it is typed (the operation's own rule for that field): a wrong
+ * answer is refused on the spot with the rule's message and asked again, so nothing is lost.
+ */
 export async function required(
   value: string | undefined,
   flag: string,
   question: string,
-  opts: OutputOptions & { secret?: boolean } = {},
+  opts: OutputOptions & { secret?: boolean; validate?: (answer: string) => Promise<string | true> } = {},
 ): Promise<string> {
   if (value !== undefined && value !== '') return value;
   if (!canPrompt(opts))
     throw new UsageError(`Missing required option ${flag}.`, { [flag]: [`${flag} is required.`] });
   const prompts = await import('@inquirer/prompts');
+  const validate = async (answer: string) => {
+    if (answer.trim() === '') return `${flag} is required.`;
+    return opts.validate ? opts.validate(answer) : true;
+  };
   const answer = opts.secret
-    ? await prompts.password({ message: question, mask: '*' })
-    : await prompts.input({ message: question, required: true });
+    ? await prompts.password({ message: question, mask: '*', validate })
+    : await prompts.input({ message: question, required: true, validate });
   return answer;
+}
+
+/** Off a terminal, every missing required value is named in one usage error (exit 2). */
+export function refuseMissing(missing: string[], opts: OutputOptions): void {
+  if (missing.length === 0 || canPrompt(opts)) return;
+  const errors: Record<string, string[]> = {};
+  for (const name of missing) errors[name] = [`${name} is required.`];
+  if (missing.length === 1) throw new UsageError(`Missing required option ${missing[0]}.`, errors);
+  throw new UsageError(`Missing required options ${missing.join(', ')}.`, errors);
 }
 
 /** Asks before a destructive step; --yes skips the question; off a TTY --yes is required. */

@@ -36,3 +36,19 @@ maybe('migrate status at 80 columns: every line fits, no name runs into the stat
   for (const line of lines) t.true(line.length <= 80);
   for (const row of rows) t.regex(row, /\s{2,}completed\s*$/, row); // a gap before the state
 });
+
+maybe('a prompt refuses a bad date on the spot with the rule, and asks again', async (t) => {
+  const db = await createTestDb('sqlite');
+  t.teardown(() => db.destroy());
+  const term = openTerminal(['offboard', 'A1001', '--reason', 'Resigned'], {
+    env: { DATABASE_URL: `sqlite:${(db.database as any).filename}` },
+  });
+  t.teardown(() => term.close());
+  await term.waitFor(/Last working day/);
+  term.type('2026-13-45', 'Enter');
+  const screen = await term.waitFor(/valid|date/i);
+  t.regex(screen, /2026-13-45/); // still on the prompt, the answer kept for correction
+  t.notRegex(screen, /\[exit \d+\]/);
+  term.type('C-c');
+  t.is(await term.exitCode(), 130);
+});
