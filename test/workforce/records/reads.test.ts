@@ -3,7 +3,7 @@
 import test from 'ava';
 import { bootApp } from '../../helpers/app.js';
 import { DIALECTS, type Dialect } from '../../helpers/db.js';
-import { recordAudit } from '../../../src/workforce/audit/record.js';
+import { toDbTime } from '../../../src/db/time.js';
 import {
   addLeave,
   addRegularization,
@@ -161,15 +161,25 @@ for (const dialect of DIALECTS) {
 
   test(`[${dialect}] audit entries: filters, newest first, scoped to the caller's organizations`, async (t) => {
     const { app, w, http } = await boot(t, dialect);
-    const write = (event: string, subjectType: string, subjectId: number, organizationId: number | null) =>
-      recordAudit(app.services.db, app.clock, {
+    // Rows as the operations' audit writer stores them (src/workforce/policy.ts), ids kept.
+    const write = async (
+      event: string,
+      subjectType: string,
+      subjectId: number,
+      organizationId: number | null,
+    ) => {
+      const [id] = await app.services.db('audit_entries').insert({
         event,
-        actorUserId: w.actors.systemAdmin.id,
-        subjectType,
-        subjectId,
-        organizationId,
-        context: { n: subjectId },
+        actor_user_id: w.actors.systemAdmin.id,
+        actor_type: 'user',
+        subject_type: subjectType,
+        subject_id: subjectId,
+        organization_id: organizationId,
+        context: JSON.stringify({ n: subjectId }),
+        created_at: toDbTime(app.clock.now()),
       });
+      return Number(id);
+    };
     const a1 = await write('employee.offboarded', 'employee', 1, w.acme.id);
     const a2 = await write('employee.offboarded', 'employee', 2, w.acme.id);
     const a3 = await write('organization_unit.retired', 'organization_unit', 1, w.acme.id);
