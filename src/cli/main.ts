@@ -1,7 +1,7 @@
 // The `wfctl` program: commander wiring only. Each command file registers its commands.
 import { existsSync, readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
-import { ConfigError, isDebug } from '../config.js';
+import { ConfigError, isDebug, loadConfig } from '../config.js';
 import { AppError } from '../core/errors.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
 import { printJson } from './io.js';
@@ -143,13 +143,13 @@ function operatingProblem(err: unknown): string | null {
   return null;
 }
 
+/** DATABASE_URL as the configuration read it (it is valid: the connection was tried), no password. */
 function databaseShown(): string {
-  const url = process.env.DATABASE_URL ?? '';
   try {
-    const u = new URL(url);
+    const u = new URL(loadConfig().database.url);
     u.password = '';
     return u.toString();
   } catch {
-    return url || '(DATABASE_URL)';
+    return '(DATABASE_URL)';
   }
 }
