@@ -21,6 +21,7 @@ import {
   type OutputOptions,
 } from './io.js';
 import { withServices } from './services.js';
+import { withExamples } from './help.js';
 import { Summary } from './views/summary.js';
 
 export interface ArgSpec {
@@ -62,8 +63,8 @@ export interface CommandSpec<Actor, _In, Out, Shown = Out> {
   description?: string;
   args?: ArgSpec[];
   flags?: FlagSpec[];
-  /** Lines shown under "Examples:" in --help. */
-  examples?: string[];
+  /** Lines shown under "Examples:" in --help (at least one: every command shows how it is used). */
+  examples: [string, ...string[]];
   /** Who acts: workforceActor or clinicActor (src/cli/actors.ts). */
   context: ContextLoader<Actor>;
   /** The operation's input from the arguments and flags (names resolved to ids here). */
@@ -131,7 +132,8 @@ export function commandFor<Actor, In, Out, Shown = Out>(
   }
   cmd.option('--actor <email>', 'act as this user (default: the operator)');
   cmd.option('--json', 'print JSON');
-  cmd.addHelpText('after', helpFooter(op, spec));
+  cmd.addHelpText('after', `\nOperation: ${op.name} (permission: ${op.permission})`);
+  withExamples(cmd, spec.examples);
   OPERATION_OF.set(cmd, op);
 
   cmd.action(async (...received: unknown[]) => {
@@ -201,12 +203,6 @@ export function commandFor<Actor, In, Out, Shown = Out>(
     });
   });
   return cmd;
-}
-
-function helpFooter(op: { name: string; permission: string }, spec: { examples?: string[] }): string {
-  const lines = [``, `Operation: ${op.name} (permission: ${op.permission})`];
-  if (spec.examples?.length) lines.push('', 'Examples:', ...spec.examples.map((e) => `  $ ${e}`));
-  return lines.join('\n');
 }
 
 /**

@@ -1,9 +1,12 @@
 // The `wfctl` program: commander wiring only. Each command file registers its commands.
+import './color.js'; // first: decides colour before chalk is loaded
+import './terminal-size.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { ConfigError, isDebug, loadConfig } from '../config.js';
 import { AppError } from '../core/errors.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
+import { examplesText } from './help.js';
 import { printJson } from './io.js';
 import { registerServe } from './commands/serve.js';
 import { registerSeed } from './commands/seed.js';
@@ -26,6 +29,20 @@ export function buildProgram(): Command {
       'Attendance, workforce lifecycle and pet-care clinic services: the daemon and its operations.',
     )
     .version(version(), '-v, --version')
+    // Read by ./color.js before parsing (colour is decided when chalk loads); declared so that it
+    // is accepted anywhere on the line and listed in --help.
+    .option('--no-color', 'no colours (as does the NO_COLOR environment variable)')
+    .addHelpText(
+      'after',
+      examplesText([
+        'wfctl serve',
+        'wfctl migrate status',
+        'wfctl org list',
+        'wfctl offboard A1001 --last-day 2026-11-30 --reason Resigned --dry-run',
+        'wfctl partner push --dry-run --json',
+        'wfctl <command> --help',
+      ]),
+    )
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });

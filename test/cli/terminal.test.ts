@@ -52,3 +52,26 @@ maybe('a prompt refuses a bad date on the spot with the rule, and asks again', a
   term.type('C-c');
   t.is(await term.exitCode(), 130);
 });
+
+// A colour or style escape (SGR), built from a string: a literal ESC in a regex trips the linter.
+const SGR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`);
+
+for (const [how, args, env] of [
+  ['NO_COLOR', ['migrate', 'status'], { NO_COLOR: '1' }],
+  ['--no-color', ['migrate', 'status', '--no-color'], {}],
+] as const) {
+  maybe(`${how}: no colour escapes on a terminal (and colour without it)`, async (t) => {
+    const db = await createTestDb('sqlite');
+    t.teardown(() => db.destroy());
+    const database = { DATABASE_URL: `sqlite:${(db.database as any).filename}` };
+    const plain = openTerminal([...args], { env: { ...database, ...env } });
+    t.teardown(() => plain.close());
+    t.is(await plain.exitCode(), 0);
+    t.regex(plain.screen(), /completed/);
+    t.notRegex(plain.styledScreen(), SGR);
+    const coloured = openTerminal(['migrate', 'status'], { env: database });
+    t.teardown(() => coloured.close());
+    t.is(await coloured.exitCode(), 0);
+    t.regex(coloured.styledScreen(), SGR); // the check above can fail
+  });
+}

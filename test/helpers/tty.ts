@@ -9,6 +9,8 @@ export interface Terminal {
   /** Sends keys as tmux send-keys does (`'2026-13-45'`, `'Enter'`, `'C-c'`). */
   type(...keys: string[]): void;
   screen(): string;
+  /** The screen with its colour and style escapes (tmux capture-pane -e). */
+  styledScreen(): string;
   /** Waits until the screen matches; fails with the screen after `ms`. */
   waitFor(pattern: RegExp, ms?: number): Promise<string>;
   /** The command's exit code, once it has ended (printed by the wrapper shell). */
@@ -65,6 +67,7 @@ export function openTerminal(
   return {
     type: (...keys) => execFileSync('tmux', ['send-keys', '-t', name, ...keys]),
     screen,
+    styledScreen: () => execFileSync('tmux', ['capture-pane', '-p', '-e', '-t', name], { encoding: 'utf8' }),
     waitFor,
     async exitCode(ms) {
       const m = /\[exit (\d+)\]/.exec(await waitFor(/\[exit \d+\]/, ms));

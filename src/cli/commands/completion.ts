@@ -1,6 +1,7 @@
 // `wfctl completion bash|zsh|fish`: a completion script for the shell, made from the program
 // itself (every command, subcommand and flag), so it is never out of date with the binary.
 import type { Command } from 'commander';
+import { examplesText } from '../help.js';
 import { UsageError } from '../../core/errors.js';
 
 const SHELLS = ['bash', 'zsh', 'fish'] as const;
@@ -96,7 +97,11 @@ export function register(program: Command): void {
     .argument('<shell>', SHELLS.join(', '))
     .addHelpText(
       'after',
-      '\nExamples:\n  $ source <(wfctl completion bash)\n  $ wfctl completion zsh > "${fpath[1]}/_wfctl"\n  $ wfctl completion fish > ~/.config/fish/completions/wfctl.fish',
+      examplesText([
+        'source <(wfctl completion bash)',
+        'wfctl completion zsh > "${fpath[1]}/_wfctl"',
+        'wfctl completion fish > ~/.config/fish/completions/wfctl.fish',
+      ]),
     )
     .action((shell: string) => {
       if (!(SHELLS as readonly string[]).includes(shell)) {

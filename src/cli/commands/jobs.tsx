@@ -2,6 +2,7 @@
 // runs no catalogue operation.
 import React from 'react';
 import type { Command } from 'commander';
+import { examplesText } from '../help.js';
 import { UsageError, ValidationError } from '../../core/errors.js';
 import { listJobs, type JobStatus } from '../../core/job-queue.js';
 import { validate, yup } from '../../core/validation.js';
@@ -18,6 +19,13 @@ export function register(program: Command): void {
   const jobs = program.commands.find((c) => c.name() === 'jobs') ?? program.command('jobs');
   jobs
     .description('list queued, running, done and failed background jobs (newest first)')
+    .addHelpText(
+      'after',
+      examplesText([
+        'wfctl jobs --status failed',
+        'wfctl jobs --name SendCaregiverInviteEmailJob --limit 10 --json',
+      ]),
+    )
     .option('--status <status>', 'queued, running, done or failed')
     .option('--name <name>', 'only jobs of this name')
     .option('--limit <n>', 'how many (default 50)')

@@ -2,6 +2,7 @@
 // runs. A plain command: it reads the daemon's schedule and runs no catalogue operation.
 import React from 'react';
 import type { Command } from 'commander';
+import { examplesText } from '../help.js';
 import { SCHEDULED_JOBS } from '../../scheduler/schedule.js';
 import { recentRuns } from '../../scheduler/runs.js';
 import { nextRun } from '../../scheduler/scheduler.js';
@@ -13,6 +14,7 @@ export function register(program: Command): void {
   const schedule = program.commands.find((c) => c.name() === 'schedule') ?? program.command('schedule');
   schedule
     .description('list the scheduled jobs with their next run (`schedule run NAME` runs one now)')
+    .addHelpText('after', examplesText(['wfctl schedule', 'wfctl schedule --json']))
     .option('--json', 'print JSON')
     .action(async (opts: { json?: boolean }) => {
       const jobs = await withServices(async (services) =>

@@ -1,6 +1,7 @@
 // `wfctl seed`: loads the demo data sets in seeds/ (each a module exporting `seed(services)`).
 import React from 'react';
 import type { Command } from 'commander';
+import { examplesText } from '../help.js';
 import { runSeeds } from '../seeds.js';
 import { output } from '../io.js';
 import { withServices } from '../services.js';
@@ -12,6 +13,7 @@ export function registerSeed(program: Command): void {
     .description('load the demo data in seeds/ (idempotent: running it twice adds nothing)')
     .option('--only <name>', 'run one seed by name')
     .option('--json', 'print JSON')
+    .addHelpText('after', examplesText(['wfctl seed', 'wfctl seed --only workforce-demo --json']))
     .action(async (opts: { only?: string; json?: boolean }) => {
       const results = await withServices((s) => runSeeds(s, opts.only));
       await output({ seeds: results }, opts, (r) => (

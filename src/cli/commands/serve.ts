@@ -1,5 +1,6 @@
 // `wfctl serve`: both listeners, the scheduler and the worker, in one process.
 import type { Command } from 'commander';
+import { examplesText } from '../help.js';
 import { loadConfig } from '../../config.js';
 import { UsageError } from '../../core/errors.js';
 import { startDaemon, type ListenerName } from '../../daemon.js';
@@ -11,6 +12,14 @@ export function registerServe(program: Command): void {
     .description('Serve the workforce (WORKFORCE_PORT) and clinic (CLINIC_PORT) contracts under /api/v1')
     .option('--only <listener>', 'serve one contract only: workforce or clinic')
     .option('--migrate', 'apply pending migrations first (always done for the embedded SQLite database)')
+    .addHelpText(
+      'after',
+      examplesText([
+        'wfctl serve',
+        'wfctl serve --only clinic --migrate',
+        'DATABASE_URL=mysql://root@127.0.0.1:3306/wfctl LOG_FORMAT=json wfctl serve',
+      ]),
+    )
     .action(async (opts: { only?: string; migrate?: boolean }) => {
       if (opts.only && opts.only !== 'workforce' && opts.only !== 'clinic') {
         throw new UsageError(`--only must be workforce or clinic (got "${opts.only}").`);

@@ -2,6 +2,7 @@
 // daemon's queue, no catalogue operation).
 import React from 'react';
 import type { Command } from 'commander';
+import { examplesText } from '../../help.js';
 import { UsageError } from '../../../core/errors.js';
 import { getJob } from '../../../core/job-queue.js';
 import { validate, yup } from '../../../core/validation.js';
@@ -16,6 +17,7 @@ export function register(program: Command): void {
     .description('one job with its payload, result and last error')
     .argument('<id>', 'job id')
     .option('--json', 'print JSON')
+    .addHelpText('after', examplesText(['wfctl jobs show 17', 'wfctl jobs show 17 --json | jq .last_error']))
     .action(async (id: string, opts: { json?: boolean }) => {
       const { job_id } = await validate<{ job_id: number }>(
         yup.object({ job_id: yup.number().integer().min(1).required() }),

@@ -3,6 +3,7 @@
 // handlers', not the command's.
 import React from 'react';
 import type { Command } from 'commander';
+import { examplesText } from '../../help.js';
 import { workOnce, type JobRecord } from '../../../core/job-queue.js';
 import { jobHandlers } from '../../../scheduler/handlers.js';
 import { workerId } from '../../../scheduler/worker.js';
@@ -17,6 +18,7 @@ export function register(program: Command): void {
     .description('run due jobs in this process and exit (--once: at most one)')
     .option('--once', 'run at most one job')
     .option('--json', 'print JSON')
+    .addHelpText('after', examplesText(['wfctl jobs work', 'wfctl jobs work --once --json']))
     .action(async (opts: { once?: boolean; json?: boolean }) => {
       const ran = await withServices(async (services) => {
         const id = workerId();

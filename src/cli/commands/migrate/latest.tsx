@@ -1,6 +1,7 @@
 // `wfctl migrate [latest]`: apply every pending migration, one at a time with progress.
 import React from 'react';
 import type { Command } from 'commander';
+import { examplesText } from '../../help.js';
 import { migrateUp, migrationStatus } from '../../../db/migrate.js';
 import { commandGroup } from '../../group.js';
 import { output } from '../../io.js';
@@ -15,7 +16,7 @@ export function register(program: Command): void {
     .option('--json', 'print JSON')
     .addHelpText(
       'after',
-      '\nExamples:\n  $ wfctl migrate\n  $ DATABASE_URL=mysql://root@127.0.0.1:3306/wfctl wfctl migrate --json',
+      examplesText(['wfctl migrate', 'DATABASE_URL=mysql://root@127.0.0.1:3306/wfctl wfctl migrate --json']),
     )
     .action(async (opts: { json?: boolean }) => {
       const applied = await withServices(

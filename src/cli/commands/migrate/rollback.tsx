@@ -2,6 +2,7 @@
 // empties the database (every migration), the question is to type the database's name.
 import React from 'react';
 import type { Command } from 'commander';
+import { examplesText } from '../../help.js';
 import type { Config } from '../../../config.js';
 import { UsageError } from '../../../core/errors.js';
 import { migrateRollback, rollbackPlan } from '../../../db/migrate.js';
@@ -29,7 +30,7 @@ export function register(program: Command): void {
     .option('--json', 'print JSON')
     .addHelpText(
       'after',
-      '\nExamples:\n  $ wfctl migrate rollback\n  $ wfctl migrate rollback --all --yes --json',
+      examplesText(['wfctl migrate rollback', 'wfctl migrate rollback --all --yes --json']),
     )
     .action(async (flags: Flags) => {
       const rolledBack = await withServices(

@@ -1,6 +1,7 @@
 // `wfctl migrate status`: completed and pending migrations.
 import React from 'react';
 import type { Command } from 'commander';
+import { examplesText } from '../../help.js';
 import { migrationStatus } from '../../../db/migrate.js';
 import { commandGroup } from '../../group.js';
 import { output } from '../../io.js';
@@ -12,10 +13,7 @@ export function register(program: Command): void {
     .command('status')
     .description('list completed and pending migrations')
     .option('--json', 'print JSON')
-    .addHelpText(
-      'after',
-      '\nExamples:\n  $ wfctl migrate status\n  $ wfctl migrate status --json | jq .pending',
-    )
+    .addHelpText('after', examplesText(['wfctl migrate status', 'wfctl migrate status --json | jq .pending']))
     .action(async (opts: { json?: boolean }) => {
       const status = await withServices((s) => migrationStatus(s.db), { schema: 'any' });
       await output(status, opts, (r) => (

@@ -18,6 +18,7 @@ export function register(program: Command): void {
       { flags: '--partner <name>', description: 'only this partner', field: 'partner' },
       { flags: '--limit <n>', description: 'at most this many (default 100, at most 1000)', field: 'limit' },
     ],
+    examples: ['wfctl partner deliveries', 'wfctl partner deliveries --failed --partner Paywise --json'],
     context: workforceActor,
     toInput: async (_args, flags) => ({ failed: flags.failed, partner: flags.partner, limit: flags.limit }),
     view: (r, flags) => <DeliveriesView data={r.data} failed={Boolean(flags.failed)} />,

@@ -13,6 +13,7 @@ export function register(program: Command): void {
   commandFor(program, listPartners, {
     path: 'partner list',
     description: 'partners, their organizations and active inbound tokens',
+    examples: ['wfctl partner list', "wfctl partner list --json | jq '.data[].name'"],
     context: workforceActor,
     toInput: async () => ({}),
     view: (r) => <PartnerListView partners={r.data} />,

@@ -23,6 +23,7 @@ export function register(program: Command): void {
         field: 'delivery',
       },
     ],
+    examples: ['wfctl partner redeliver 42', 'wfctl partner redeliver 42 --json'],
     context: workforceActor,
     toInput: async (args) => ({ delivery: args.delivery }),
     failure: (r) =>

@@ -4,6 +4,7 @@
 import React from 'react';
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
+import { examplesText } from '../../help.js';
 import { systemClock } from '../../../core/clock.js';
 import { UsageError } from '../../../core/errors.js';
 import { verifySignature } from '../../../workforce/partners/signature.js';
@@ -23,6 +24,7 @@ export function register(program: Command): void {
     .option('--header <header>', 'the X-Attendance-Signature header value')
     .option('--body <file>', 'the exact request body, as a file (- for stdin)')
     .option('--json', 'print JSON')
+    .addHelpText('after', examplesText(['wfctl partner verify --header "$SIG" --body body.json']))
     .action(async (opts: { secret?: string; header?: string; body?: string; json?: boolean }) => {
       const secret = await required(opts.secret, '--secret', 'Signing secret', {
         json: opts.json,

@@ -3,6 +3,7 @@
 // A plain command: the operation is the schedule entry's, not the command's.
 import React from 'react';
 import type { Command } from 'commander';
+import { examplesText } from '../../help.js';
 import { AppError } from '../../../core/errors.js';
 import { isoMonth, validate, yup } from '../../../core/validation.js';
 import { fireScheduledJob, findScheduledJob } from '../../../scheduler/schedule.js';
@@ -18,6 +19,13 @@ export function register(program: Command): void {
     .argument('<name>', 'job name (see `wfctl schedule`)')
     .option('--month <YYYY-MM>', 'month-lock: lock this month instead of the month just ended')
     .option('--json', 'print JSON')
+    .addHelpText(
+      'after',
+      examplesText([
+        'wfctl schedule run month-lock --month 2026-10',
+        'wfctl schedule run partner-push --json',
+      ]),
+    )
     .action(async (name: string, opts: { month?: string; json?: boolean }) => {
       findScheduledJob(name);
       const args = await validate<{ month?: string }>(yup.object({ month: isoMonth().optional() }), {

@@ -26,6 +26,10 @@ export function register(program: Command): void {
         field: 'token_id',
       },
     ],
+    examples: [
+      'wfctl token revoke --user asha@acme.test',
+      'wfctl token revoke --user asha@acme.test --id 12 --yes --json',
+    ],
     context: workforceActor,
     confirm: (_args, flags) =>
       flags.id ? `Revoke token ${flags.id} of ${flags.user}?` : `Revoke every token of ${flags.user}?`,

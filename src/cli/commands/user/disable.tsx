@@ -14,6 +14,7 @@ export function register(program: Command): void {
     path: 'user disable',
     description: 'disable a user: no more logins, every token revoked at once',
     args: [{ name: 'email', description: 'the user', prompt: 'User (email)?', field: 'email' }],
+    examples: ['wfctl user disable asha@acme.test', 'wfctl user disable asha@acme.test --yes --json'],
     context: workforceActor,
     confirm: (args) => `Disable ${args.email} and revoke all of their tokens?`,
     toInput: async (args) => ({ email: args.email }),

@@ -22,6 +22,7 @@ export function register(program: Command): void {
       { flags: '--limit <n>', description: 'page size, 1 to 500', default: '100', field: 'limit' },
       { flags: '--cursor <cursor>', description: 'continue after this cursor', field: 'cursor' },
     ],
+    examples: ['wfctl user list --org ACME', 'wfctl user list --limit 500 --cursor "$NEXT" --json'],
     context: workforceActor,
     toInput: async (_args, flags) => ({ organization: flags.org, limit: flags.limit, cursor: flags.cursor }),
     view: (page) => <UserListView page={page} />,

@@ -18,6 +18,10 @@ export function register(program: Command): void {
     path: 'partner token create',
     description: 'create an inbound token pt_<id>|<secret>; it is printed once and only its hash is kept',
     args: [{ name: 'name', description: 'partner name or id', prompt: 'Partner?', field: 'partner' }],
+    examples: [
+      'wfctl partner token create Paywise',
+      'wfctl partner token create Paywise --json | jq -r .token',
+    ],
     context: workforceActor,
     toInput: async (args) => ({ partner: args.name }),
     // --json prints the token alone; without it (off a terminal) the whole result, after the warning.

@@ -19,6 +19,10 @@ export function register(program: Command): void {
       { flags: '--id <tokenId>', description: 'the token id (the number after pt_)', field: 'token_id' },
       { flags: '--all', description: 'every active token of the partner', field: 'all' },
     ],
+    examples: [
+      'wfctl partner token revoke Paywise --id 7',
+      'wfctl partner token revoke Paywise --all --yes --json',
+    ],
     context: workforceActor,
     confirm: (args, flags) =>
       flags.id ? `Revoke token ${flags.id} of ${args.name}?` : `Revoke every token of ${args.name}?`,
