@@ -67,6 +67,11 @@ export interface CommandSpec<Actor, _In, Out, Shown = Out> {
   examples: [string, ...string[]];
   /** Who acts: workforceActor or clinicActor (src/cli/actors.ts). */
   context: ContextLoader<Actor>;
+  /**
+   * Releases what `context` started (a live progress line on stderr), however the command ends:
+   * result, refusal or crash; and before the result is drawn. It must be safe to call twice.
+   */
+  release?(): void;
   /** The operation's input from the arguments and flags (names resolved to ids here). */
   toInput(args: Record<string, string>, flags: CommandFlags, ctx: OperationContext<Actor>): Promise<unknown>;
   /** A destructive operation: the question to confirm. Adds --yes and --dry-run. */
@@ -169,6 +174,14 @@ export function commandFor<Actor, In, Out, Shown = Out>(
       );
     }
     await withServices(async (services: Services) => {
+      try {
+        await runCommand(services);
+      } finally {
+        spec.release?.();
+      }
+    });
+
+    async function runCommand(services: Services) {
       const ctx = await spec.context(services, flags.actor);
       const names = inputNames(spec);
       const input = await namingFlags(names, () => spec.toInput(args, flags, ctx));
@@ -182,6 +195,7 @@ export function commandFor<Actor, In, Out, Shown = Out>(
       const view = (r: Shown, f: CommandFlags = flags) =>
         spec.view ? spec.view(r, f) : defaultView(op, spec, r, f);
       const show = async (result: Shown) => {
+        spec.release?.();
         const failed = spec.failure?.(result);
         // With --json the failure (its details carry the result) is the one document printed.
         if (failed && flags.json) throw failed;
@@ -200,7 +214,7 @@ export function commandFor<Actor, In, Out, Shown = Out>(
       const result = await run(false);
       const shown = spec.after ? await spec.after(result, flags, ctx) : asShown(result);
       if (shown !== undefined) await show(shown);
-    });
+    }
   });
   return cmd;
 }

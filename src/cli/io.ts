@@ -5,7 +5,7 @@
 // - destructive commands confirm unless --yes;
 // - exit codes: 0 ok, 1 operation failed, 2 usage or validation error.
 import type { ReactElement } from 'react';
-import { render } from 'ink';
+import { renderToString } from 'ink';
 import { UsageError } from '../core/errors.js';
 
 export interface OutputOptions {
@@ -38,10 +38,12 @@ export async function output<T>(
   await renderOnce(view(result));
 }
 
+/**
+ * A finished result is drawn once, as text at the terminal's width: a live Ink instance would clear
+ * the whole screen (and the operator's scrollback) when the result is taller than the terminal.
+ */
 export async function renderOnce(element: ReactElement): Promise<void> {
-  const instance = render(element, { patchConsole: false });
-  instance.unmount();
-  await instance.waitUntilExit();
+  process.stdout.write(renderToString(element, { columns: process.stdout.columns || 80 }) + '\n');
 }
 
 /**

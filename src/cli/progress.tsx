@@ -7,13 +7,35 @@ import { Spinner } from './views/spinner.js';
 
 export type Report = (label: string) => void;
 
-export async function withProgress<T>(label: string, work: (report: Report) => Promise<T>): Promise<T> {
-  if (!process.stderr.isTTY) return work(() => {});
+export interface LiveLine {
+  update: Report;
+  /** Removes the line; safe to call more than once. */
+  stop(): void;
+}
+
+/** A spinner line on stderr that the caller updates and stops; null off a terminal. */
+export function liveLine(label: string): LiveLine | null {
+  if (!process.stderr.isTTY) return null;
   const ui = render(<Spinner label={label} />, { stdout: process.stderr, patchConsole: false });
+  let stopped = false;
+  return {
+    update: (next) => {
+      if (!stopped) ui.rerender(<Spinner label={next} />);
+    },
+    stop: () => {
+      if (stopped) return;
+      stopped = true;
+      ui.clear();
+      ui.unmount();
+    },
+  };
+}
+
+export async function withProgress<T>(label: string, work: (report: Report) => Promise<T>): Promise<T> {
+  const line = liveLine(label);
   try {
-    return await work((next) => ui.rerender(<Spinner label={next} />));
+    return await work(line ? line.update : () => {});
   } finally {
-    ui.clear();
-    ui.unmount();
+    line?.stop();
   }
 }

@@ -16,6 +16,7 @@ export interface SeedModule {
 export async function runSeeds(
   services: Services,
   only?: string,
+  onSeed: (seed: SeedModule, index: number, of: number) => void = () => {},
 ): Promise<Array<{ name: string; result: Record<string, unknown> }>> {
   const files = existsSync(SEEDS_DIR)
     ? readdirSync(SEEDS_DIR)
@@ -31,6 +32,9 @@ export async function runSeeds(
     );
   }
   const results = [];
-  for (const m of chosen) results.push({ name: m.name, result: await m.seed(services) });
+  for (const [i, m] of chosen.entries()) {
+    onSeed(m, i, chosen.length);
+    results.push({ name: m.name, result: await m.seed(services) });
+  }
   return results;
 }

@@ -1,7 +1,10 @@
 // The CLI on a real pseudo-terminal (tmux), as an operator sees it (issue 14).
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import test from 'ava';
 import { createTestDb } from '../helpers/db.js';
-import { openTerminal, tmuxAvailable } from '../helpers/tty.js';
+import { openShell, openTerminal, quote, tmuxAvailable, wfctlCommand } from '../helpers/tty.js';
 
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 const maybe = tmuxAvailable() ? test : ci ? test : test.skip;
@@ -75,3 +78,42 @@ for (const [how, args, env] of [
     t.regex(coloured.styledScreen(), SGR); // the check above can fail
   });
 }
+
+// The progress line is erased when the import ends, so the test reads everything the terminal was
+// sent (`script` records it) rather than the final screen.
+maybe('import on a terminal shows rows per section, rate and time left, then only the result', async (t) => {
+  const db = await createTestDb('sqlite');
+  t.teardown(() => db.destroy());
+  const dir = mkdtempSync(join(tmpdir(), 'wfctl-import-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const units = Array.from({ length: 1000 }, (_, i) => ({
+    organization: 'PRG',
+    code: `U${i}`,
+    name: `Unit ${i}`,
+  }));
+  const employees = Array.from({ length: 2000 }, (_, i) => ({
+    employee_id: `P${String(i).padStart(5, '0')}`,
+    organization: 'PRG',
+    unit: `U${i % 1000}`,
+    name: `Person ${i}`,
+    starts_on: '2025-04-01',
+  }));
+  const document = {
+    organizations: [{ code: 'PRG', name: 'Progress Ltd', timezone: 'Asia/Kolkata' }],
+    units,
+    employees,
+  };
+  writeFileSync(join(dir, 'people.json'), JSON.stringify(document));
+  const log = join(dir, 'typescript');
+  const command = wfctlCommand(['import', join(dir, 'people.json')]);
+  const recorder = openShell(`script -qfc ${quote(command)} ${quote(log)}`, {
+    width: 80,
+    env: { DATABASE_URL: `sqlite:${(db.database as any).filename}` },
+  });
+  t.teardown(() => recorder.close());
+  t.is(await recorder.exitCode(), 0);
+  const sent = readFileSync(log, 'utf8');
+  t.regex(sent, /employees \(3 of 3\): 2,000 rows · 1,001\/3,001 done · [\d,]+ rows\/s · \d+ s left/);
+  t.regex(recorder.screen(), /employees\s+2000/);
+  t.notRegex(recorder.screen(), /rows\/s/); // the line is gone, the result stays
+});

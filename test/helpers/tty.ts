@@ -27,18 +27,27 @@ export function tmuxAvailable(): boolean {
   }
 }
 
-const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+export const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
-export function openTerminal(
-  args: string[],
-  opts: { width?: number; height?: number; env?: Record<string, string> } = {},
-): Terminal {
+type TerminalOptions = { width?: number; height?: number; env?: Record<string, string> };
+
+/** `wfctl ARGS…` on a terminal. */
+export function openTerminal(args: string[], opts: TerminalOptions = {}): Terminal {
+  return openShell(wfctlCommand(args), opts);
+}
+
+/** The shell words that run `wfctl ARGS…` (built dist/ or the sources), quoted. */
+export function wfctlCommand(args: string[]): string {
+  return [process.execPath, ...COMMAND, ...args].map(quote).join(' ');
+}
+
+/** Any shell command line on a terminal (e.g. wfctl under `script`, which records what was drawn). */
+export function openShell(command: string, opts: TerminalOptions = {}): Terminal {
   const name = `wfctl-test-${process.pid}-${randomBytes(3).toString('hex')}`;
   const env = { TERM: 'xterm-256color', LOG_LEVEL: 'warn', NO_UPDATE_NOTIFIER: '1', ...opts.env };
   const exports = Object.entries(env)
     .map(([k, v]) => `${k}=${quote(v)}`)
     .join(' ');
-  const command = [process.execPath, ...COMMAND, ...args].map(quote).join(' ');
   // The wrapper prints the exit code where the test can read it, then keeps the pane open.
   const shell = `cd ${quote(ROOT)} && env ${exports} ${command}; echo "[exit $?]"; sleep 600`;
   execFileSync('tmux', [

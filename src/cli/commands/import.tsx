@@ -7,11 +7,14 @@ import { UsageError } from '../../core/errors.js';
 import {
   importRecords,
   refreshStatisticsAfterImport,
+  type ImportProgress,
   type ImportResult,
+  type ImportTools,
 } from '../../workforce/import/operations/import-records.js';
 import { workforceActor } from '../actors.js';
 import { commandFor } from '../command.js';
 import { readStdin, say } from '../io.js';
+import { liveLine, type LiveLine } from '../progress.js';
 import { ImportView } from '../views/import.js';
 
 async function readDocument(file: string): Promise<unknown> {
@@ -38,7 +41,27 @@ function countsLine(result: ImportResult): string {
   return `wfctl: ${result.dry_run ? 'dry run, nothing written' : 'imported'}: ${counts || 'nothing'}`;
 }
 
+/**
+ * The progress line: the section being written, rows done of all, and once a tenth of the rows are
+ * written, the rate since the first section began and the time left (earlier, a few small sections
+ * say nothing about the rate of the big ones). Short enough for 80 columns.
+ */
+export function progressLabel(e: ImportProgress, msSinceFirstSection: number): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  if (e.phase === 'checking') return `Checking ${n(e.total_rows)} rows…`;
+  const parts = [`${e.section} (${e.index} of ${e.of}): ${n(e.rows ?? 0)} rows`];
+  parts.push(`${n(e.done_rows)}/${n(e.total_rows)} done`);
+  const seconds = msSinceFirstSection / 1000;
+  if (e.done_rows >= e.total_rows / 10 && seconds > 0) {
+    const rate = e.done_rows / seconds;
+    parts.push(`${n(Math.round(rate))} rows/s`);
+    parts.push(`${Math.max(1, Math.round((e.total_rows - e.done_rows) / rate))} s left`);
+  }
+  return parts.join(' · ');
+}
+
 export function register(program: Command): void {
+  let line: LiveLine | null = null;
   commandFor(program, importRecords, {
     path: 'import',
     description: 'load organizations, units, users, employees, … from a JSON document (all or nothing)',
@@ -50,7 +73,21 @@ export function register(program: Command): void {
       'wfctl import docs/workforce-import.example.json --dry-run',
       'wfctl import people.json --json',
     ],
-    context: workforceActor,
+    context: async (services, actor) => {
+      let writing: number | null = null; // when the first section began
+      line = liveLine('Reading the document…');
+      const tools: ImportTools = {
+        onProgress: (e) => {
+          if (e.phase === 'section') writing ??= Date.now();
+          line?.update(progressLabel(e, writing === null ? 0 : Date.now() - writing));
+        },
+      };
+      return { ...(await workforceActor(services, actor)), ...tools };
+    },
+    release: () => {
+      line?.stop();
+      line = null;
+    },
     toInput: async (args) => ({ document: await readDocument(args.file) }),
     // A big load leaves the planner's statistics stale: refreshed once the import has committed.
     after: async (result, _flags, ctx) => {

@@ -5,7 +5,8 @@ import { examplesText } from '../help.js';
 import { runSeeds } from '../seeds.js';
 import { output } from '../io.js';
 import { withServices } from '../services.js';
-import { Summary } from '../views/summary.js';
+import { withProgress } from '../progress.js';
+import { SeedView } from '../views/seed.js';
 
 export function registerSeed(program: Command): void {
   program
@@ -15,12 +16,13 @@ export function registerSeed(program: Command): void {
     .option('--json', 'print JSON')
     .addHelpText('after', examplesText(['wfctl seed', 'wfctl seed --only workforce-demo --json']))
     .action(async (opts: { only?: string; json?: boolean }) => {
-      const results = await withServices((s) => runSeeds(s, opts.only));
-      await output({ seeds: results }, opts, (r) => (
-        <Summary
-          title={r.seeds.length ? `Seeded ${r.seeds.length} data set(s)` : 'No seeds to run'}
-          rows={r.seeds.map((x) => [x.name, JSON.stringify(x.result)] as [string, string])}
-        />
-      ));
+      const results = await withProgress('Seeding…', (report) =>
+        withServices((s) =>
+          runSeeds(s, opts.only, (seed, i, of) =>
+            report(`Seeding ${seed.name} (${i + 1} of ${of}): ${seed.description}…`),
+          ),
+        ),
+      );
+      await output({ seeds: results }, opts, (r) => <SeedView seeds={r.seeds} />);
     });
 }

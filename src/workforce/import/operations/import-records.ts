@@ -45,12 +45,36 @@ export const importInput = yup.object({
   document: yup.mixed().required().meta({ description: 'the import document (docs/workforce-records.md)' }),
 });
 
+/** What a face may hear while an import runs (the CLI draws rows per section, rate and ETA). */
+export interface ImportProgress {
+  phase: 'checking' | 'section';
+  /** The section being written (phase `section`). */
+  section?: string;
+  /** Rows of that section. */
+  rows?: number;
+  /** Rows of the document written before this section, and in all. */
+  done_rows: number;
+  total_rows: number;
+  /** 1-based position of the section among the document's non-empty sections, and how many. */
+  index?: number;
+  of?: number;
+}
+
+/** Rides on the operation context like the push's tools (`{ ...workforceContext(…), onProgress }`). */
+export interface ImportTools {
+  onProgress?: (event: ImportProgress) => void;
+}
+
 export const importRecords = defineOperation({
   name: 'records.import',
   summary: 'Load organizations, units, users, employees, … from one document (all or nothing)',
   input: importInput,
   permission: 'system.admin',
-  async run(ctx: WorkforceRun, input): Promise<ImportResult> {
+  async run(ctx: WorkforceRun & ImportTools, input): Promise<ImportResult> {
+    const progress = ctx.onProgress ?? (() => {});
+    const sizes = Object.values(input.document ?? {}).map((v) => (Array.isArray(v) ? v.length : 0));
+    const total = sizes.reduce((a, b) => a + b, 0);
+    progress({ phase: 'checking', done_rows: 0, total_rows: total });
     const doc = await checkDocument(input.document);
     const actor = actingUser(ctx);
     const run = new ImportRun(ctx.db as Knex.Transaction, ctx.services.clock.now(), actor.userId);
@@ -68,9 +92,21 @@ export const importRecords = defineOperation({
       ['attendance', importAttendance],
       ['financial_years', importFinancialYears],
     ];
-    for (const [section, step] of steps) {
-      const rows = doc[section] as unknown[] | undefined;
-      if (rows?.length) await step(run, rows);
+    const due = steps.filter(([section]) => (doc[section] as unknown[] | undefined)?.length);
+    let done = 0;
+    for (const [i, [section, step]] of due.entries()) {
+      const rows = doc[section] as unknown[];
+      progress({
+        phase: 'section',
+        section,
+        rows: rows.length,
+        done_rows: done,
+        total_rows: total,
+        index: i + 1,
+        of: due.length,
+      });
+      await step(run, rows);
+      done += rows.length;
     }
     ctx.audit({
       action: 'records.imported',
