@@ -19,6 +19,7 @@ import { createDeployment } from './deployments/operations/create-deployment.js'
 import { closeDeployment } from './deployments/operations/close-deployment.js';
 import { transferEmployee } from './deployments/operations/transfer-employee.js';
 import { approveDevice, revokeDevice } from './devices/operations/change-device-status.js';
+import { listAllDevices } from './devices/operations/list-devices.js';
 import { importRecords } from './import/operations/import-records.js';
 import { listAuditEntries } from './audit/operations/list-audit-entries.js';
 import { login } from './identity/operations/login.js';
@@ -69,6 +70,7 @@ export const workforceOperations: AnyOperation[] = [
   closeDeployment,
   approveDevice,
   revokeDevice,
+  listAllDevices,
   importRecords,
   listAuditEntries,
   // -- attendance: punches, lists, month locks, financial years, exports

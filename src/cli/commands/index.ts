@@ -15,6 +15,7 @@ import * as deploymentCreate from './deployment/create.js';
 import * as deploymentClose from './deployment/close.js';
 import * as deviceApprove from './device/approve.js';
 import * as deviceRevoke from './device/revoke.js';
+import * as deviceList from './device/list.js';
 import * as completion from './completion.js';
 import * as migrateLatest from './migrate/latest.js';
 import * as migrateStatus from './migrate/status.js';
@@ -87,6 +88,7 @@ const COMMANDS: Array<{ register(program: Command): void }> = [
   deploymentClose,
   deviceApprove,
   deviceRevoke,
+  deviceList,
   // attendance: locks, financial years, exports; the schedule and the job queue
   lock,
   unlock,

@@ -1,7 +1,11 @@
-// A device after approve or revoke.
+// A device after approve or revoke; the device list.
 import React from 'react';
+import { Box } from 'ink';
 import type { DeviceStatusResult } from '../../workforce/devices/operations/change-device-status.js';
+import type { DeviceListItem } from '../../workforce/devices/operations/list-devices.js';
+import type { Page } from '../../workforce/listing.js';
 import { Summary } from './summary.js';
+import { More } from './unit.js';
 
 export function DeviceView({ r, verb }: { r: DeviceStatusResult; verb: string }) {
   return (
@@ -20,5 +24,35 @@ export function DeviceView({ r, verb }: { r: DeviceStatusResult; verb: string })
           : []),
       ]}
     />
+  );
+}
+
+export function DeviceListView({ page, pending }: { page: Page<DeviceListItem>; pending: boolean }) {
+  return (
+    <Box flexDirection="column">
+      <Summary
+        title={
+          pending
+            ? page.data.length
+              ? `${page.data.length} device(s) waiting for approval (wfctl device approve ID)`
+              : 'No device is waiting for approval'
+            : `Devices (${page.data.length})`
+        }
+        tone={pending && page.data.length ? 'warn' : 'ok'}
+        table={{
+          columns: ['id', 'org', 'employee', 'name', 'fingerprint', 'status', 'since'],
+          rows: page.data.map((d) => [
+            d.id,
+            d.organization_code,
+            d.employee_id,
+            d.name,
+            d.fingerprint,
+            d.status,
+            (d.revoked_at ?? d.approved_at ?? d.created_at)?.slice(0, 10) ?? null,
+          ]),
+        }}
+      />
+      <More page={page} />
+    </Box>
   );
 }
