@@ -7,6 +7,7 @@ import { runOperation } from '../../../src/core/operation.js';
 import { listDeliveries } from '../../../src/workforce/partners/deliveries/operations/list-deliveries.js';
 import { pushToPartners } from '../../../src/workforce/partners/deliveries/operations/push-to-partners.js';
 import { redeliverBatch } from '../../../src/workforce/partners/deliveries/operations/redeliver.js';
+import { gotTransport, type Transport } from '../../../src/workforce/partners/deliveries/transport.js';
 import { retryAfterMs, waitBeforeRetryMs } from '../../../src/workforce/partners/deliveries/retry-policy.js';
 import { createTestDb, DIALECTS, type Dialect } from '../../helpers/db.js';
 import {
@@ -210,12 +211,17 @@ for (const dialect of DIALECTS) {
   });
 
   test(`[${dialect}] network errors and timeouts are retried`, async (t) => {
-    const s = await setup(dialect, { PARTNER_PUSH_TIMEOUT_MS: '100' });
+    const s = await setup(dialect);
     t.teardown(s.tdb.destroy);
     s.endpoint().replyWithError({ code: 'ECONNRESET', message: 'socket hang up' });
-    s.endpoint().delay(2000).reply(200, 'too late');
+    s.endpoint().delay(60_000).reply(200, 'too late');
     s.endpoint().reply(200, 'ok');
-    const result = await runOperation(pushToPartners, s.ctx, {});
+    // Only the second attempt has a short timeout (against a reply a minute away): the others have
+    // a minute, so a slow machine cannot turn an immediate answer into a timeout.
+    let attempt = 0;
+    const transport: Transport = (request) => gotTransport(request, ++attempt === 2 ? 100 : 60_000);
+    const ctx = await systemContext(s.services, { sleep: s.sleeper.sleep, transport });
+    const result = await runOperation(pushToPartners, ctx, {});
     t.true(result.ok);
     t.deepEqual(s.sleeper.waits, [2000, 4000]);
     t.deepEqual(await ledger(s), [
