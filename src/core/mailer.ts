@@ -195,7 +195,7 @@ export async function requeueMail(
   await trx('mail_outbox')
     .where({ id: row.id })
     .update({ status: 'queued', updated_at: toDbTime(services.clock.now()) });
-  return attachJob(trx, services, Number(row.id), row.job_name);
+  return attachJob(trx, services, Number(row.id), String(row.job_name));
 }
 
 export function toOutboxMail(row: Record<string, any>): OutboxMail {
