@@ -1,7 +1,13 @@
 // The HTML part of an email: a plain, inline-styled page (mail clients drop <style> and scripts),
 // built only from escaped text. Callers pass text; this file is the one place that writes markup.
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 export function escapeHtml(value: unknown): string {
   return String(value).replace(/[&<>"']/g, (c) => ENTITIES[c]);
@@ -28,7 +34,8 @@ function block(b: MailBlock): string {
     if (!/^https?:\/\//i.test(b.link)) return block({ p: `${b.label}: ${b.link}` });
     return `<p style="margin:0 0 16px"><a href="${escapeHtml(b.link)}">${escapeHtml(b.label)}</a></p>`;
   }
-  if ('small' in b) return `<p style="margin:0 0 16px;color:#6b7280;font-size:13px">${escapeHtml(b.small)}</p>`;
+  if ('small' in b)
+    return `<p style="margin:0 0 16px;color:#6b7280;font-size:13px">${escapeHtml(b.small)}</p>`;
   const rows = b.rows
     .map(
       ([k, v]) =>

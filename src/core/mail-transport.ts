@@ -37,7 +37,11 @@ export interface MailTransport {
 }
 
 /** The SMTP client gives up well before the job queue thinks a worker died (15 minutes). */
-const SMTP_TIMEOUTS = { connectionTimeout: 30 * SECOND, greetingTimeout: 30 * SECOND, socketTimeout: 60 * SECOND };
+const SMTP_TIMEOUTS = {
+  connectionTimeout: 30 * SECOND,
+  greetingTimeout: 30 * SECOND,
+  socketTimeout: 60 * SECOND,
+};
 
 function composed(mail: OutgoingMail) {
   return {

@@ -110,7 +110,11 @@ type DeliveringJob = Pick<JobRecord, 'id' | 'name' | 'attempts' | 'max_attempts'
  * twice, and a slow server never holds a lock. A message another job now owns (after a retry) is
  * left to that job. Throws when the transport did not accept it, so the queue retries.
  */
-export async function deliverMail(services: Services, id: number, job: DeliveringJob): Promise<DeliveryOutcome> {
+export async function deliverMail(
+  services: Services,
+  id: number,
+  job: DeliveringJob,
+): Promise<DeliveryOutcome> {
   const { db, clock, config, logger } = services;
   const claimed = await inTransaction(db, async (trx) => {
     const row = await lockForUpdate(trx('mail_outbox').where({ id }), trx).first();
@@ -134,7 +138,9 @@ export async function deliverMail(services: Services, id: number, job: Deliverin
   try {
     const accepted = await transport.send({
       id,
-      from: claimed.from_name ? { name: claimed.from_name, address: claimed.from_address } : claimed.from_address,
+      from: claimed.from_name
+        ? { name: claimed.from_name, address: claimed.from_address }
+        : claimed.from_address,
       replyTo: claimed.reply_to ?? null,
       to: claimed.to_address,
       subject: claimed.subject,
@@ -143,13 +149,15 @@ export async function deliverMail(services: Services, id: number, job: Deliverin
       date: clock.now(),
     });
     const now = toDbTime(clock.now());
-    await db('mail_outbox').where({ id, job_id: job.id }).update({
-      status: 'sent',
-      sent_at: now,
-      message_id: accepted.messageId.slice(0, 255),
-      last_error: null,
-      updated_at: now,
-    });
+    await db('mail_outbox')
+      .where({ id, job_id: job.id })
+      .update({
+        status: 'sent',
+        sent_at: now,
+        message_id: accepted.messageId.slice(0, 255),
+        last_error: null,
+        updated_at: now,
+      });
     logger.info('mail sent', { mail_id: id, message_id: accepted.messageId, transport: transport.describe });
     return { mail_id: id, status: 'sent', message_id: accepted.messageId };
   } catch (err) {
@@ -170,7 +178,9 @@ export async function deliverMail(services: Services, id: number, job: Deliverin
 /** The transport's reason in one line, without the SMTP password should a server echo it. */
 function reasonOf(err: unknown, password: string | undefined): string {
   const e = err as { message?: unknown; code?: unknown; responseCode?: unknown } | null;
-  let text = String(e?.message ?? err).replace(/\s+/g, ' ').trim();
+  let text = String(e?.message ?? err)
+    .replace(/\s+/g, ' ')
+    .trim();
   if (e?.code && !text.includes(String(e.code))) text = `${String(e.code)}: ${text}`;
   if (password) text = text.split(password).join('***');
   return text || 'unknown error';

@@ -24,11 +24,16 @@ export function orderMail(v: OrderMailFacts): { subject: string; text: string; h
   const rows: Array<[string, string]> = [
     ['Items', v.summary ?? '-'],
     ...(v.prescription
-      ? ([['Prescription', `#${v.prescription.id} issued by ${v.prescription.tenantName}`]] as Array<[string, string]>)
+      ? ([['Prescription', `#${v.prescription.id} issued by ${v.prescription.tenantName}`]] as Array<
+          [string, string]
+        >)
       : []),
     ['Delivery', `${v.delivery}${v.address ? ` to ${v.address}` : ''}`],
     ...(v.notes ? ([['Notes', v.notes]] as Array<[string, string]>) : []),
-    ['Contact', `${v.requester.name} <${v.requester.email}>${v.requester.phone ? `, ${v.requester.phone}` : ''}`],
+    [
+      'Contact',
+      `${v.requester.name} <${v.requester.email}>${v.requester.phone ? `, ${v.requester.phone}` : ''}`,
+    ],
   ];
   const queueUrl = `${v.publicUrl}/api/v1/tenant/${v.seller.slug}/orders`;
   const answer = `Accept or reject it in the order queue: GET ${queueUrl}, then POST ${queueUrl}/${v.orderId}/accept (or /reject); from a terminal: wfctl order accept ${v.orderId} --tenant ${v.seller.slug}.`;

@@ -3,5 +3,9 @@ import type { Command } from 'commander';
 import { commandGroup } from '../../group.js';
 
 export function mailGroup(program: Command): Command {
-  return commandGroup(program, 'mail', 'the outbox: every email the service sends, as sent, and its delivery');
+  return commandGroup(
+    program,
+    'mail',
+    'the outbox: every email the service sends, as sent, and its delivery',
+  );
 }

@@ -15,7 +15,11 @@ export function register(program: Command): void {
     description: 'list the emails of the outbox, newest first, with their delivery status',
     flags: [
       { flags: '--status <status>', description: `one of ${MAIL_STATUSES.join(', ')}`, field: 'status' },
-      { flags: '--before <id>', description: 'only emails older than this id (the next page)', field: 'before' },
+      {
+        flags: '--before <id>',
+        description: 'only emails older than this id (the next page)',
+        field: 'before',
+      },
       { flags: '--limit <n>', description: 'how many (default 50, at most 500)', field: 'limit' },
     ],
     examples: ['wfctl mail list --status failed', 'wfctl mail list --json | jq ".data[0]"'],

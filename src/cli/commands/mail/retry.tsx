@@ -13,7 +13,9 @@ export function register(program: Command): void {
   commandFor(program, retryMail, {
     path: 'mail retry',
     description: 'queue a failed or dead email again (a sent one is never sent twice)',
-    args: [{ name: 'id', description: 'email id (from wfctl mail list)', prompt: 'Email id?', field: 'mail_id' }],
+    args: [
+      { name: 'id', description: 'email id (from wfctl mail list)', prompt: 'Email id?', field: 'mail_id' },
+    ],
     examples: ['wfctl mail retry 12 && wfctl jobs work'],
     context: clinicActor,
     toInput: async (args) => ({ mail_id: args.id }),

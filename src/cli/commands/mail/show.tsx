@@ -12,7 +12,9 @@ export function register(program: Command): void {
   commandFor(program, showMail, {
     path: 'mail show',
     description: 'one email as it was sent: headers, status, attempts, last error and its text',
-    args: [{ name: 'id', description: 'email id (from wfctl mail list)', prompt: 'Email id?', field: 'mail_id' }],
+    args: [
+      { name: 'id', description: 'email id (from wfctl mail list)', prompt: 'Email id?', field: 'mail_id' },
+    ],
     examples: ['wfctl mail show 12', 'wfctl mail show 12 --json | jq -r .html'],
     context: clinicActor,
     toInput: async (args) => ({ mail_id: args.id }),

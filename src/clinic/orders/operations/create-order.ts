@@ -86,7 +86,9 @@ export const createOwnerOrder = defineOperation({
       petName: pet.name,
       species: pet.species,
       summary,
-      prescription: prescription ? { id: Number(prescription.id), tenantName: prescription.tenant_name } : null,
+      prescription: prescription
+        ? { id: Number(prescription.id), tenantName: prescription.tenant_name }
+        : null,
       delivery: input.delivery_preference,
       address,
       notes: input.notes ?? null,
