@@ -57,3 +57,29 @@ export function htmlMail(title: string, sender: string, blocks: MailBlock[]): st
     '</div></body></html>',
   ].join('\n');
 }
+
+/**
+ * The plain-text part wrapped at `width` columns, as mail is written: with every line short, the
+ * part travels as 7-bit text (or quoted-printable without soft breaks), so a code on a line of its
+ * own reads the same in the raw .eml file. Indented lines (codes) and single long words are kept.
+ */
+export function wrapText(text: string, width = 72): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      if (line.length <= width || line.startsWith('    ')) return line;
+      const out: string[] = [];
+      let current = '';
+      for (const word of line.split(' ')) {
+        if (current && current.length + 1 + word.length > width) {
+          out.push(current);
+          current = word;
+        } else {
+          current = current ? `${current} ${word}` : word;
+        }
+      }
+      if (current) out.push(current);
+      return out.join('\n');
+    })
+    .join('\n');
+}

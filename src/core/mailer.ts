@@ -10,6 +10,7 @@
 // password is in the configuration only, and is cut out of any reason a server gives.
 import type { Knex } from 'knex';
 import { PermanentJobError, enqueueJob, type JobRecord, type JobWork } from './job-queue.js';
+import { wrapText } from './mail-html.js';
 import { mailTransportFor } from './mail-transport.js';
 import type { Services } from './services.js';
 import { lockForUpdate } from '../db/knex.js';
@@ -70,7 +71,7 @@ export async function queueMail(
     reply_to: message.replyTo ?? null,
     tenant_id: message.tenant?.id ?? null,
     subject: message.subject.slice(0, 255),
-    body: message.text,
+    body: wrapText(message.text),
     html_body: message.html,
     status: 'queued',
     attempts: 0,
