@@ -8,11 +8,13 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import test from 'ava';
 import { simpleParser } from 'mailparser';
+import { ConfigError, loadConfig } from '../../src/config.js';
 import { operatorContext } from '../../src/clinic/context.js';
 import { retryMail } from '../../src/clinic/mail/operations/retry-mail.js';
 import { orderMail } from '../../src/clinic/orders/order-mail.js';
 import { backoffMs, workOnce } from '../../src/core/job-queue.js';
 import { createLogger } from '../../src/core/logger.js';
+import { wrapText } from '../../src/core/mail-html.js';
 import { runOperation } from '../../src/core/operation.js';
 import { isoOrNull } from '../../src/db/time.js';
 import { jobHandlers } from '../../src/scheduler/handlers.js';
@@ -239,4 +241,38 @@ test('the order-request email escapes what the requester typed and links the sel
   t.true(mail.html.includes('href="https://clinic.example.test/api/v1/tenant/city-pharmacy/orders"'));
   t.true(mail.text.includes('Items: <img src=x onerror=alert(1)>'), 'the text part is text');
   t.true(mail.text.includes('wfctl order accept 9 --tenant city-pharmacy'));
+});
+
+test('MAIL_URL: smtp:// or smtps://, a bad one stops the start naming it, the password is never shown', (t) => {
+  const smtp = loadConfig({ MAIL_URL: 'smtp://mailer:s%40cret@mail.example.test' }).mail.smtp;
+  t.like(smtp, { host: 'mail.example.test', port: 587, secure: false, user: 'mailer', password: 's@cret' });
+  t.is(smtp?.display, 'smtp://mailer@mail.example.test');
+  t.like(loadConfig({ MAIL_URL: 'smtps://relay.example.test' }).mail.smtp, {
+    port: 465,
+    secure: true,
+    user: '',
+  });
+  t.is(loadConfig({}).mail.smtp, null);
+  t.like(loadConfig({}).mail, { dir: './var/mail', fromName: 'wfctl', fromAddress: 'no-reply@wfctl.local' });
+  for (const bad of ['http://mail.example.test', 'smtp://', 'not a url']) {
+    const err = t.throws(() => loadConfig({ MAIL_URL: bad }), { instanceOf: ConfigError });
+    t.is(err?.variable, 'MAIL_URL');
+  }
+  const leaked = t.throws(() => loadConfig({ MAIL_URL: 'imap://u:hunter22@h' }));
+  t.false(leaked?.message.includes('hunter22'));
+  t.is(
+    t.throws(() => loadConfig({ MAIL_FROM: 'nobody' }), { instanceOf: ConfigError })?.variable,
+    'MAIL_FROM',
+  );
+  t.is(
+    t.throws(() => loadConfig({ MAIL_MAX_ATTEMPTS: '0' }), { instanceOf: ConfigError })?.variable,
+    'MAIL_MAX_ATTEMPTS',
+  );
+});
+
+test('plain-text parts are wrapped at 72 columns; the indented code line is kept whole', (t) => {
+  const code = 'x'.repeat(48);
+  const wrapped = wrapText(`${'word '.repeat(40).trim()}\n\n    ${code}\n${'y'.repeat(90)}`);
+  for (const line of wrapped.split('\n')) t.true(line.length <= 72 || line === 'y'.repeat(90), line);
+  t.true(wrapped.includes(`\n    ${code}\n`));
 });
