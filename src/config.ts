@@ -62,8 +62,30 @@ export interface Config {
     storageDir: string;
     shareTtlMinutes: number;
     gateway: { keyId: string; keySecret: string; webhookSecret: string; apiUrl: string; currency: string };
-    mailFrom: string;
   };
+  mail: MailConfig;
+}
+
+/** Where outgoing mail goes (src/core/mail-transport.ts): an SMTP server, or .eml files in `dir`. */
+export interface MailConfig {
+  /** From MAIL_URL; null when it is empty (the file transport). */
+  smtp: SmtpConfig | null;
+  dir: string;
+  /** MAIL_FROM split: the name is used when a message has no tenant to speak for. */
+  fromName: string;
+  fromAddress: string;
+  maxAttempts: number;
+}
+
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  /** smtps:// (TLS from the first byte); smtp:// upgrades with STARTTLS when the server offers it. */
+  secure: boolean;
+  user: string;
+  password: string;
+  /** The URL without its password, for messages and logs. */
+  display: string;
 }
 
 /** One entry per variable: its default, its one-line meaning (README and .env.example say the same). */
@@ -148,7 +170,16 @@ export const VARIABLES = {
   GATEWAY_CURRENCY: { default: 'INR', help: 'currency of gateway orders' },
   MAIL_FROM: {
     default: 'wfctl <no-reply@wfctl.local>',
-    help: 'sender of outgoing emails (kept in the mail outbox)',
+    help: 'sender address of outgoing emails; the tenant’s name is the sender name when there is one',
+  },
+  MAIL_URL: {
+    default: '',
+    help: 'smtp://user:pass@host:587 or smtps://user:pass@host:465; empty: each email is written as an .eml file under MAIL_DIR',
+  },
+  MAIL_DIR: { default: './var/mail', help: 'where emails are written as .eml files when MAIL_URL is empty' },
+  MAIL_MAX_ATTEMPTS: {
+    default: '5',
+    help: 'delivery attempts of one email (with growing pauses) before it is marked dead',
   },
 } as const;
 
@@ -224,7 +255,14 @@ const schema = yup.object({
     .string()
     .matches(/^[A-Z]{3}$/, 'must be a three-letter ISO currency code')
     .required(),
-  MAIL_FROM: yup.string().trim().min(3).required(),
+  MAIL_FROM: yup
+    .string()
+    .trim()
+    .matches(/^([^<>]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, 'must be an address or Name <address>')
+    .required(),
+  MAIL_URL: yup.string().trim().defined(),
+  MAIL_DIR: yup.string().trim().min(1).required(),
+  MAIL_MAX_ATTEMPTS: int(1, 20),
 });
 
 export function parseDatabaseUrl(raw: string): DatabaseConfig {
@@ -261,6 +299,39 @@ export function parseDatabaseUrl(raw: string): DatabaseConfig {
     'DATABASE_URL',
     'must start with mysql:// or sqlite: (e.g. sqlite:./var/wfctl.sqlite)',
   );
+}
+
+/** MAIL_URL as SMTP settings (null when empty); the password never appears in a message. */
+export function parseMailUrl(raw: string): SmtpConfig | null {
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('MAIL_URL', 'is not a valid URL (smtp://user:pass@host:587)');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
+    throw new ConfigError('MAIL_URL', `must start with smtp:// or smtps:// (got ${url.protocol}//…)`);
+  }
+  if (!url.hostname) throw new ConfigError('MAIL_URL', 'must name a host (smtp://user:pass@host:587)');
+  const secure = url.protocol === 'smtps:';
+  const port = url.port ? Number(url.port) : secure ? 465 : 587;
+  const user = decodeURIComponent(url.username);
+  return {
+    host: url.hostname.replace(/^\[|\]$/g, ''),
+    port,
+    secure,
+    user,
+    password: decodeURIComponent(url.password),
+    display: `${url.protocol}//${user ? `${encodeURIComponent(user)}@` : ''}${url.host}`,
+  };
+}
+
+/** MAIL_FROM (`Name <address>` or `address`) as its two parts. */
+function parseMailFrom(raw: string): { fromName: string; fromAddress: string } {
+  const m = /^(.*)<([^<>]+)>$/.exec(raw);
+  if (!m) return { fromName: '', fromAddress: raw };
+  return { fromName: m[1].trim().replace(/^"(.*)"$/, '$1'), fromAddress: m[2].trim() };
 }
 
 /** Reads `.env` (when present) into process.env without overriding what is already set. */
@@ -335,7 +406,12 @@ export function loadConfig(source: Record<string, string | undefined> = readEnvi
         apiUrl: v.GATEWAY_API_URL.replace(/\/+$/, ''),
         currency: v.GATEWAY_CURRENCY,
       },
-      mailFrom: v.MAIL_FROM,
+    },
+    mail: {
+      smtp: parseMailUrl(v.MAIL_URL),
+      dir: v.MAIL_DIR,
+      ...parseMailFrom(v.MAIL_FROM),
+      maxAttempts: v.MAIL_MAX_ATTEMPTS,
     },
   };
 }

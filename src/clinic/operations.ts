@@ -67,6 +67,11 @@ import { createPrescription } from './prescriptions/operations/create-prescripti
 import { listOwnerPrescriptions, ownerRefillDraft } from './prescriptions/operations/owner-prescriptions.js';
 import { listVaccinations, recordVaccination } from './vaccinations/operations/vaccinations.js';
 
+// -- the outbox (operator only; its delivery is src/core/mailer.ts)
+import { listMail } from './mail/operations/list-mail.js';
+import { retryMail } from './mail/operations/retry-mail.js';
+import { showMail } from './mail/operations/show-mail.js';
+
 export const clinicOperations: AnyOperation[] = [
   // -- accounts and tenants: system, identity, tenants, members, invitations, owners, clients,
   //    providers, public profile, shares, passport, caregivers
@@ -149,4 +154,7 @@ export const clinicOperations: AnyOperation[] = [
   ownerRefillDraft,
   listVaccinations,
   recordVaccination,
+  listMail,
+  showMail,
+  retryMail,
 ];

@@ -1,87 +1,234 @@
-// Outgoing mail through an outbox. `queueMail` writes the message in the caller's transaction, so
-// it exists exactly when the change that caused it commits; a queued job then calls `deliverMail`,
-// which hands it to a transport and marks the row sent (once, even if the job is retried).
+// Outgoing mail through an outbox. `queueMail` writes the message and the job that delivers it in
+// the caller's transaction, so both exist exactly when the change that caused them commits. The job
+// calls `deliverMail`, which hands the message to the configured transport (src/core/mail-transport.ts)
+// and records what happened: a row is `sent` only once the server (or the disk) accepted it; a
+// refusal or an unreachable server leaves it `failed` with the reason, and the job queue tries again
+// with backoff until the job's attempts are spent, when the row is `dead`. An operator re-queues a
+// failed or dead message (`wfctl mail retry`, src/clinic/mail).
 //
-// There is no SMTP server here, so the default transport only writes one JSON log line (id,
-// recipient, subject: never the body, which can hold one-time secrets). A real transport is a
-// function with the MailTransport signature (e.g. nodemailer's `sendMail` wrapped), passed to
-// `deliverMail`; if it throws, the row stays queued and the job queue retries with backoff.
+// Nothing here logs a body or a subject line's secrets: bodies hold one-time codes. The transport's
+// password is in the configuration only, and is cut out of any reason a server gives.
 import type { Knex } from 'knex';
-import type { Clock } from './clock.js';
+import { PermanentJobError, enqueueJob, type JobRecord, type JobWork } from './job-queue.js';
+import { wrapText } from './mail-html.js';
+import { mailTransportFor } from './mail-transport.js';
 import type { Services } from './services.js';
 import { lockForUpdate } from '../db/knex.js';
 import { isoOrNull, toDbTime } from '../db/time.js';
+import { inTransaction } from '../db/transaction.js';
+
+export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'dead'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 export interface MailMessage {
-  from: string;
   to: string;
   subject: string;
   text: string;
+  /** The HTML part; every value interpolated into it must be escaped (src/core/mail-html.ts). */
+  html: string;
+  /** The tenant the message speaks for: its name is the sender name. */
+  tenant: { id: number; name: string } | null;
+  replyTo?: string | null;
+  /** The queue job that delivers it (SendCaregiverInviteEmailJob, …). */
+  job: string;
 }
 
-export interface OutboxMail extends MailMessage {
+/** An outbox row as the operator sees it (the bodies only in `wfctl mail show`). */
+export interface OutboxMail {
   id: number;
-  status: 'queued' | 'sent';
+  status: MailStatus;
+  from: string;
+  to: string;
+  reply_to: string | null;
+  subject: string;
+  tenant_id: number | null;
+  attempts: number;
+  last_error: string | null;
+  message_id: string | null;
+  job_name: string | null;
   created_at: string | null;
   sent_at: string | null;
+  updated_at: string | null;
 }
 
-export type MailTransport = (message: MailMessage & { id: number }, services: Services) => Promise<void>;
+export interface OutboxMailWithBody extends OutboxMail {
+  text: string;
+  html: string | null;
+}
 
-/** The transport used when none is configured: a log line without the body. */
-export const logTransport: MailTransport = async (message, services) => {
-  services.logger.info('mail sent', { mail_id: message.id, to: message.to, subject: message.subject });
-};
-
-/** Writes a message to the outbox inside `trx`; returns its id (put it in the delivery job's payload). */
-export async function queueMail(trx: Knex, clock: Clock, message: MailMessage): Promise<number> {
+/** Writes a message and its delivery job inside `trx`; returns the message id. */
+export async function queueMail(
+  trx: Knex,
+  services: Pick<Services, 'clock' | 'config'>,
+  message: MailMessage,
+): Promise<number> {
+  const { clock, config } = services;
+  const now = toDbTime(clock.now());
   const [id] = await trx('mail_outbox').insert({
-    from_address: message.from,
+    from_name: message.tenant?.name ?? config.mail.fromName,
+    from_address: config.mail.fromAddress,
     to_address: message.to,
+    reply_to: message.replyTo ?? null,
+    tenant_id: message.tenant?.id ?? null,
     subject: message.subject.slice(0, 255),
-    body: message.text,
+    body: wrapText(message.text),
+    html_body: message.html,
     status: 'queued',
-    created_at: toDbTime(clock.now()),
+    attempts: 0,
+    job_name: message.job,
+    created_at: now,
+    updated_at: now,
   });
+  await attachJob(trx, services, Number(id), message.job);
   return Number(id);
 }
 
+/** Queues a new delivery job for message `id`; from now on only that job delivers it. */
+async function attachJob(
+  trx: Knex,
+  services: Pick<Services, 'clock' | 'config'>,
+  id: number,
+  jobName: string,
+): Promise<number> {
+  const jobId = await enqueueJob(trx, services.clock, {
+    name: jobName,
+    payload: { mail_id: id },
+    maxAttempts: services.config.mail.maxAttempts,
+  });
+  await trx('mail_outbox').where({ id }).update({ job_id: jobId });
+  return jobId;
+}
+
+export type DeliveryOutcome =
+  | { mail_id: number; status: 'sent'; message_id: string }
+  | { mail_id: number; status: 'already_sent' | 'superseded' };
+
+type DeliveringJob = Pick<JobRecord, 'id' | 'name' | 'attempts' | 'max_attempts'>;
+
 /**
- * Sends outbox message `id` and marks it sent. The row is locked while it is sent, so two workers
- * never send it twice; an already sent message is not sent again. Returns what happened.
+ * Delivers outbox message `id` as job `job`. The row is claimed (`sending`) in a short transaction
+ * holding its lock, then sent with no transaction open, then marked: two workers never send it
+ * twice, and a slow server never holds a lock. A message another job now owns (after a retry) is
+ * left to that job. Throws when the transport did not accept it, so the queue retries.
  */
 export async function deliverMail(
   services: Services,
   id: number,
-  transport: MailTransport = logTransport,
-): Promise<{ mail_id: number; status: 'sent' | 'already_sent' }> {
-  const { db, clock } = services;
-  return db.transaction(async (trx) => {
-    const row = await lockForUpdate(trx('mail_outbox').where({ id }), db).first();
-    if (!row) throw new Error(`Mail ${id} is not in the outbox.`);
-    if (row.status === 'sent') return { mail_id: id, status: 'already_sent' as const };
-    await transport(
-      { id, from: row.from_address, to: row.to_address, subject: row.subject, text: row.body },
-      services,
-    );
+  job: DeliveringJob,
+): Promise<DeliveryOutcome> {
+  const { db, clock, config, logger } = services;
+  const claimed = await inTransaction(db, async (trx) => {
+    const row = await lockForUpdate(trx('mail_outbox').where({ id }), trx).first();
+    if (!row) throw new PermanentJobError(`Mail ${id} is not in the outbox.`);
+    if (row.status === 'sent') return 'already_sent' as const;
+    if (row.job_id !== null && Number(row.job_id) !== job.id) return 'superseded' as const;
     await trx('mail_outbox')
       .where({ id })
-      .update({ status: 'sent', sent_at: toDbTime(clock.now()) });
-    return { mail_id: id, status: 'sent' as const };
+      .update({
+        status: 'sending',
+        attempts: Number(row.attempts) + 1,
+        job_id: job.id,
+        job_name: row.job_name ?? job.name,
+        updated_at: toDbTime(clock.now()),
+      });
+    return row as Record<string, any>;
   });
+  if (typeof claimed === 'string') return { mail_id: id, status: claimed };
+
+  const transport = mailTransportFor(config.mail);
+  try {
+    const accepted = await transport.send({
+      id,
+      from: claimed.from_name
+        ? { name: claimed.from_name, address: claimed.from_address }
+        : claimed.from_address,
+      replyTo: claimed.reply_to ?? null,
+      to: claimed.to_address,
+      subject: claimed.subject,
+      text: claimed.body,
+      html: claimed.html_body ?? null,
+      date: clock.now(),
+    });
+    const now = toDbTime(clock.now());
+    await db('mail_outbox')
+      .where({ id, job_id: job.id })
+      .update({
+        status: 'sent',
+        sent_at: now,
+        message_id: accepted.messageId.slice(0, 255),
+        last_error: null,
+        updated_at: now,
+      });
+    logger.info('mail sent', { mail_id: id, message_id: accepted.messageId, transport: transport.describe });
+    return { mail_id: id, status: 'sent', message_id: accepted.messageId };
+  } catch (err) {
+    const reason = reasonOf(err, config.mail.smtp?.password);
+    const dead = job.attempts >= job.max_attempts;
+    await db('mail_outbox')
+      .where({ id, job_id: job.id })
+      .update({
+        status: dead ? 'dead' : 'failed',
+        last_error: reason.slice(0, 1000),
+        updated_at: toDbTime(clock.now()),
+      });
+    const message = `Mail ${id} was not delivered by ${transport.describe} (attempt ${job.attempts} of ${job.max_attempts}): ${reason}`;
+    throw dead ? new PermanentJobError(message) : new Error(message);
+  }
 }
 
-export async function getOutboxMail(db: Knex, id: number): Promise<OutboxMail | null> {
-  const row = await db('mail_outbox').where({ id }).first();
-  if (!row) return null;
+/** The transport's reason in one line, without the SMTP password should a server echo it. */
+function reasonOf(err: unknown, password: string | undefined): string {
+  const e = err as { message?: unknown; code?: unknown; responseCode?: unknown } | null;
+  let text = String(e?.message ?? err)
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (e?.code && !text.includes(String(e.code))) text = `${String(e.code)}: ${text}`;
+  if (password) text = text.split(password).join('***');
+  return text || 'unknown error';
+}
+
+/** The queue handler of every mail job: `{ mail_id }` in the payload. */
+export const deliverMailJob: JobWork = async (services, payload: { mail_id?: unknown }, job) => {
+  const id = Number(payload?.mail_id);
+  if (!Number.isSafeInteger(id) || id < 1) throw new PermanentJobError('The job has no mail_id.');
+  return deliverMail(services, id, job);
+};
+
+/**
+ * Queues message `id` again with a fresh delivery job (inside `trx`, the row locked by the caller's
+ * lock). Only failed and dead messages are re-queued; the caller checks.
+ */
+export async function requeueMail(
+  trx: Knex,
+  services: Pick<Services, 'clock' | 'config'>,
+  row: Record<string, any>,
+): Promise<number> {
+  await trx('mail_outbox')
+    .where({ id: row.id })
+    .update({ status: 'queued', updated_at: toDbTime(services.clock.now()) });
+  return attachJob(trx, services, Number(row.id), String(row.job_name));
+}
+
+export function toOutboxMail(row: Record<string, any>): OutboxMail {
+  const name = row.from_name ? String(row.from_name) : '';
   return {
     id: Number(row.id),
-    from: row.from_address,
-    to: row.to_address,
-    subject: row.subject,
-    text: row.body,
     status: row.status,
+    from: name ? `${JSON.stringify(name)} <${row.from_address}>` : String(row.from_address),
+    to: row.to_address,
+    reply_to: row.reply_to ?? null,
+    subject: row.subject,
+    tenant_id: row.tenant_id === null || row.tenant_id === undefined ? null : Number(row.tenant_id),
+    attempts: Number(row.attempts ?? 0),
+    last_error: row.last_error ?? null,
+    message_id: row.message_id ?? null,
+    job_name: row.job_name ?? null,
     created_at: isoOrNull(row.created_at),
     sent_at: isoOrNull(row.sent_at),
+    updated_at: isoOrNull(row.updated_at),
   };
+}
+
+export function toOutboxMailWithBody(row: Record<string, any>): OutboxMailWithBody {
+  return { ...toOutboxMail(row), text: row.body, html: row.html_body ?? null };
 }

@@ -97,12 +97,15 @@ export async function createTestDb(
       await a.destroy();
     };
   }
+  // Mail written by the file transport stays in the test's own directory, removed with it.
+  const mailDir = join(tmpdir(), `${name}-mail`);
   const config = loadConfig({
     DATABASE_URL: url,
     WORKFORCE_PORT: '0',
     CLINIC_PORT: '0',
     LOG_LEVEL: 'silent',
     APP_ENV: 'test',
+    MAIL_DIR: mailDir,
     ...overrides,
   });
   const db = createDb(config.database, { poolMax: 10 });
@@ -118,6 +121,7 @@ export async function createTestDb(
       destroyed = true;
       await db.destroy();
       await cleanup();
+      rmSync(mailDir, { recursive: true, force: true });
     },
   };
 }

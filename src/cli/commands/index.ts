@@ -32,6 +32,9 @@ import * as scheduleRun from './schedule/run.js';
 import * as jobs from './jobs.js';
 import * as jobsShow from './jobs/show.js';
 import * as jobsWork from './jobs/work.js';
+import * as mailList from './mail/list.js';
+import * as mailShow from './mail/show.js';
+import * as mailRetry from './mail/retry.js';
 import * as tenantCreate from './tenant/create.js';
 import * as tenantList from './tenant/list.js';
 import * as tenantDashboard from './tenant/dashboard.js';
@@ -127,6 +130,10 @@ const COMMANDS: Array<{ register(program: Command): void }> = [
   orderFulfill,
   gatewayEvents,
   healthLogList,
+  // the outbox of the emails the service sends
+  mailList,
+  mailShow,
+  mailRetry,
   // workforce identity and partners: users, roles, tokens, partners, the push and its ledger
   userCreate,
   userList,

@@ -1,11 +1,10 @@
 // Invite a caregiver to a pet (primary owner only). The invite is pending until someone accepts it
 // with its 48-character token within INVITE_TTL_DAYS. Only the token's SHA-256 is stored; the
-// token itself leaves the system once, in the invite email, which is written to the mail outbox
-// and queued for delivery in the same transaction as the invite.
+// token itself leaves the system once, in the invite email (./invite-mail.ts), which is written to
+// the mail outbox and queued for delivery in the same transaction as the invite.
 import { ValidationError } from '../../../core/errors.js';
 import { DAY } from '../../../core/clock.js';
 import { newTokenSecret } from '../../../core/crypto.js';
-import { enqueueJob } from '../../../core/job-queue.js';
 import { queueMail } from '../../../core/mailer.js';
 import { defineOperation } from '../../../core/operation.js';
 import { idNumber } from '../../../core/validation.js';
@@ -13,6 +12,7 @@ import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
 import { callerId, petForCaller } from '../../pets/access.js';
+import { inviteMail } from '../invite-mail.js';
 import { CAREGIVER_INVITE_JOB } from '../jobs.js';
 import { CAREGIVER_TOKEN_LENGTH, inviteCaregiverSchema } from '../schemas.js';
 import { serializeCaregiver, type CaregiverView } from '../serialize.js';
@@ -63,23 +63,25 @@ export const inviteCaregiver = defineOperation({
       created_at: toDbTime(now),
       updated_at: toDbTime(now),
     });
-    const mailId = await queueMail(db, clock, {
-      from: config.clinic.mailFrom,
-      to: input.invited_email,
-      subject: `${owner.name} invited you to help care for ${pet.name}`,
-      text: inviteText({
-        inviteeName: input.invited_name ?? null,
-        ownerName: owner.name,
-        petName: pet.name,
-        species: pet.species,
-        accessLevel: input.access_level,
-        note: input.note ?? null,
-        token: token.plain,
-        acceptUrl: `${config.clinic.publicUrl}/api/v1/caregivers/accept`,
-        expiresAt,
-      }),
+    const clinic = await db('tenants').where('id', pet.tenant_id).first('id', 'name');
+    const mail = inviteMail({
+      clinic: { id: Number(clinic.id), name: clinic.name },
+      inviteeName: input.invited_name ?? null,
+      ownerName: owner.name,
+      petName: pet.name,
+      species: pet.species,
+      accessLevel: input.access_level,
+      note: input.note ?? null,
+      token: token.plain,
+      publicUrl: config.clinic.publicUrl,
+      expiresAt,
     });
-    await enqueueJob(db, clock, { name: CAREGIVER_INVITE_JOB, payload: { mail_id: mailId } });
+    const mailId = await queueMail(db, ctx.services, {
+      ...mail,
+      to: input.invited_email,
+      tenant: { id: Number(clinic.id), name: clinic.name },
+      job: CAREGIVER_INVITE_JOB,
+    });
     ctx.audit({
       scopeId: Number(pet.tenant_id),
       action: 'caregiver.invited',
@@ -90,31 +92,3 @@ export const inviteCaregiver = defineOperation({
     return serializeCaregiver(await db('pet_caregivers').where('id', id).first(), now);
   },
 });
-
-function inviteText(v: {
-  inviteeName: string | null;
-  ownerName: string;
-  petName: string;
-  species: string;
-  accessLevel: string;
-  note: string | null;
-  token: string;
-  acceptUrl: string;
-  expiresAt: Date;
-}): string {
-  const what = v.accessLevel === 'full' ? 'view and update' : 'view';
-  return [
-    `Hello${v.inviteeName ? ` ${v.inviteeName}` : ''},`,
-    '',
-    `${v.ownerName} invited you to help care for ${v.petName} (${v.species}): you will be able to ${what} ` +
-      `${v.petName}'s records in the pet owner app.`,
-    ...(v.note ? ['', `Note from ${v.ownerName}:`, v.note] : []),
-    '',
-    'To accept, sign in to the app (or create an account) and enter this invite code:',
-    '',
-    `    ${v.token}`,
-    '',
-    `(API: POST ${v.acceptUrl} with {"token": "<code>"} and your bearer token.)`,
-    `The invite expires on ${v.expiresAt.toISOString()}. If you were not expecting it, ignore this email.`,
-  ].join('\n');
-}

@@ -1,10 +1,9 @@
 // owner-order.create (POST /owner/me/pets/{pet}/orders): an owner (or a full-access caregiver) asks
 // a pharmacy or retail tenant for a refill, a reorder or something custom. The order starts pending;
-// the seller's email is written to the mail outbox and SendOrderRequestEmailJob queued in the same
-// transaction.
+// the seller's email (../order-mail.ts) is written to the mail outbox and SendOrderRequestEmailJob
+// queued in the same transaction.
 import type { Knex } from 'knex';
 import { ValidationError, type FieldErrors } from '../../../core/errors.js';
-import { enqueueJob } from '../../../core/job-queue.js';
 import { queueMail } from '../../../core/mailer.js';
 import { defineOperation } from '../../../core/operation.js';
 import { idNumber } from '../../../core/validation.js';
@@ -13,6 +12,7 @@ import type { ClinicRun } from '../../context.js';
 import { callerId, petForCaller } from '../../pets/access.js';
 import { itemSummary, loadPrescriptions } from '../../prescriptions/queries.js';
 import { ORDER_REQUEST_JOB } from '../jobs.js';
+import { orderMail } from '../order-mail.js';
 import { orderRows, withPrescriptions } from '../queries.js';
 import { createOrderSchema } from '../schemas.js';
 import { serializeOrder, type OrderView } from '../serialize.js';
@@ -76,25 +76,31 @@ export const createOwnerOrder = defineOperation({
       created_at: now,
       updated_at: now,
     });
-    const mailId = await queueMail(db, clock, {
-      from: config.clinic.mailFrom,
-      to: seller.email,
-      subject: `New order request #${orderId} (${input.kind}) for ${pet.name}`,
-      text: [
-        `Hello ${seller.name},`,
-        '',
-        `${requester.name} sent you an order request (#${orderId}, ${input.kind}) for ${pet.name} (${pet.species}).`,
-        '',
-        `Items: ${summary ?? '-'}`,
-        ...(prescription ? [`Prescription: #${prescription.id} issued by ${prescription.tenant_name}`] : []),
-        `Delivery: ${input.delivery_preference}${address ? ` to ${address}` : ''}`,
-        ...(input.notes ? [`Notes: ${input.notes}`] : []),
-        '',
-        `Contact: ${requester.name} <${requester.email}>${requester.phone ? `, ${requester.phone}` : ''}`,
-        `Accept or reject it in the order queue: ${config.clinic.publicUrl}/api/v1/tenant/${seller.slug}/orders`,
-      ].join('\n'),
+    // The pet's clinic speaks for the request (its name is the sender name); replies reach the requester.
+    const clinic = await db('tenants').where('id', pet.tenant_id).first('id', 'name');
+    const mail = orderMail({
+      orderId: Number(orderId),
+      kind: input.kind,
+      seller: { name: seller.name, slug: seller.slug },
+      requester: { name: requester.name, email: requester.email, phone: requester.phone ?? null },
+      petName: pet.name,
+      species: pet.species,
+      summary,
+      prescription: prescription
+        ? { id: Number(prescription.id), tenantName: prescription.tenant_name }
+        : null,
+      delivery: input.delivery_preference,
+      address,
+      notes: input.notes ?? null,
+      publicUrl: config.clinic.publicUrl,
     });
-    await enqueueJob(db, clock, { name: ORDER_REQUEST_JOB, payload: { mail_id: mailId } });
+    const mailId = await queueMail(db, ctx.services, {
+      ...mail,
+      to: seller.email,
+      replyTo: requester.email,
+      tenant: { id: Number(clinic.id), name: clinic.name },
+      job: ORDER_REQUEST_JOB,
+    });
     ctx.audit({
       action: 'order.requested',
       subjectType: 'order_request',

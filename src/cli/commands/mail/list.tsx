@@ -1,0 +1,30 @@
+// `wfctl mail list [--status STATUS] [--before ID] [--limit N]`: mail.list, the outbox newest first.
+import React from 'react';
+import type { Command } from 'commander';
+import { listMail } from '../../../clinic/mail/operations/list-mail.js';
+import { MAIL_STATUSES } from '../../../core/mailer.js';
+import { clinicActor } from '../../actors.js';
+import { commandFor } from '../../command.js';
+import { MailListView } from '../../views/mail.js';
+import { mailGroup } from './group.js';
+
+export function register(program: Command): void {
+  mailGroup(program);
+  commandFor(program, listMail, {
+    path: 'mail list',
+    description: 'list the emails of the outbox, newest first, with their delivery status',
+    flags: [
+      { flags: '--status <status>', description: `one of ${MAIL_STATUSES.join(', ')}`, field: 'status' },
+      {
+        flags: '--before <id>',
+        description: 'only emails older than this id (the next page)',
+        field: 'before',
+      },
+      { flags: '--limit <n>', description: 'how many (default 50, at most 500)', field: 'limit' },
+    ],
+    examples: ['wfctl mail list --status failed', 'wfctl mail list --json | jq ".data[0]"'],
+    context: clinicActor,
+    toInput: async (_args, flags) => ({ status: flags.status, before: flags.before, limit: flags.limit }),
+    view: (page) => <MailListView page={page} />,
+  });
+}

@@ -1,0 +1,104 @@
+// Where outgoing mail goes, chosen once from the configuration: an SMTP server (MAIL_URL, through
+// nodemailer), or, when MAIL_URL is empty, files: each message is composed by nodemailer exactly as
+// it would go over SMTP (RFC 822, a plain-text and an HTML part) and written to
+// MAIL_DIR/<timestamp>-<id>.eml, which any mail client opens. Tests point MAIL_URL at an SMTP server
+// they start themselves, so the code under test is the code that runs.
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { MailConfig } from '../config.js';
+import { SECOND } from './clock.js';
+
+/** One message as handed to the transport. */
+export interface OutgoingMail {
+  id: number;
+  /** `{ name, address }`; a bare string for rows written before sender names existed. */
+  from: { name: string; address: string } | string;
+  replyTo: string | null;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  date: Date;
+}
+
+/** What the transport reports once it accepted a message. */
+export interface Accepted {
+  messageId: string;
+  /** The server's answer, or the file written. */
+  response: string;
+}
+
+export interface MailTransport {
+  /** `smtp://user@host:587` (never the password) or `file:./var/mail`. */
+  readonly describe: string;
+  /** Resolves once the server (or the disk) accepted the message; rejects with the reason otherwise. */
+  send(mail: OutgoingMail): Promise<Accepted>;
+}
+
+/** The SMTP client gives up well before the job queue thinks a worker died (15 minutes). */
+const SMTP_TIMEOUTS = {
+  connectionTimeout: 30 * SECOND,
+  greetingTimeout: 30 * SECOND,
+  socketTimeout: 60 * SECOND,
+};
+
+function composed(mail: OutgoingMail) {
+  return {
+    from: mail.from,
+    to: mail.to,
+    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+    subject: mail.subject,
+    text: mail.text,
+    ...(mail.html !== null ? { html: mail.html } : {}),
+    date: mail.date,
+  };
+}
+
+export function smtpTransport(smtp: NonNullable<MailConfig['smtp']>): MailTransport {
+  const transporter = nodemailer.createTransport({
+    host: smtp.host,
+    port: smtp.port,
+    secure: smtp.secure,
+    ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.password } } : {}),
+    ...SMTP_TIMEOUTS,
+  });
+  return {
+    describe: smtp.display,
+    async send(mail) {
+      const info = await transporter.sendMail(composed(mail));
+      const refused: unknown[] = info.rejected ?? [];
+      if (refused.length) throw new Error(`The server refused the recipient: ${String(info.response)}`);
+      return { messageId: String(info.messageId), response: String(info.response ?? '') };
+    },
+  };
+}
+
+export function fileTransport(dir: string): MailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  return {
+    describe: `file:${dir}`,
+    async send(mail) {
+      const info = await transporter.sendMail(composed(mail));
+      mkdirSync(dir, { recursive: true });
+      const name = `${mail.date.toISOString().replace(/[:.]/g, '-')}-${mail.id}.eml`;
+      const path = join(dir, name);
+      // Written whole then renamed, so a mail client or a script never opens half a message.
+      writeFileSync(`${path}.part`, info.message as Buffer, { mode: 0o600 });
+      renameSync(`${path}.part`, path);
+      return { messageId: String(info.messageId), response: `written to ${path}` };
+    },
+  };
+}
+
+const made = new WeakMap<MailConfig, MailTransport>();
+
+/** The transport of this configuration, made on first use and kept (one per process and config). */
+export function mailTransportFor(mail: MailConfig): MailTransport {
+  let transport = made.get(mail);
+  if (!transport) {
+    transport = mail.smtp ? smtpTransport(mail.smtp) : fileTransport(mail.dir);
+    made.set(mail, transport);
+  }
+  return transport;
+}
