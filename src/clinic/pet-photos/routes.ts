@@ -14,7 +14,14 @@ import {
   setPetPhoto,
 } from './operations/set-photo.js';
 import { downloadPetPhoto, showTagPhoto, type PhotoFile } from './operations/show-photo.js';
-import { ownerPhotoParams, photoLinkQuery, photoUploadSchema, tagPhotoParams, tagPhotoQuery, tenantPhotoParams } from './schemas.js';
+import {
+  ownerPhotoParams,
+  photoLinkQuery,
+  photoUploadSchema,
+  tagPhotoParams,
+  tagPhotoQuery,
+  tenantPhotoParams,
+} from './schemas.js';
 
 const multipart = {
   fileField: PHOTO_FIELD,
