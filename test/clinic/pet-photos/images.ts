@@ -25,6 +25,21 @@ export async function png(width: number, height: number): Promise<Buffer> {
     .toBuffer();
 }
 
+/** Noise does not compress: a real image of several hundred kilobytes. */
+export async function noisyPng(width: number, height: number): Promise<Buffer> {
+  return sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#000',
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+    },
+  })
+    .png()
+    .toBuffer();
+}
+
 export async function webp(width: number, height: number): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: '#336699' } })
     .webp()

@@ -6,7 +6,7 @@ import test from 'ava';
 import { DIALECTS } from '../../helpers/db.js';
 import { addStaff, countRows, grantCaregiver, registerOwner, world } from '../owner-health/fixtures.js';
 import { bootPhotos, local, putPhoto, send } from './fixtures.js';
-import { exifTags, jpegWithGps, png, webp } from './images.js';
+import { exifTags, jpegWithGps, noisyPng, png, webp } from './images.js';
 
 for (const dialect of DIALECTS) {
   test(`[${dialect}] owner upload: upright, bounded, no EXIF GPS; photo_url signed; replace and remove`, async (t) => {
@@ -139,16 +139,7 @@ for (const dialect of DIALECTS) {
       [
         'too large',
         {
-          bytes: await sharp({
-            create: {
-              width: 400,
-              height: 400,
-              channels: 3,
-              noise: { type: 'gaussian', mean: 128, sigma: 60 },
-            },
-          })
-            .png()
-            .toBuffer(),
+          bytes: await noisyPng(400, 400),
           type: 'image/png',
         },
         /must not be larger than 20000 bytes/,
