@@ -137,7 +137,7 @@ export const VARIABLES = {
     default: '',
     help: 'clinic base address used in links the service hands out (tag pages, signed downloads); empty: http://HOST:CLINIC_PORT',
   },
-  STORAGE_DIR: { default: './var/storage', help: 'where uploaded pet documents are kept' },
+  STORAGE_DIR: { default: './var/storage', help: 'where uploaded pet documents and pet photos are kept' },
   PET_PHOTO_MAX_BYTES: {
     default: '10485760',
     help: 'largest pet photo upload accepted (bytes); larger is a 422 naming the photo field',
