@@ -60,6 +60,7 @@ export interface Config {
     signupRateLimitPerHour: number;
     publicUrl: string;
     storageDir: string;
+    petPhotoMaxBytes: number;
     shareTtlMinutes: number;
     gateway: { keyId: string; keySecret: string; webhookSecret: string; apiUrl: string; currency: string };
   };
@@ -158,7 +159,11 @@ export const VARIABLES = {
     default: '',
     help: 'clinic base address used in links the service hands out (tag pages, signed downloads); empty: http://HOST:CLINIC_PORT',
   },
-  STORAGE_DIR: { default: './var/storage', help: 'where uploaded pet documents are kept' },
+  STORAGE_DIR: { default: './var/storage', help: 'where uploaded pet documents and pet photos are kept' },
+  PET_PHOTO_MAX_BYTES: {
+    default: '10485760',
+    help: 'largest pet photo upload accepted (bytes); larger is a 422 naming the photo field',
+  },
   SHARE_TTL_MINUTES: { default: '60', help: 'default lifetime of a pet share code (5 to 1440)' },
   GATEWAY_KEY_ID: { default: '', help: 'payment gateway key id; empty: gateway endpoints answer 503' },
   GATEWAY_KEY_SECRET: { default: '', help: 'payment gateway key secret (signs verify payloads)' },
@@ -242,6 +247,7 @@ const schema = yup.object({
     .matches(/^(https?:\/\/[^\s]+)?$/, 'must be an http(s) URL')
     .defined(),
   STORAGE_DIR: yup.string().trim().min(1).required(),
+  PET_PHOTO_MAX_BYTES: int(1024, 100 * 1024 * 1024),
   SHARE_TTL_MINUTES: int(5, 1440),
   GATEWAY_KEY_ID: yup.string().defined(),
   GATEWAY_KEY_SECRET: yup.string().defined(),
@@ -398,6 +404,7 @@ export function loadConfig(source: Record<string, string | undefined> = readEnvi
         v.PUBLIC_URL || `http://${v.HOST === '0.0.0.0' ? '127.0.0.1' : v.HOST}:${v.CLINIC_PORT}`
       ).replace(/\/+$/, ''),
       storageDir: v.STORAGE_DIR,
+      petPhotoMaxBytes: v.PET_PHOTO_MAX_BYTES,
       shareTtlMinutes: v.SHARE_TTL_MINUTES,
       gateway: {
         keyId: v.GATEWAY_KEY_ID,

@@ -12,6 +12,13 @@ import { showMe } from './identity/operations/show-me.js';
 import { getOwnerClient, listOwnerClients } from './owners/operations/owner-clients.js';
 import { registerOwner } from './owners/operations/register-owner.js';
 import { passportData } from './passport/operations/passport-data.js';
+import {
+  removeOwnerPetPhoto,
+  removePetPhoto,
+  setOwnerPetPhoto,
+  setPetPhoto,
+} from './pet-photos/operations/set-photo.js';
+import { downloadPetPhoto, showTagPhoto } from './pet-photos/operations/show-photo.js';
 import { getProvider, listProviders } from './providers/operations/providers.js';
 import {
   disableProfile,
@@ -98,6 +105,7 @@ export const clinicOperations: AnyOperation[] = [
   markLost,
   markFound,
   showPublicTag,
+  showTagPhoto,
   listActiveShares,
   createShare,
   revokeShare,
@@ -111,7 +119,7 @@ export const clinicOperations: AnyOperation[] = [
   sharedWithMe,
   // -- records: pets, appointments, invoices, payments, orders, gateway, documents, health logs,
   //    prescriptions, vaccinations. (The steps gateway-order.record, gateway-payment.capture,
-  //    gateway-webhook.record, document.store-row and document.remove-row are not listed: they run
+  //    gateway-webhook.record, document.store-row, document.remove-row, pet.photo-row and owner-pet.photo-row are not listed: they run
   //    only through ctx.call, inside the operation that checked the caller.)
   listPets,
   createPet,
@@ -119,6 +127,11 @@ export const clinicOperations: AnyOperation[] = [
   listOwnerPets,
   createOwnerPet,
   updateOwnerPet,
+  setPetPhoto,
+  removePetPhoto,
+  setOwnerPetPhoto,
+  removeOwnerPetPhoto,
+  downloadPetPhoto,
   listAppointments,
   bookAppointment,
   changeAppointmentStatus,

@@ -21,6 +21,7 @@ import { prescriptionRoutes } from './prescriptions/routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { documentRoutes } from './documents/routes.js';
 import { passportRoutes } from './passport/routes.js';
+import { petPhotoRoutes } from './pet-photos/routes.js';
 
 export const clinicRoutes: Route[] = [
   ...systemRoutes,
@@ -44,6 +45,7 @@ export const clinicRoutes: Route[] = [
   ...orderRoutes,
   ...documentRoutes,
   ...passportRoutes,
+  ...petPhotoRoutes,
 ];
 
 export const clinicApiInfo = {

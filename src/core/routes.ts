@@ -102,8 +102,9 @@ export interface Route<P = any, Body = any, Query = any, Params = any> {
    * The body is multipart/form-data instead of JSON: its fields (strings) and files (UploadedFile)
    * are validated together by `body`. A file over maxFileBytes, or a body over it plus a small
    * overhead, is a 422 naming the file (`fileField` when only the body's size tells, default "file").
+   * maxFileBytes may be read from the configuration (a function of the services).
    */
-  multipart?: { maxFileBytes: number; fileField?: string };
+  multipart?: { maxFileBytes: number | ((services: Services) => number); fileField?: string };
   /**
    * Database-backed field rules (unique, exists) that the operation enforces anyway. When the schema
    * already refuses the body, the pipeline runs these as well, on the fields that passed, so one

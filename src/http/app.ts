@@ -115,7 +115,13 @@ async function handleRoute(
     const read = !WRITE_METHODS.has(route.method)
       ? undefined
       : route.multipart
-        ? await readMultipartBody(req, route.multipart)
+        ? await readMultipartBody(req, {
+            fileField: route.multipart.fileField,
+            maxFileBytes:
+              typeof route.multipart.maxFileBytes === 'function'
+                ? route.multipart.maxFileBytes(services)
+                : route.multipart.maxFileBytes,
+          })
         : await readJsonBodyWithRaw(req, services.config.bodyLimitBytes);
     const rawBody = read?.json;
     const body = route.body ? await validateBody(route, rawBody, services) : undefined;

@@ -89,27 +89,47 @@ export function fileProblem(file: { filename: string; contentType: string; data:
   return null;
 }
 
-export function documentsDir(storageDir: string): string {
-  return resolve(storageDir, 'pet-documents');
+/** Stored files live in one folder per kind ("area") under STORAGE_DIR. */
+export type StorageArea = 'pet-documents' | 'pet-photos';
+
+export function storedFilePath(storageDir: string, area: StorageArea, storageName: string): string {
+  return join(resolve(storageDir, area), storageName);
 }
 
-export function documentPath(storageDir: string, storageName: string): string {
-  return join(documentsDir(storageDir), storageName);
-}
-
-/** Writes the bytes under a fresh random name; returns that name. */
-export async function storeDocumentFile(storageDir: string, ext: string, data: Buffer): Promise<string> {
-  await mkdir(documentsDir(storageDir), { recursive: true });
+/** Writes the bytes under a fresh random name in `area`; returns that name. */
+export async function storeFile(
+  storageDir: string,
+  area: StorageArea,
+  ext: string,
+  data: Buffer,
+): Promise<string> {
+  await mkdir(resolve(storageDir, area), { recursive: true });
   const name = `${randomToken(40)}.${ext}`;
-  await writeFile(documentPath(storageDir, name), data, { flag: 'wx', mode: 0o600 });
+  await writeFile(storedFilePath(storageDir, area, name), data, { flag: 'wx', mode: 0o600 });
   return name;
 }
 
 /** Removes a stored file; one that is already gone is fine. */
-export async function removeDocumentFile(storageDir: string, storageName: string): Promise<void> {
+export async function removeStoredFile(
+  storageDir: string,
+  area: StorageArea,
+  storageName: string,
+): Promise<void> {
   try {
-    await unlink(documentPath(storageDir, storageName));
+    await unlink(storedFilePath(storageDir, area, storageName));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
+}
+
+export function documentPath(storageDir: string, storageName: string): string {
+  return storedFilePath(storageDir, 'pet-documents', storageName);
+}
+
+export function storeDocumentFile(storageDir: string, ext: string, data: Buffer): Promise<string> {
+  return storeFile(storageDir, 'pet-documents', ext, data);
+}
+
+export function removeDocumentFile(storageDir: string, storageName: string): Promise<void> {
+  return removeStoredFile(storageDir, 'pet-documents', storageName);
 }

@@ -1,6 +1,8 @@
 // A minimal PDF 1.4 writer for text documents: Helvetica and Helvetica-Bold (standard fonts, so
-// nothing is embedded), WinAnsi text, A4 pages, a correct cross-reference table. Enough for a
-// printable record without a dependency. Characters outside Latin-1 print as "?".
+// nothing is embedded), WinAnsi text, A4 pages, a correct cross-reference table, and at most one
+// JPEG picture on the first page (PDF's DCTDecode filter takes JPEG bytes as they are, so nothing
+// is decoded here). Enough for a printable record without a dependency. Characters outside
+// Latin-1 print as "?".
 
 export interface PdfLine {
   text: string;
@@ -11,6 +13,17 @@ export interface PdfLine {
   gapBefore?: number;
   /** Draw on the same baseline as the previous line (a table column). */
   sameLine?: boolean;
+}
+
+/** A baseline JPEG (sRGB, 8 bits) drawn at (x, y), its lower-left corner, `width` × `height` points. */
+export interface PdfJpeg {
+  data: Buffer;
+  pixelWidth: number;
+  pixelHeight: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
 const PAGE_WIDTH = 595; // A4 in points
@@ -46,10 +59,24 @@ function paginate(lines: PdfLine[]): string[] {
 }
 
 /** The whole file. Offsets are byte offsets: every part is Latin-1, one byte per character. */
-export function buildPdf(lines: PdfLine[], info: { title: string; producer: string }): Buffer {
+export function buildPdf(
+  lines: PdfLine[],
+  info: { title: string; producer: string; image?: PdfJpeg },
+): Buffer {
+  const { image } = info;
   const contents = paginate(lines);
   const objects: string[] = [];
   const pageIds = contents.map((_, i) => 6 + i * 2);
+  const imageId = 6 + contents.length * 2;
+  if (image) {
+    // The JPEG's bytes, one Latin-1 character each, so the byte offsets below stay exact.
+    objects[imageId] =
+      `<< /Type /XObject /Subtype /Image /Width ${image.pixelWidth} /Height ${image.pixelHeight} ` +
+      `/ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length ${image.data.length} >>\n` +
+      `stream\n${image.data.toString('latin1')}\nendstream`;
+    const draw = `q ${image.width} 0 0 ${image.height} ${image.x} ${image.y} cm /Im1 Do Q`;
+    contents[0] = `${draw}\n${contents[0]}`;
+  }
   objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
   objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pageIds.length} >>`;
   objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>';
@@ -59,7 +86,8 @@ export function buildPdf(lines: PdfLine[], info: { title: string; producer: stri
     const pageId = pageIds[i];
     objects[pageId] =
       `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}] ` +
-      `/Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${pageId + 1} 0 R >>`;
+      `/Resources << /Font << /F1 3 0 R /F2 4 0 R >>${image && i === 0 ? ` /XObject << /Im1 ${imageId} 0 R >>` : ''} >> ` +
+      `/Contents ${pageId + 1} 0 R >>`;
     objects[pageId + 1] =
       `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`;
   });

@@ -1,5 +1,5 @@
 // The passport as a PDF page (or more, for a long vaccination history).
-import { buildPdf, type PdfLine } from './pdf.js';
+import { buildPdf, type PdfJpeg, type PdfLine } from './pdf.js';
 import type { PassportData } from './operations/passport-data.js';
 
 const day = (v: unknown) => (v ? String(v).slice(0, 10) : '-');
@@ -7,6 +7,24 @@ const clip = (v: unknown, n: number) => {
   const s = v == null || v === '' ? '-' : String(v);
   return s.length > n ? `${s.slice(0, n - 3)}...` : s;
 };
+
+/** The photo's box: the top right corner of the first page, beside the identification. */
+const PHOTO_BOX = { right: 545, top: 792, size: 130 };
+
+function photoImage(photo: NonNullable<PassportData['photo']>): PdfJpeg {
+  const scale = PHOTO_BOX.size / Math.max(photo.width, photo.height);
+  const width = Math.round(photo.width * scale);
+  const height = Math.round(photo.height * scale);
+  return {
+    data: photo.data,
+    pixelWidth: photo.width,
+    pixelHeight: photo.height,
+    x: PHOTO_BOX.right - width,
+    y: PHOTO_BOX.top - height,
+    width,
+    height,
+  };
+}
 
 export function renderPassport(d: PassportData): Buffer {
   const { pet } = d;
@@ -18,7 +36,8 @@ export function renderPassport(d: PassportData): Buffer {
   const field = (label: string, value: unknown) => {
     lines.push(
       { text: label, x: 50, size: 10, bold: true },
-      { text: clip(value, 80), x: 170, size: 10, sameLine: true },
+      // Beside the photo, a value stops short of it.
+      { text: clip(value, d.photo ? 44 : 80), x: 170, size: 10, sameLine: true },
     );
   };
   field('Name', pet.name);
@@ -57,5 +76,9 @@ export function renderPassport(d: PassportData): Buffer {
       );
     }
   }
-  return buildPdf(lines, { title: `Pet passport: ${pet.name}`, producer: 'wfctl' });
+  return buildPdf(lines, {
+    title: `Pet passport: ${pet.name}`,
+    producer: 'wfctl',
+    image: d.photo ? photoImage(d.photo) : undefined,
+  });
 }

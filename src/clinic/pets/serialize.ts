@@ -1,9 +1,11 @@
-// The pet resource: the contract's fields plus its Client.
+// The pet resource: the contract's fields plus its Client and photo_url (a signed link, see
+// pet-photos/links.ts; null when the pet has no photo).
 import { isoOrNull } from '../../db/time.js';
+import type { PhotoLinks } from '../pet-photos/links.js';
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-export function serializePet(row: Record<string, any>) {
+export function serializePet(row: Record<string, any>, photoLinks: PhotoLinks) {
   return {
     id: Number(row.id),
     tenant_id: Number(row.tenant_id),
@@ -16,6 +18,7 @@ export function serializePet(row: Record<string, any>) {
     color: row.color ?? null,
     microchip_id: row.microchip_id ?? null,
     weight_kg: num(row.weight_kg),
+    photo_url: photoLinks(row),
     client: {
       id: Number(row.client_id),
       tenant_id: Number(row.client_tenant_id),
@@ -59,6 +62,13 @@ export const PET_JSON = {
     color: nullableStr,
     microchip_id: nullableStr,
     weight_kg: { type: 'number', nullable: true },
+    photo_url: {
+      type: 'string',
+      format: 'uri',
+      nullable: true,
+      description:
+        'signed link to the photo (JPEG, at most 1024×1024), no bearer token needed; valid one to two hours; null: no photo',
+    },
     client: PET_CLIENT_JSON,
     created_at: { type: 'string', format: 'date-time' },
     updated_at: { type: 'string', format: 'date-time' },

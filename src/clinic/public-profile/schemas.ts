@@ -10,5 +10,7 @@ export const publicProfileSchema = yup.object({
   microchip_id: optionalText(40),
   owner_contact_phone: optionalText(40),
   reward_notes: optionalText(1000),
+  // The opt-in: a tag with no phone of its own offers the owner's account phone (never the e-mail).
+  show_owner_contact: yup.boolean().nonNullable(({ path }) => `The ${path} field must be true or false.`),
 });
 export type PublicProfileInput = yup.InferType<typeof publicProfileSchema>;

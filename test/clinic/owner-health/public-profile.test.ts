@@ -33,6 +33,7 @@ for (const dialect of DIALECTS) {
       microchip_id: null,
       owner_contact_phone: '+91 98450 00000',
       reward_notes: 'Treats!',
+      show_owner_contact: false,
       lost_mode: false,
       lost_since: null,
       lost_mode_enabled_at: null,

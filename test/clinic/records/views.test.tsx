@@ -22,6 +22,7 @@ const pet = {
   color: null,
   microchip_id: null,
   weight_kg: 31.5,
+  photo_url: null,
   client,
   created_at: null,
   updated_at: null,

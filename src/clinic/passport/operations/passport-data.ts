@@ -1,8 +1,11 @@
 // What the pet passport shows, read fresh on every request: identification, the owner and their
-// clinic, and the vaccination history (oldest first). Owners and every active caregiver may read it.
+// clinic, the vaccination history (oldest first) and the pet's photo. Owners and every active
+// caregiver may read it.
+import { readFile } from 'node:fs/promises';
 import { defineOperation } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
+import { storedFilePath } from '../../documents/files.js';
 import { callerId, petForCaller } from '../../pets/access.js';
 
 export interface PassportData {
@@ -10,6 +13,8 @@ export interface PassportData {
   owner: { name: string; email: string; phone: string | null };
   tenant: { name: string; phone: string | null; address: string | null };
   vaccinations: Record<string, any>[];
+  /** The stored JPEG (see pet-photos/image.ts) and its pixel size; null without a photo. */
+  photo: { data: Buffer; width: number; height: number } | null;
   generatedAt: Date;
 }
 
@@ -30,6 +35,21 @@ export const passportData = defineOperation({
         { column: 'administered_at', order: 'asc' },
         { column: 'id', order: 'asc' },
       ]);
-    return { pet, owner, tenant, vaccinations, generatedAt: ctx.services.clock.now() };
+    return {
+      pet,
+      owner,
+      tenant,
+      vaccinations,
+      photo: await photoOf(ctx, pet),
+      generatedAt: ctx.services.clock.now(),
+    };
   },
 });
+
+/** The pet's stored photo; a file gone missing prints no photo rather than no passport. */
+async function photoOf(ctx: ClinicRun, pet: Record<string, any>): Promise<PassportData['photo']> {
+  if (!pet.photo_storage_name || !pet.photo_width || !pet.photo_height) return null;
+  const path = storedFilePath(ctx.services.config.clinic.storageDir, 'pet-photos', pet.photo_storage_name);
+  const data = await readFile(path).catch(() => null);
+  return data && { data, width: Number(pet.photo_width), height: Number(pet.photo_height) };
+}

@@ -9,6 +9,7 @@ import type { ClinicRun } from '../../context.js';
 import { callerId } from '../access.js';
 import { loadPet } from '../queries.js';
 import { ownerStorePetSchema, storePetSchema, type PetFields } from '../schemas.js';
+import { photoLinks, type PhotoLinks } from '../../pet-photos/links.js';
 import { serializePet, type PetView } from '../serialize.js';
 
 export const createPetInput = storePetSchema.shape({ tenant_id: idNumber().required() });
@@ -18,14 +19,16 @@ export const createPet = defineOperation({
   summary: 'Register a pet (patient) for one of the tenant’s clients',
   input: createPetInput,
   permission: 'tenant.member',
-  async run(ctx: ClinicRun, input): Promise<PetView> {
+  // The signing key of photo_url is read on the pool, before the transaction (see appSecret).
+  prepare: (ctx) => photoLinks(ctx.services),
+  async run(ctx: ClinicRun, input, links: PhotoLinks): Promise<PetView> {
     await ctx.authorize(input.tenant_id, 'Tenant');
     const { tenant_id: tenantId, client_id: clientId, ...fields } = input;
     const client = await ctx.db('clinic_clients').where({ id: clientId, tenant_id: tenantId }).first('id');
     const errors = petFieldErrors(ctx, fields);
     if (!client) errors.client_id = ['The selected client_id is not a client of this tenant.'];
     if (Object.keys(errors).length) throw new ValidationError(errors);
-    return insertPet(ctx, tenantId, clientId, fields);
+    return insertPet(ctx, tenantId, clientId, fields, links);
   },
 });
 
@@ -34,13 +37,14 @@ export const createOwnerPet = defineOperation({
   summary: 'Add a pet under the owner’s clinic (the tenant of their first Client row)',
   input: ownerStorePetSchema,
   permission: 'authenticated',
-  async run(ctx: ClinicRun, fields): Promise<PetView> {
+  prepare: (ctx) => photoLinks(ctx.services),
+  async run(ctx: ClinicRun, fields, links: PhotoLinks): Promise<PetView> {
     // "The owner's clinic": the first Client row linking the owner to a tenant.
     const client = await ctx.db('clinic_clients').where('owner_user_id', callerId(ctx)).orderBy('id').first();
     const errors = petFieldErrors(ctx, fields);
     if (!client) errors.client_id = ['You are not registered as a client of any clinic.'];
     if (Object.keys(errors).length) throw new ValidationError(errors);
-    return insertPet(ctx, Number(client.tenant_id), Number(client.id), fields);
+    return insertPet(ctx, Number(client.tenant_id), Number(client.id), fields, links);
   },
 });
 
@@ -53,7 +57,13 @@ export function petFieldErrors(ctx: ClinicRun, fields: PetFields): Record<string
   return {};
 }
 
-async function insertPet(ctx: ClinicRun, tenantId: number, clientId: number, fields: PetFields) {
+async function insertPet(
+  ctx: ClinicRun,
+  tenantId: number,
+  clientId: number,
+  fields: PetFields,
+  links: PhotoLinks,
+) {
   const now = toDbTime(ctx.services.clock.now());
   const [id] = await ctx.db('pets').insert({
     tenant_id: tenantId,
@@ -76,5 +86,5 @@ async function insertPet(ctx: ClinicRun, tenantId: number, clientId: number, fie
     scopeId: tenantId,
     details: { client_id: clientId },
   });
-  return serializePet(await loadPet(ctx.db, Number(id)));
+  return serializePet(await loadPet(ctx.db, Number(id)), links);
 }

@@ -7,11 +7,13 @@ import { fetchPage, PAGE_SIZES, type Page } from '../../pagination.js';
 import { callerId } from '../access.js';
 import { petsWithClient } from '../queries.js';
 import { petListQuery } from '../schemas.js';
+import { photoLinks } from '../../pet-photos/links.js';
 import { serializePet, type PetView } from '../serialize.js';
 
-async function page(q: ReturnType<typeof petsWithClient>, n: number): Promise<Page<PetView>> {
+async function page(ctx: ClinicRun, q: ReturnType<typeof petsWithClient>, n: number): Promise<Page<PetView>> {
   const found = await fetchPage<Record<string, any>>(q.orderBy('p.id', 'desc'), n, PAGE_SIZES.pets);
-  return { ...found, items: found.items.map(serializePet) };
+  const links = await photoLinks(ctx.services); // a read: on the pool
+  return { ...found, items: found.items.map((row) => serializePet(row, links)) };
 }
 
 export const listPets = defineOperation({
@@ -22,7 +24,7 @@ export const listPets = defineOperation({
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<PetView>> {
     await ctx.authorize(input.tenant_id, 'Tenant');
-    return page(petsWithClient(ctx.db).where('p.tenant_id', input.tenant_id), input.page);
+    return page(ctx, petsWithClient(ctx.db).where('p.tenant_id', input.tenant_id), input.page);
   },
 });
 
@@ -33,6 +35,6 @@ export const listOwnerPets = defineOperation({
   permission: 'authenticated',
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<PetView>> {
-    return page(petsWithClient(ctx.db).where('c.owner_user_id', callerId(ctx)), input.page);
+    return page(ctx, petsWithClient(ctx.db).where('c.owner_user_id', callerId(ctx)), input.page);
   },
 });

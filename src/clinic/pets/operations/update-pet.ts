@@ -12,6 +12,7 @@ import type { ClinicRun } from '../../context.js';
 import { callerId, petForCaller } from '../access.js';
 import { loadPet } from '../queries.js';
 import { updatePetSchema, type PetFields } from '../schemas.js';
+import { photoLinks, type PhotoLinks } from '../../pet-photos/links.js';
 import { serializePet, type PetView } from '../serialize.js';
 import { petFieldErrors } from './create-pet.js';
 
@@ -25,10 +26,12 @@ export const updatePet = defineOperation({
   summary: 'Change some of a patient’s fields (all optional; the client is not changed here)',
   input: updatePetInput,
   permission: 'tenant.member',
-  async run(ctx: ClinicRun, input): Promise<PetView> {
+  // The signing key of photo_url is read on the pool, before the transaction (see appSecret).
+  prepare: (ctx) => photoLinks(ctx.services),
+  async run(ctx: ClinicRun, input, links: PhotoLinks): Promise<PetView> {
     await ctx.authorize(input.tenant_id, 'Tenant');
     const { tenant_id: tenantId, pet_id: petId, ...fields } = input;
-    return applyUpdate(ctx, ctx.db('pets').where({ id: petId, tenant_id: tenantId }), petId, fields);
+    return applyUpdate(ctx, ctx.db('pets').where({ id: petId, tenant_id: tenantId }), petId, fields, links);
   },
 });
 
@@ -37,10 +40,11 @@ export const updateOwnerPet = defineOperation({
   summary: 'Change some of the fields of one of the caller’s pets (primary owner only)',
   input: updatePetSchema.shape({ pet_id: idNumber().required() }),
   permission: 'authenticated',
-  async run(ctx: ClinicRun, input): Promise<PetView> {
+  prepare: (ctx) => photoLinks(ctx.services),
+  async run(ctx: ClinicRun, input, links: PhotoLinks): Promise<PetView> {
     const { pet_id: petId, ...fields } = input;
     await petForCaller(ctx.db, callerId(ctx), petId, 'owner');
-    return applyUpdate(ctx, ctx.db('pets').where('id', petId), petId, fields);
+    return applyUpdate(ctx, ctx.db('pets').where('id', petId), petId, fields, links);
   },
 });
 
@@ -49,6 +53,7 @@ async function applyUpdate(
   scope: Knex.QueryBuilder,
   petId: number,
   fields: PetFields,
+  links: PhotoLinks,
 ): Promise<PetView> {
   const pet = await lockForUpdate(scope, ctx.db).first();
   if (!pet) throw new NotFoundError('Pet not found.');
@@ -68,5 +73,5 @@ async function applyUpdate(
       details: { fields: Object.keys(changes) },
     });
   }
-  return serializePet(await loadPet(ctx.db, petId));
+  return serializePet(await loadPet(ctx.db, petId), links);
 }

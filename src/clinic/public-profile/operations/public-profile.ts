@@ -84,7 +84,12 @@ export const enableProfile = defineOperation({
     changeProfile(ctx, input.pet_id, 'public_profile.enabled', true, () => {
       const fields: Row = { enabled: true };
       // Omitted: unchanged; null: cleared.
-      for (const key of ['microchip_id', 'owner_contact_phone', 'reward_notes'] as const) {
+      for (const key of [
+        'microchip_id',
+        'owner_contact_phone',
+        'reward_notes',
+        'show_owner_contact',
+      ] as const) {
         if (input[key] !== undefined) fields[key] = input[key];
       }
       return fields;
@@ -139,8 +144,21 @@ export const showPublicTag = defineOperation({
         ? await ctx
             .db('pet_public_profiles as pp')
             .join('pets as p', 'p.id', 'pp.pet_id')
+            .join('clinic_clients as c', 'c.id', 'p.client_id')
+            .leftJoin('clinic_users as u', 'u.id', 'c.owner_user_id')
             .where({ 'pp.slug': normalized, 'pp.enabled': true })
-            .first('pp.*', 'p.name as pet_name', 'p.species', 'p.breed', 'p.sex', 'p.color')
+            .first(
+              'pp.*',
+              'p.name as pet_name',
+              'p.species',
+              'p.breed',
+              'p.sex',
+              'p.color',
+              'p.photo_storage_name',
+              // Read only to offer a phone when the owner opted in; the e-mail is never read.
+              'u.phone as owner_phone',
+              'c.phone as client_phone',
+            )
         : undefined;
     if (!row) throw new NotFoundError('Tag not found.');
     return serializeTag(row, ctx.services.config.clinic.publicUrl);
