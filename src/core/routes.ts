@@ -39,8 +39,12 @@ export interface RateLimitRule<P = unknown> {
   name: string;
   limit: (services: Services) => number;
   windowSeconds: number;
-  /** Who is counted: per IP, per user, per partner… */
-  key: (principal: P, request: RequestInfo) => string;
+  /**
+   * Who is counted: per IP, per user, per partner… With `afterBody`, the key may depend on the
+   * validated body (and be looked up), and the limit is checked once the body is valid.
+   */
+  key: (principal: P, request: RequestInfo, body: any, services: Services) => string | Promise<string>;
+  afterBody?: boolean;
 }
 
 export interface ResponseSpec {
