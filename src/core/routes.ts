@@ -45,6 +45,11 @@ export interface RateLimitRule<P = unknown> {
    */
   key: (principal: P, request: RequestInfo, body: any, services: Services) => string | Promise<string>;
   afterBody?: boolean;
+  /**
+   * 'sliding' (no span of the window admits more than the limit) or 'fixed' (clock windows: a double
+   * burst at a boundary gets through). Fixed by default only for the routes that have not moved yet.
+   */
+  window?: 'sliding' | 'fixed';
 }
 
 export interface ResponseSpec {

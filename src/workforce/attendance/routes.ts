@@ -56,6 +56,7 @@ export const attendanceRoutes = [
     body: punchSchema,
     rateLimit: {
       name: 'ingestion',
+      window: 'sliding',
       limit: (s) => s.config.workforce.ingestionRateLimitPerMinute,
       windowSeconds: 60,
       // Counted per employee: an hr correction spends the employee's budget, not hr's own.
