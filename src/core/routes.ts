@@ -39,8 +39,17 @@ export interface RateLimitRule<P = unknown> {
   name: string;
   limit: (services: Services) => number;
   windowSeconds: number;
-  /** Who is counted: per IP, per user, per partner… */
-  key: (principal: P, request: RequestInfo) => string;
+  /**
+   * Who is counted: per IP, per user, per partner… With `afterBody`, the key may depend on the
+   * validated body (and be looked up), and the limit is checked once the body is valid.
+   */
+  key: (principal: P, request: RequestInfo, body: any, services: Services) => string | Promise<string>;
+  afterBody?: boolean;
+  /**
+   * 'sliding' (no span of the window admits more than the limit) or 'fixed' (clock windows: a double
+   * burst at a boundary gets through). Fixed by default only for the routes that have not moved yet.
+   */
+  window?: 'sliding' | 'fixed';
 }
 
 export interface ResponseSpec {

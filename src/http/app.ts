@@ -98,16 +98,18 @@ async function handleRoute(
   try {
     const principal = await route.access.authenticate(request, services);
     route.requires?.(services);
-    if (route.rateLimit) {
-      const rule = route.rateLimit;
+    const limit = async (body: unknown) => {
+      const rule = route.rateLimit!;
       await enforceRateLimit(
         services.db,
         services.clock,
-        `${rule.name}:${rule.key(principal, request)}`,
+        `${rule.name}:${await rule.key(principal, request, body, services)}`,
         rule.limit(services),
         rule.windowSeconds,
+        rule.window ?? 'fixed',
       );
-    }
+    };
+    if (route.rateLimit && !route.rateLimit.afterBody) await limit(undefined);
     const params = await validateParams(route, req.params ?? {});
     const query = route.query
       ? await validate(route.query, parseQuery(qIndex === -1 ? '' : url.slice(qIndex + 1)))
@@ -125,6 +127,7 @@ async function handleRoute(
         : await readJsonBodyWithRaw(req, services.config.bodyLimitBytes);
     const rawBody = read?.json;
     const body = route.body ? await validateBody(route, rawBody, services) : undefined;
+    if (route.rateLimit?.afterBody) await limit(body);
 
     const run = () =>
       route.handler({

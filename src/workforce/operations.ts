@@ -12,6 +12,7 @@ import {
 } from './employees/operations/employee-lists.js';
 import { getOrganization, listOrganizations } from './organizations/operations/read-organizations.js';
 import { retireOrganization } from './organizations/operations/retire-organization.js';
+import { updateOrganizationSettings } from './organizations/operations/update-settings.js';
 import { getUnit, listUnits } from './units/operations/read-units.js';
 import { retireUnit } from './units/operations/retire-unit.js';
 import { getDeployment } from './deployments/operations/read-deployment.js';
@@ -62,6 +63,7 @@ export const workforceOperations: AnyOperation[] = [
   getOrganization,
   listOrganizations,
   retireOrganization,
+  updateOrganizationSettings,
   getUnit,
   listUnits,
   retireUnit,

@@ -10,12 +10,20 @@ const NOW = '2026-01-01 00:00:00.000';
 let seq = 0;
 const next = () => ++seq;
 
-export async function createOrg(db: Knex, opts: { code?: string; name?: string; timezone?: string } = {}) {
+/**
+ * An organization. Device binding of punches is on by default in the product; fixtures turn it off
+ * unless asked (requireDeviceForPunches), because most tests punch from web tokens on purpose.
+ */
+export async function createOrg(
+  db: Knex,
+  opts: { code?: string; name?: string; timezone?: string; requireDeviceForPunches?: boolean } = {},
+) {
   const code = opts.code ?? `ORG${next()}`;
   const [id] = await db('organizations').insert({
     code,
     name: opts.name ?? `Organization ${code}`,
     timezone: opts.timezone ?? 'UTC',
+    require_device_for_punches: opts.requireDeviceForPunches ?? false,
     status: 'active',
     is_active: true,
     created_at: NOW,

@@ -9,6 +9,7 @@ import * as employeeList from './employee/list.js';
 import * as employeeShow from './employee/show.js';
 import * as orgList from './org/list.js';
 import * as orgRetire from './org/retire.js';
+import * as orgSet from './org/set.js';
 import * as unitList from './unit/list.js';
 import * as unitRetire from './unit/retire.js';
 import * as deploymentCreate from './deployment/create.js';
@@ -85,6 +86,7 @@ const COMMANDS: Array<{ register(program: Command): void }> = [
   transfer,
   orgList,
   orgRetire,
+  orgSet,
   unitList,
   unitRetire,
   deploymentCreate,

@@ -27,11 +27,22 @@ export function DeploymentView({ result }: { result: CreateDeploymentResult | Cl
                 string,
                 string,
               ],
+              ['earlier primaries', describeChanges(result) || '—'] as [string, string],
             ]
           : []),
       ]}
     />
   );
+}
+
+/** "12 split (primary until 2026-11-30), 14 demoted": what each overlapping primary became. */
+function describeChanges(result: CreateDeploymentResult): string {
+  return result.primary_changes
+    .map((c) => {
+      const kept = c.pieces.find((p) => p.id === c.deployment_id && p.is_primary);
+      return `${c.deployment_id} ${c.action}${kept ? ` (primary until ${kept.ends_on})` : ''}`;
+    })
+    .join(', ');
 }
 
 export function TransferView({ result }: { result: TransferResult }) {

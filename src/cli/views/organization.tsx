@@ -1,6 +1,7 @@
 // Organizations: the retirement summary (with each unit's) and the list of organizations.
 import React from 'react';
 import { Box } from 'ink';
+import type { OrganizationSettingsResult } from '../../workforce/organizations/operations/update-settings.js';
 import type { RetireOrganizationResult } from '../../workforce/organizations/operations/retire-organization.js';
 import type { OrganizationView } from '../../workforce/organizations/serialize.js';
 import type { Page } from '../../workforce/listing.js';
@@ -44,5 +45,16 @@ export function OrganizationListView({ page }: { page: Page<OrganizationView> })
       />
       <More page={page} />
     </Box>
+  );
+}
+
+export function OrganizationSettingsView({ result }: { result: OrganizationSettingsResult }) {
+  const o = result.organization;
+  return (
+    <Summary
+      title={result.changed ? `Changed the settings of ${o.code}` : `${o.code} already has these settings`}
+      tone={result.changed ? 'ok' : 'warn'}
+      rows={[['require device for punches', o.require_device_for_punches ? 'yes' : 'no']]}
+    />
   );
 }

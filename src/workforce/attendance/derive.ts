@@ -10,6 +10,14 @@ export const DEFAULT_SHIFT_MINUTES = 8 * 60;
 export interface DayPunch {
   kind: 'check_in' | 'check_out';
   at: Date;
+  /** A correction (an admin's punch for the employee) replaces that time instead of competing with it. */
+  source?: 'self' | 'correction';
+}
+
+/** The day's times before its first punch (an imported day), as instants. */
+export interface Baseline {
+  check_in: Date | null;
+  check_out: Date | null;
 }
 
 export interface PlannedShift {
@@ -33,15 +41,15 @@ const toMinutes = (hms: string) => {
 export function deriveDay(input: {
   date: string;
   timeZone: string;
+  /** In the order they were recorded: the last correction of a kind wins. */
   punches: DayPunch[];
   shift: PlannedShift | null;
   regularized: boolean;
+  baseline?: Baseline | null;
 }): DerivedDay {
   const { date, timeZone, shift } = input;
-  const ins = input.punches.filter((p) => p.kind === 'check_in').sort((a, b) => +a.at - +b.at);
-  const outs = input.punches.filter((p) => p.kind === 'check_out').sort((a, b) => +a.at - +b.at);
-  const firstIn = ins[0]?.at ?? null;
-  const lastOutAny = outs[outs.length - 1]?.at ?? null;
+  const firstIn = pick(input, 'check_in');
+  const lastOutAny = pick(input, 'check_out');
   const lastOut = lastOutAny && (!firstIn || +lastOutAny > +firstIn) ? lastOutAny : null;
   const worked = firstIn && lastOut ? Math.floor((+lastOut - +firstIn) / 60_000) : 0;
 
@@ -71,4 +79,45 @@ export function deriveDay(input: {
     worked_minutes: worked,
     flags,
   };
+}
+
+/**
+ * One time of the day: the last correction of that kind when there is one (an amendment says what
+ * the time was); otherwise the first check-in / last check-out among the employee's own punches and
+ * the baseline.
+ */
+function pick(
+  input: { punches: DayPunch[]; baseline?: Baseline | null },
+  kind: DayPunch['kind'],
+): Date | null {
+  const mine = input.punches.filter((p) => p.kind === kind);
+  const corrected = mine.filter((p) => p.source === 'correction');
+  if (corrected.length) return corrected[corrected.length - 1].at;
+  const times = mine.map((p) => p.at);
+  const base = input.baseline?.[kind];
+  if (base) times.push(base);
+  if (!times.length) return null;
+  const sorted = times.sort((a, b) => +a - +b);
+  return kind === 'check_in' ? sorted[0] : sorted[sorted.length - 1];
+}
+
+/**
+ * The instants of a stored day's UTC times of day (HH:MM:SSZ): the check-in is the one whose local
+ * date is the day, the check-out the first one after the check-in (the next morning for a night
+ * shift).
+ */
+export function baselineInstants(
+  date: string,
+  timeZone: string,
+  times: { check_in: string | null; check_out: string | null },
+): Baseline {
+  const around = (hms: string) =>
+    [-1, 0, 1, 2].map((d) => new Date(`${addDays(date, d)}T${hms.replace(/Z$/, '')}Z`));
+  const onDay = (hms: string) =>
+    around(hms).find((c) => zonedParts(c, timeZone).date === date) ?? around(hms)[1];
+  const checkIn = times.check_in ? onDay(times.check_in) : null;
+  let checkOut: Date | null = null;
+  if (times.check_out)
+    checkOut = checkIn ? around(times.check_out).find((c) => +c > +checkIn)! : onDay(times.check_out);
+  return { check_in: checkIn, check_out: checkOut };
 }

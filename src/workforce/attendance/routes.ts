@@ -4,6 +4,7 @@ import { operationRoute } from '../operation-route.js';
 import { dryRunQuery } from '../params.js';
 import { listAttendances } from './operations/list-attendances.js';
 import { lockMonth } from './operations/lock-month.js';
+import { ingestionKey } from './ingestion-key.js';
 import { recordPunch } from './operations/record-punch.js';
 import { unlockMonth } from './operations/unlock-month.js';
 import { listSchema, lockSchema, punchSchema, unlockSchema, LIST_LIMIT_MAX } from './schemas.js';
@@ -49,15 +50,18 @@ export const attendanceRoutes = [
       'identical punch is absorbed (200, `duplicate: true`). Without employee_id the punch is the caller’s ' +
       'own; with another employee’s employee_id it is an admin correction (attendance.lock in that ' +
       'organization) and the day is flagged REGULARIZED. 409 ATTENDANCE_LOCKED when the day is locked. ' +
-      'Rate limit: INGESTION_RATE_LIMIT_PER_MINUTE (30) per employee account per minute.',
+      'Rate limit: INGESTION_RATE_LIMIT_PER_MINUTE (30) per employee per minute, corrections for the ' +
+      'employee included (checked once the body is valid).',
     tags: ['attendance'],
     body: punchSchema,
     rateLimit: {
       name: 'ingestion',
+      window: 'sliding',
       limit: (s) => s.config.workforce.ingestionRateLimitPerMinute,
       windowSeconds: 60,
-      // An employee punches with their own account, so the account is the employee.
-      key: (p) => `user:${p.userId}`,
+      // Counted per employee: an hr correction spends the employee's budget, not hr's own.
+      afterBody: true,
+      key: (p, _request, body, services) => ingestionKey(services.db, p.userId, body?.employee_id),
     },
     responses: {
       201: { description: 'punch recorded; the derived daily record', schema: punchResultSchema() },

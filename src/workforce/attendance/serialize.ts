@@ -15,6 +15,17 @@ export interface AttendanceRecord {
   flags: string[];
   locked_at: string | null;
   lock_id: number | null;
+  /** Present once a correction amended the day: what each correction changed. */
+  corrections?: CorrectionEntry[];
+}
+
+export interface CorrectionEntry {
+  /** The user who recorded the correction. */
+  by: number;
+  at: string;
+  field: 'check_in' | 'check_out' | 'worked_minutes' | 'status';
+  from: string | number | null;
+  to: string | number | null;
 }
 
 /** The columns serializeAttendance reads; the query must join employees, organizations and units. */
@@ -33,6 +44,7 @@ export function selectAttendance(qb: Knex.QueryBuilder): Knex.QueryBuilder {
       'a.flags',
       'a.locked_at',
       'a.lock_id',
+      'a.correction_trail',
       'e.employee_id as employee_code',
       'o.code as organization_code',
       'u.code as unit_code',
@@ -53,7 +65,14 @@ export function serializeAttendance(r: any): AttendanceRecord {
     flags: parseFlags(r.flags),
     locked_at: isoOrNull(r.locked_at),
     lock_id: r.lock_id === null || r.lock_id === undefined ? null : Number(r.lock_id),
+    ...(r.correction_trail ? { corrections: parseTrail(r.correction_trail) } : {}),
   };
+}
+
+export function parseTrail(raw: unknown): CorrectionEntry[] {
+  if (typeof raw !== 'string' || raw === '') return [];
+  const v = JSON.parse(raw);
+  return Array.isArray(v) ? v : [];
 }
 
 export function parseFlags(raw: unknown): string[] {
@@ -100,5 +119,21 @@ export const ATTENDANCE_RECORD_SCHEMA = {
     },
     locked_at: { type: 'string', format: 'date-time', nullable: true },
     lock_id: { type: 'integer', nullable: true },
+    corrections: {
+      type: 'array',
+      description: 'present once a correction amended the day: each field it changed, by whom and when',
+      items: {
+        type: 'object',
+        required: ['by', 'at', 'field', 'from', 'to'],
+        properties: {
+          by: { type: 'integer', description: 'the user who recorded the correction' },
+          at: { type: 'string', format: 'date-time' },
+          field: { type: 'string', enum: ['check_in', 'check_out', 'worked_minutes', 'status'] },
+          // A time HH:MM:SSZ, a number of minutes or a status, as the field holds; null when empty.
+          from: { description: 'the value before (string, integer or null)' },
+          to: { description: 'the value after (string, integer or null)' },
+        },
+      },
+    },
   },
 };

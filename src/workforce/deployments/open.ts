@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import { lockForUpdate } from '../../db/knex.js';
 import { toDbTime } from '../../db/time.js';
+import { addDays } from '../../core/calendar.js';
 import { ValidationError } from '../../core/errors.js';
 import { chunks } from '../context.js';
 
@@ -33,7 +34,20 @@ export interface OpenDeploymentInput {
 
 export interface OpenedDeployment {
   id: number;
+  /** The demoted rows: a wholly demoted primary, or the demoted middle piece of a split one. */
   demotedPrimaryIds: number[];
+  primaryChanges: PrimaryChange[];
+}
+
+/**
+ * What opening a primary did to an overlapping one. `demoted`: it lay inside the new span and is now
+ * secondary. `split`: it stays primary on its days outside the new span (ended the day before the
+ * new one starts, and/or resumed the day after it ends), the overlap becomes a secondary piece.
+ */
+export interface PrimaryChange {
+  deployment_id: number;
+  action: 'demoted' | 'split';
+  pieces: Array<{ id: number; starts_on: string; ends_on: string | null; is_primary: boolean }>;
 }
 
 export async function openDeployment(
@@ -42,18 +56,15 @@ export async function openDeployment(
   input: OpenDeploymentInput,
 ): Promise<OpenedDeployment> {
   const at = toDbTime(now);
-  let demotedPrimaryIds: number[] = [];
+  const primaryChanges: PrimaryChange[] = [];
   if (input.isPrimary) {
     // A locking read: it sees what a concurrent transaction committed before our lock was granted.
     const q = trx('employee_deployments')
       .where({ employee_id: input.employeeId, is_primary: true })
       .where((w) => w.whereNull('ends_on').orWhere('ends_on', '>=', input.startsOn));
     if (input.endsOn !== null) q.where('starts_on', '<=', input.endsOn);
-    const overlapping = await lockForUpdate(q.select('id').orderBy('id'), trx);
-    demotedPrimaryIds = overlapping.map((r: { id: number }) => Number(r.id));
-    for (const part of chunks(demotedPrimaryIds)) {
-      await trx('employee_deployments').whereIn('id', part).update({ is_primary: false, updated_at: at });
-    }
+    const overlapping = await lockForUpdate(q.select().orderBy('id'), trx);
+    for (const row of overlapping) primaryChanges.push(await yieldOverlap(trx, at, row, input));
   }
   const [id] = await trx('employee_deployments').insert({
     employee_id: input.employeeId,
@@ -64,7 +75,53 @@ export async function openDeployment(
     created_at: at,
     updated_at: at,
   });
-  return { id: Number(id), demotedPrimaryIds };
+  const demotedPrimaryIds = primaryChanges.flatMap((c) =>
+    c.pieces.filter((p) => !p.is_primary).map((p) => p.id),
+  );
+  return { id: Number(id), demotedPrimaryIds, primaryChanges };
+}
+
+/**
+ * An older primary gives way to a new one only on the days they share: its days before the new
+ * span stay primary on its own row (so the past keeps its primary), the shared days become a
+ * secondary piece, and days after a bounded new span stay primary on a further piece.
+ */
+async function yieldOverlap(
+  trx: Knex,
+  at: string,
+  row: { id: number; organization_unit_id: number; starts_on: string; ends_on: string | null },
+  input: OpenDeploymentInput,
+): Promise<PrimaryChange> {
+  const startsOn = String(row.starts_on);
+  const endsOn = row.ends_on === null ? null : String(row.ends_on);
+  const overlapFrom = startsOn > input.startsOn ? startsOn : input.startsOn;
+  const overlapTo =
+    input.endsOn === null ? endsOn : endsOn === null || endsOn > input.endsOn ? input.endsOn : endsOn;
+  const tail = input.endsOn !== null && (endsOn === null || endsOn > input.endsOn);
+  const pieces: PrimaryChange['pieces'] = [];
+  const insert = async (piece: Omit<PrimaryChange['pieces'][number], 'id'>) => {
+    const [id] = await trx('employee_deployments').insert({
+      employee_id: input.employeeId,
+      organization_unit_id: row.organization_unit_id,
+      ...piece,
+      created_at: at,
+      updated_at: at,
+    });
+    pieces.push({ id: Number(id), ...piece });
+  };
+  if (startsOn < input.startsOn) {
+    const before = { starts_on: startsOn, ends_on: addDays(input.startsOn, -1), is_primary: true };
+    await trx('employee_deployments').where('id', row.id).update({ ends_on: before.ends_on, updated_at: at });
+    pieces.push({ id: Number(row.id), ...before });
+    await insert({ starts_on: overlapFrom, ends_on: overlapTo, is_primary: false });
+  } else {
+    await trx('employee_deployments')
+      .where('id', row.id)
+      .update({ ends_on: overlapTo, is_primary: false, updated_at: at });
+    pieces.push({ id: Number(row.id), starts_on: startsOn, ends_on: overlapTo, is_primary: false });
+  }
+  if (tail) await insert({ starts_on: addDays(input.endsOn!, 1), ends_on: endsOn, is_primary: true });
+  return { deployment_id: Number(row.id), action: pieces.length === 1 ? 'demoted' : 'split', pieces };
 }
 
 /** Stamps ends_on on the given deployments. */

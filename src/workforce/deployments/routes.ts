@@ -15,8 +15,11 @@ export const deploymentRoutes = [
     method: 'POST',
     path: '/api/v1/deployments',
     description:
-      'The employee row is locked while overlapping primaries are demoted to secondary, so two ' +
-      'concurrent creations never leave two overlapping primaries. ?dry_run=true returns the ' +
+      'The employee row is locked while overlapping primaries give way, so two concurrent creations ' +
+      'never leave two overlapping primaries. An overlapping primary gives way only on the shared ' +
+      'days: one inside the new span is demoted whole; one that starts earlier stays primary until ' +
+      'the day before and its overlap becomes a secondary piece (split), as does its part after a ' +
+      'bounded new span (primary again). primary_changes lists each. ?dry_run=true returns the ' +
       'summary (deployment.id null) and changes nothing.',
     tags,
     query: dryRunQuery,
@@ -35,7 +38,34 @@ export const deploymentRoutes = [
                 id: { type: 'integer', nullable: true, description: 'null in a dry run (not yet created)' },
               },
             },
-            demoted_primary_deployment_ids: { type: 'array', items: { type: 'integer' } },
+            demoted_primary_deployment_ids: {
+              type: 'array',
+              items: { type: 'integer' },
+              description:
+                'the rows now secondary: a wholly demoted primary, or the overlap piece of a split one',
+            },
+            primary_changes: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: {
+                  deployment_id: { type: 'integer' },
+                  action: { type: 'string', enum: ['demoted', 'split'] },
+                  pieces: {
+                    type: 'array',
+                    items: {
+                      type: 'object',
+                      properties: {
+                        id: { type: 'integer' },
+                        starts_on: { type: 'string', format: 'date' },
+                        ends_on: { type: 'string', format: 'date', nullable: true },
+                        is_primary: { type: 'boolean' },
+                      },
+                    },
+                  },
+                },
+              },
+            },
           },
         },
       },

@@ -17,6 +17,7 @@ export const exportRoutes = [
     query: exportQuerySchema,
     rateLimit: {
       name: 'attendance-export',
+      window: 'sliding',
       limit: (services) => services.config.workforce.exportRateLimitPerHour,
       windowSeconds: 3600,
       key: (user) => `user:${user.userId}`,

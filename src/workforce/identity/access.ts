@@ -23,6 +23,10 @@ export const userAccess: Access<UserPrincipal> = {
     if (!token) throw new UnauthorizedError();
     if (token.clientKind === 'mobile')
       await requireApprovedDevice(services.db, token.userId, token.deviceFingerprint, request.headers);
+    // Whatever kind of token the app chose, a fingerprint it sends is checked: a web token must not
+    // be a way around device binding (an unapproved device's header is a 423, never ignored).
+    const sent = request.headers['x-device-fingerprint'];
+    const device = sent === undefined ? null : await approvedDevice(db, token.userId, sent);
     await touchToken(db, clock, token, config.workforce.tokenLastUsedThrottleSeconds);
     return {
       kind: 'user',
@@ -30,6 +34,7 @@ export const userAccess: Access<UserPrincipal> = {
       tokenId: token.id,
       clientKind: token.clientKind,
       grants: token.grants,
+      deviceFingerprint: device,
     };
   },
   principalKey: (p) => `user:${p.userId}`,
@@ -57,14 +62,31 @@ async function requireApprovedDevice(
   if (boundFingerprint === null || !safeEqual(fingerprint, boundFingerprint)) {
     throw new LockedError('This mobile token is bound to another device.', 'DEVICE_NOT_APPROVED');
   }
-  const device = await db('devices')
-    .join('employees', 'employees.id', 'devices.employee_id')
-    .where({ 'employees.user_id': userId, 'devices.fingerprint': fingerprint, 'devices.status': 'approved' })
-    .whereNull('employees.deleted_at')
-    .first('devices.status');
+  await approvedDevice(db, userId, fingerprint);
+}
+
+/** The fingerprint when it names an approved device of the user's employee record; 423 otherwise. */
+async function approvedDevice(
+  db: Parameters<Access['authenticate']>[1]['db'],
+  userId: number,
+  fingerprint: string | string[],
+): Promise<string> {
+  const device =
+    typeof fingerprint === 'string' && fingerprint !== ''
+      ? await db('devices')
+          .join('employees', 'employees.id', 'devices.employee_id')
+          .where({
+            'employees.user_id': userId,
+            'devices.fingerprint': fingerprint,
+            'devices.status': 'approved',
+          })
+          .whereNull('employees.deleted_at')
+          .first('devices.status')
+      : undefined;
   if (!device) {
     throw new LockedError('This device is not approved for your account.', 'DEVICE_NOT_APPROVED');
   }
+  return fingerprint as string;
 }
 
 export const partnerAccess: Access<PartnerPrincipal> = {

@@ -8,6 +8,7 @@ export const PERMISSIONS = [
   'employee.update',
   'unit.delete',
   'organization.delete',
+  'organization.update',
   'attendance.lock',
   'attendance.unlock',
   'export.create',

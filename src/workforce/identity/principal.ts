@@ -18,6 +18,11 @@ export interface UserPrincipal {
   tokenId: number | null;
   clientKind: 'web' | 'mobile' | 'cli';
   grants: RoleGrant[];
+  /**
+   * The X-Device-Fingerprint of the request, once checked against the employee's approved devices
+   * (any token kind); absent when the request sent none, or does not come over HTTP.
+   */
+  deviceFingerprint?: string | null;
 }
 
 export interface PartnerPrincipal {

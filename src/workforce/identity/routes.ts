@@ -30,6 +30,7 @@ export const identityRoutes = [
     idempotent: false,
     rateLimit: {
       name: 'login',
+      window: 'sliding',
       limit: (s: Services) => s.config.workforce.loginRateLimitPerMinute,
       windowSeconds: 60,
       key: (_p, request) => request.ip,

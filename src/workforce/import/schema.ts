@@ -55,7 +55,18 @@ const REQUEST_STATES = ['pending', 'shift_manager_approved', 'approved', 'reject
 const list = <T extends yup.AnyObject>(item: yup.ObjectSchema<T>) => yup.array().of(item).optional();
 
 export const importSchema = yup.object({
-  organizations: list(yup.object({ code: code(), name: name(), timezone: timezone().default('UTC') })),
+  organizations: list(
+    yup.object({
+      code: code(),
+      name: name(),
+      timezone: timezone().default('UTC'),
+      require_device_for_punches: yup
+        .boolean()
+        .strict()
+        .optional()
+        .meta({ description: 'default true; given for an existing organization, it is applied' }),
+    }),
+  ),
   units: list(
     yup.object({
       organization: code(),

@@ -10,6 +10,7 @@ export function serializeOrganization(row: any) {
     timezone: row.timezone,
     status: row.status,
     is_active: bool(row.is_active),
+    require_device_for_punches: bool(row.require_device_for_punches),
     retired_at: isoOrNull(row.retired_at),
     created_at: isoOrNull(row.created_at),
     updated_at: isoOrNull(row.updated_at),
@@ -27,6 +28,10 @@ export const ORGANIZATION_SCHEMA = {
     timezone: { type: 'string', example: 'Asia/Kolkata' },
     status: { type: 'string', enum: ['active', 'retired'] },
     is_active: { type: 'boolean' },
+    require_device_for_punches: {
+      type: 'boolean',
+      description: "an employee's own punches need an approved device (X-Device-Fingerprint)",
+    },
     retired_at: { type: 'string', format: 'date-time', nullable: true },
     created_at: { type: 'string', format: 'date-time' },
     updated_at: { type: 'string', format: 'date-time' },

@@ -182,8 +182,13 @@ for (const dialect of DIALECTS) {
     t.is(created.code, 0, created.stderr);
     t.like(created.json(), {
       deployment: { organization_unit_id: w.units.mum.id, starts_on: '2099-01-01', is_primary: true },
-      demoted_primary_deployment_ids: [original.id],
     });
+    t.like(created.json().primary_changes[0], { deployment_id: original.id, action: 'split' });
+    t.is(
+      (await db('employee_deployments').where({ id: original.id }).first()).ends_on,
+      '2098-12-31',
+      'the earlier primary ends the day before',
+    );
     const id = created.json().deployment.id;
     const closed = await cli(['deployment', 'close', String(id), '--force', '--yes', '--json']);
     t.is(closed.code, 0, closed.stderr);

@@ -51,6 +51,7 @@ test('retiring an already retired organization says there was nothing to do', (t
     timezone: 'UTC',
     status: 'retired',
     is_active: false,
+    require_device_for_punches: true,
     retired_at: null,
     created_at: null,
     updated_at: null,

@@ -43,12 +43,17 @@ export const lockMonth = defineOperation({
     if (unitId !== null) {
       unit = await trx('organization_units')
         .where({ id: unitId, organization_id: org.id })
-        .first('id', 'code');
+        .first('id', 'code', 'status');
       if (!unit) {
         throw ValidationError.field(
           'organization_unit_id',
           'The organization_unit_id field must name a unit of this organization.',
         );
+      }
+      // A retired unit's months are locked with its organization (an organization lock covers its
+      // rows); a lock of its own would outlive the unit.
+      if ((unit as { status?: string }).status !== 'active') {
+        throw ValidationError.field('organization_unit_id', `Unit ${unit.code} is retired.`);
       }
     }
     const now = services.clock.now();

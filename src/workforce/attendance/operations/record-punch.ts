@@ -8,18 +8,25 @@
 // same 404-outside / 403-inside rule the policy applies.
 import type { Knex } from 'knex';
 import { MINUTE } from '../../../core/clock.js';
-import { NotFoundError, ValidationError } from '../../../core/errors.js';
+import { LockedError, NotFoundError, ValidationError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
 import { isUniqueViolation } from '../../../db/errors.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { fromDbTime, toDbTime } from '../../../db/time.js';
-import { actingUser, type WorkforceRun } from '../../context.js';
-import { authorize } from '../../identity/principal.js';
-import { deriveDay } from '../derive.js';
+import { actingUser, bool, type WorkforceRun } from '../../context.js';
+import { authorize, type UserPrincipal } from '../../identity/principal.js';
+import { baselineInstants, deriveDay, type DerivedDay } from '../derive.js';
 import { assertNotLocked } from '../guard.js';
 import { placePunch } from '../placement.js';
 import { punchSchema, type PunchKind } from '../schemas.js';
-import { parseFlags, selectAttendance, serializeAttendance, type AttendanceRecord } from '../serialize.js';
+import {
+  parseFlags,
+  parseTrail,
+  selectAttendance,
+  serializeAttendance,
+  type AttendanceRecord,
+  type CorrectionEntry,
+} from '../serialize.js';
 
 /** Device clocks drift; a punch further ahead of the server than this is refused. */
 export const FUTURE_TOLERANCE_MINUTES = 5;
@@ -48,6 +55,7 @@ export const recordPunch = defineOperation({
     if (source === 'correction')
       authorize(actor, 'attendance.lock', Number(employee.organization_id), 'Employee');
     if (!employee.is_active) throw ValidationError.field('employee_id', 'The employee is not active.');
+    if (source === 'self') await requireDeviceWhenBound(trx, actor, Number(employee.organization_id));
     // Punches of one employee serialise on the employee row.
     await lockForUpdate(trx('employees').where({ id: employee.id }), trx).first('id');
     const employeeId = Number(employee.id);
@@ -63,6 +71,11 @@ export const recordPunch = defineOperation({
     const place = await placePunch(trx, employeeId, kind, at);
     await assertNotLocked(trx, employeeId, [place.date], { unitId: place.unitId });
     const now = toDbTime(clock.now());
+    const current = await lockForUpdate(
+      trx('attendance').where({ employee_id: employeeId, date: place.date }),
+      trx,
+    ).first();
+    const baseline = await baselineOf(trx, current, employeeId, place.date);
     try {
       await trx('attendance_punches').insert({
         employee_id: employeeId,
@@ -78,12 +91,9 @@ export const recordPunch = defineOperation({
       if (!isUniqueViolation(err)) throw err;
     }
 
-    const current = await lockForUpdate(
-      trx('attendance').where({ employee_id: employeeId, date: place.date }),
-      trx,
-    ).first();
     const punches = await trx('attendance_punches')
       .where({ employee_id: employeeId, date: place.date })
+      .orderBy('id')
       .select('kind', 'punched_at', 'source');
     const shift = await trx('shift_assignments')
       .where({ employee_id: employeeId, assigned_for: place.date, state: 'planned' })
@@ -92,13 +102,22 @@ export const recordPunch = defineOperation({
     const derived = deriveDay({
       date: place.date,
       timeZone: place.timeZone,
-      punches: punches.map((p) => ({ kind: p.kind, at: fromDbTime(p.punched_at)! })),
+      punches: punches.map((p) => ({ kind: p.kind, at: fromDbTime(p.punched_at)!, source: p.source })),
+      baseline: baseline && baselineInstants(place.date, place.timeZone, baseline),
       shift: shift ?? null,
       regularized:
         punches.some((p) => p.source === 'correction') ||
         (current ? parseFlags(current.flags).includes('REGULARIZED') : false),
     });
-    const values = { ...derived, flags: JSON.stringify(derived.flags), updated_at: now };
+    const trail = parseTrail(current?.correction_trail);
+    if (source === 'correction') trail.push(...amendments(current, derived, actor.userId, clock.now()));
+    const values = {
+      ...derived,
+      flags: JSON.stringify(derived.flags),
+      baseline: baseline ? JSON.stringify(baseline) : null,
+      correction_trail: trail.length ? JSON.stringify(trail) : null,
+      updated_at: now,
+    };
     if (current) {
       await trx('attendance').where({ id: current.id }).update(values);
     } else {
@@ -115,6 +134,50 @@ export const recordPunch = defineOperation({
     return { punch: describe(kind, at, place.date, false, source), attendance };
   },
 });
+
+/**
+ * Buddy punching: where the organization binds punches to devices (the default), an employee's own
+ * punch must come from one of their approved devices, whatever kind of token the app holds. The
+ * fingerprint itself was checked by the access guard; here only its presence is required.
+ * Corrections by hr or a manager are not punches from a phone and are not affected.
+ */
+async function requireDeviceWhenBound(trx: Knex, actor: UserPrincipal, organizationId: number) {
+  const org = await trx('organizations').where({ id: organizationId }).first('require_device_for_punches');
+  if (!bool(org?.require_device_for_punches) || actor.deviceFingerprint) return;
+  throw new LockedError(
+    'Your organization requires punches from an approved device: send X-Device-Fingerprint.',
+    'DEVICE_REQUIRED',
+  );
+}
+
+/**
+ * The times a day had before its first punch (an imported day): kept once, so every later punch
+ * amends them instead of deriving the day from punches alone.
+ */
+async function baselineOf(
+  trx: Knex,
+  current: any,
+  employeeId: number,
+  date: string,
+): Promise<{ check_in: string | null; check_out: string | null } | null> {
+  if (!current) return null;
+  if (current.baseline) return JSON.parse(current.baseline);
+  const punched = await trx('attendance_punches').where({ employee_id: employeeId, date }).first('id');
+  return punched ? null : { check_in: current.check_in ?? null, check_out: current.check_out ?? null };
+}
+
+const AMENDED_FIELDS = ['check_in', 'check_out', 'worked_minutes', 'status'] as const;
+
+/** The trail entries of one correction: each field it changed, from what to what, by whom and when. */
+function amendments(current: any, derived: DerivedDay, by: number, at: Date): CorrectionEntry[] {
+  return AMENDED_FIELDS.filter((f) => (current?.[f] ?? null) !== derived[f]).map((field) => ({
+    by,
+    at: at.toISOString(),
+    field,
+    from: field === 'worked_minutes' && current ? Number(current[field]) : (current?.[field] ?? null),
+    to: derived[field],
+  }));
+}
 
 async function findEmployee(trx: Knex, userId: number, code: string | undefined) {
   if (code === undefined) {

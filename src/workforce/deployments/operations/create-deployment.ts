@@ -6,7 +6,7 @@ import { ConflictError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
 import { bool, type WorkforceRun } from '../../context.js';
 import { lockEmployee, type EmployeeRow } from '../../employees/queries.js';
-import { activeUnitForDeployment, openDeployment } from '../open.js';
+import { activeUnitForDeployment, openDeployment, type PrimaryChange } from '../open.js';
 import { createDeploymentBody } from '../schemas.js';
 import { serializeDeployment, type DeploymentView } from '../serialize.js';
 
@@ -17,6 +17,8 @@ export interface CreateDeploymentResult {
   /** id is null in a dry run: a new record's id exists only once it is committed. */
   deployment: Omit<DeploymentView, 'id'> & { id: number | null };
   demoted_primary_deployment_ids: number[];
+  /** Each overlapping primary: demoted whole, or split around the new span (its past stays primary). */
+  primary_changes: PrimaryChange[];
 }
 
 export const createDeployment = defineOperation({
@@ -57,12 +59,14 @@ export const createDeployment = defineOperation({
         ends_on: endsOn,
         is_primary: input.is_primary,
         demoted_primary_deployment_ids: opened.demotedPrimaryIds,
+        primary_changes: opened.primaryChanges,
       },
     });
     return {
       dry_run: ctx.dryRun,
       deployment: { ...row, id: ctx.dryRun ? null : row.id },
       demoted_primary_deployment_ids: opened.demotedPrimaryIds,
+      primary_changes: opened.primaryChanges,
     };
   },
 });

@@ -28,6 +28,15 @@ export async function importOrganizations(run: ImportRun, rows: Rows<'organizati
     return !run.orgs.has(r.code);
   });
   run.stopOnErrors();
+  // The device setting is the one field an import applies to an existing organization, when given.
+  for (const r of rows) {
+    const org = run.orgs.get(r.code);
+    if (!org || r.require_device_for_punches === undefined) continue;
+    await run
+      .trx('organizations')
+      .where({ id: org.id })
+      .update({ require_device_for_punches: r.require_device_for_punches });
+  }
   await insertBatches(
     run.trx,
     'organizations',
@@ -35,6 +44,7 @@ export async function importOrganizations(run: ImportRun, rows: Rows<'organizati
       code: r.code,
       name: r.name,
       timezone: r.timezone,
+      require_device_for_punches: r.require_device_for_punches ?? true,
       status: 'active',
       is_active: true,
       created_at: run.at,

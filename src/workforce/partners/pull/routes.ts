@@ -19,6 +19,7 @@ export const pullRoutes = [
     query: pullQuerySchema,
     rateLimit: {
       name: 'payroll-pull',
+      window: 'sliding',
       limit: (services) => services.config.workforce.pullRateLimitPerMinute,
       windowSeconds: 60,
       key: (partner) => `partner:${partner.partnerId}`,

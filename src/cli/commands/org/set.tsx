@@ -1,0 +1,37 @@
+// `wfctl org set ORG --require-device-for-punches=true|false`: organization.update-settings.
+import React from 'react';
+import type { Command } from 'commander';
+import { findOrganizationId } from '../../../workforce/lookup.js';
+import { updateOrganizationSettings } from '../../../workforce/organizations/operations/update-settings.js';
+import { workforceActor } from '../../actors.js';
+import { commandFor } from '../../command.js';
+import { commandGroup } from '../../group.js';
+import { OrganizationSettingsView } from '../../views/organization.js';
+
+/** "true"/"false" become booleans; anything else is passed on for the operation to refuse by name. */
+const booleanWord = (v: unknown): unknown => (v === 'true' ? true : v === 'false' ? false : v);
+
+export function register(program: Command): void {
+  commandGroup(program, 'org', 'organizations');
+  commandFor(program, updateOrganizationSettings, {
+    path: 'org set',
+    description: "change an organization's settings",
+    args: [{ name: 'organization', description: 'organization code (ACME) or id', prompt: 'Organization?' }],
+    flags: [
+      {
+        flags: '--require-device-for-punches <bool>',
+        description: "true or false: an employee's own punches need an approved device",
+        required: true,
+        prompt: 'Require an approved device for punches (true/false)?',
+        field: 'require_device_for_punches',
+      },
+    ],
+    examples: ['wfctl org set ACME --require-device-for-punches=false'],
+    context: workforceActor,
+    toInput: async (args, flags, ctx) => ({
+      organization_id: await findOrganizationId(ctx.services.db, args.organization),
+      require_device_for_punches: booleanWord(flags.requireDeviceForPunches),
+    }),
+    view: (result) => <OrganizationSettingsView result={result} />,
+  });
+}
