@@ -35,6 +35,18 @@ async function setup(dialect: (typeof DIALECTS)[number]) {
   return { testDb, db: testDb.db, services, cli };
 }
 
+/** partner add's secrets move from `--token T --secret S` to two lines on stdin (--secrets-stdin). */
+function secretsOnStdin(args: readonly string[]): { argv: string[]; input?: string } {
+  if (!args.includes('--token') && !args.includes('--secret')) return { argv: [...args] };
+  const argv: string[] = [];
+  const secrets: Record<string, string> = { '--token': '', '--secret': '' };
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] in secrets) secrets[args[i]] = args[++i];
+    else argv.push(args[i]);
+  }
+  return { argv: [...argv, '--secrets-stdin'], input: `${secrets['--token']}\n${secrets['--secret']}\n` };
+}
+
 function flagsOf(res: { stdout: string }) {
   return Object.keys(JSON.parse(res.stdout).errors);
 }
@@ -260,24 +272,24 @@ for (const dialect of DIALECTS) {
     t.teardown(() => testDb.destroy());
     await createOrg(db, { code: 'ACME' });
     await createOrg(db, { code: 'BETA' });
-    const added = await cli([
-      'partner',
-      'add',
-      'Paywise',
-      '--kind',
-      'payroll',
-      '--url',
-      'https://paywise.example/in/',
-      '--token',
-      'outbound-bearer-xyz',
-      '--secret',
-      'signing-secret-0123456789',
-      '--org',
-      'ACME',
-      '--org',
-      'BETA',
-      '--json',
-    ]);
+    const added = await cli(
+      [
+        'partner',
+        'add',
+        'Paywise',
+        '--kind',
+        'payroll',
+        '--url',
+        'https://paywise.example/in/',
+        '--org',
+        'ACME',
+        '--org',
+        'BETA',
+        '--secrets-stdin',
+        '--json',
+      ],
+      'outbound-bearer-xyz\nsigning-secret-0123456789\n',
+    );
     t.is(added.code, 0, added.stderr);
     t.deepEqual(added.json(), {
       id: added.json().id,
@@ -367,7 +379,7 @@ for (const dialect of DIALECTS) {
           '--org',
           'ACME',
         ],
-        ['--url', '--secret'],
+        ['--url', 'signing_secret'],
       ],
       [
         [
@@ -417,15 +429,38 @@ for (const dialect of DIALECTS) {
           '--org',
           'ACME',
         ],
-        ['--token'],
+        ['outbound_token'],
       ],
       [['partner', 'token', 'create', 'Nobody'], ['NAME']],
       [['partner', 'token', 'revoke', 'Paywise', '--yes'], ['--id']],
       [['partner', 'token', 'revoke', 'Paywise', '--id', '999', '--yes'], ['--id']],
     ] as const) {
-      const res = await cli([...args, '--json']);
+      const { argv, input } = secretsOnStdin(args);
+      const res = await cli([...argv, '--json'], input);
       t.is(res.code, 2, `${args.join(' ')}: ${res.stderr}`);
       t.deepEqual(flagsOf(res).sort(), [...flags].sort(), args.join(' '));
+    }
+    // Secrets are never taken on argv, and off a terminal without --secrets-stdin nothing is asked.
+    const base = [
+      'partner',
+      'add',
+      'Other',
+      '--kind',
+      'billing',
+      '--url',
+      'https://x.example',
+      '--org',
+      'ACME',
+    ];
+    for (const [extra, flags] of [
+      [['--token', 'outbound-bearer-xyz'], ['--token']],
+      [['--secret', 'signing-secret-0123456789'], ['--secret']],
+      [[], ['--secrets-stdin']],
+    ] as const) {
+      const res = await cli([...base, ...extra, '--json']);
+      t.is(res.code, 2, res.stderr);
+      t.deepEqual(flagsOf(res), [...flags]);
+      t.false(res.stdout.includes('signing-secret') || res.stderr.includes('signing-secret'));
     }
     t.deepEqual(await snapshot(db, TABLES), before);
 

@@ -90,37 +90,43 @@ for (const dialect of DIALECTS) {
       const dir = mkdtempSync(join(tmpdir(), 'wfctl-verify-'));
       writeFileSync(join(dir, 'body.json'), body);
       const header = String(headers['x-attendance-signature']);
-      const ok = await s.cli([
-        'partner',
-        'verify',
-        '--secret',
+      const ok = await s.cli(
+        [
+          'partner',
+          'verify',
+          '--header',
+          header,
+          '--body',
+          join(dir, 'body.json'),
+          '--secret-stdin',
+          '--json',
+        ],
         'cli-secret',
-        '--header',
-        header,
-        '--body',
-        join(dir, 'body.json'),
-        '--json',
-      ]);
+      );
       t.is(ok.code, 0, ok.stderr);
       t.true(ok.json().valid);
-      const wrong = await s.cli([
-        'partner',
-        'verify',
-        '--secret',
-        'nope',
-        '--header',
-        header,
-        '--body',
-        join(dir, 'body.json'),
-      ]);
+      const wrong = await s.cli(
+        ['partner', 'verify', '--header', header, '--body', join(dir, 'body.json'), '--secret-stdin'],
+        'nope\n',
+      );
       t.is(wrong.code, 1);
       t.regex(wrong.stderr, /No v1 signature matches/);
       // A 6-minute-old signature (made here with an independent HMAC) is refused as a replay.
       const old = Math.floor(Date.now() / 1000) - 360;
       const oldHeader = `t=${old},v1=${createHmac('sha256', 'cli-secret').update(`${old}.${body}`).digest('hex')}`;
+      writeFileSync(join(dir, 'old.json'), body);
       const stale = await s.cli(
-        ['partner', 'verify', '--secret', 'cli-secret', '--header', oldHeader, '--body', '-', '--json'],
-        body,
+        [
+          'partner',
+          'verify',
+          '--header',
+          oldHeader,
+          '--body',
+          join(dir, 'old.json'),
+          '--secret-stdin',
+          '--json',
+        ],
+        'cli-secret\n',
       );
       t.is(stale.code, 1);
       t.like(stale.json(), { valid: false, code: 'SIGNATURE_INVALID' });
@@ -134,7 +140,20 @@ for (const dialect of DIALECTS) {
         join(dir, 'body.json'),
       ]);
       t.is(missing.code, 2);
-      t.regex(missing.stderr, /--secret/);
+      t.regex(missing.stderr, /--secret-stdin/);
+      const onArgv = await s.cli([
+        'partner',
+        'verify',
+        '--secret',
+        'cli-secret',
+        '--header',
+        header,
+        '--body',
+        join(dir, 'body.json'),
+        '--json',
+      ]);
+      t.is(onArgv.code, 2);
+      t.deepEqual(Object.keys(onArgv.json().errors), ['--secret']);
 
       const list = await s.cli(['partner', 'deliveries', '--json']);
       t.is(list.code, 0, list.stderr);

@@ -1,5 +1,6 @@
-// `wfctl partner verify --secret S --header H --body FILE|-`: the receiver side of the push, for a
-// partner checking what it received. Not an operation of the service (it touches no database, so it
+// `wfctl partner verify --header H --body FILE|- [--secret-stdin]`: the receiver side of the push,
+// for a partner checking what it received. The signing secret is asked for (hidden) or read from
+// stdin, never taken from argv (src/cli/secrets.ts). Not an operation of the service (it touches no database, so it
 // opens none): a plain command. Exit 0 when the signature is valid, 1 when not, 2 for usage errors.
 import React from 'react';
 import { readFile } from 'node:fs/promises';
@@ -11,25 +12,36 @@ import { verifySignature } from '../../../workforce/partners/signature.js';
 import { CommandFailed } from '../../command-failed.js';
 import { commandGroup } from '../../group.js';
 import { output, readStdin, required } from '../../io.js';
+import { readSecrets, secretOptions, type SecretSpec } from '../../secrets.js';
 import { SignatureView } from '../../views/partner-push.js';
 import { PARTNER_GROUP } from './add.js';
 
+const SECRET: SecretSpec[] = [{ field: 'secret', prompt: 'Signing secret', formerFlag: '--secret' }];
+
 export function register(program: Command): void {
-  commandGroup(program, 'partner', PARTNER_GROUP)
+  const cmd = commandGroup(program, 'partner', PARTNER_GROUP)
     .command('verify')
     .description(
       'receiver side: check an X-Attendance-Signature header against a body file (5-minute window)',
     )
-    .option('--secret <secret>', 'the signing secret')
     .option('--header <header>', 'the X-Attendance-Signature header value')
     .option('--body <file>', 'the exact request body, as a file (- for stdin)')
     .option('--json', 'print JSON')
-    .addHelpText('after', examplesText(['wfctl partner verify --header "$SIG" --body body.json']))
-    .action(async (opts: { secret?: string; header?: string; body?: string; json?: boolean }) => {
-      const secret = await required(opts.secret, '--secret', 'Signing secret', {
-        json: opts.json,
-        secret: true,
-      });
+    .addHelpText(
+      'after',
+      examplesText([
+        'wfctl partner verify --header "$SIG" --body body.json',
+        'printf %s "$SIGNING_SECRET" | wfctl partner verify --header "$SIG" --body body.json --secret-stdin --json',
+      ]),
+    );
+  secretOptions(cmd, SECRET, '--secret-stdin').action(
+    async (opts: { header?: string; body?: string; json?: boolean; secretStdin?: boolean }) => {
+      if (opts.secretStdin && opts.body === '-') {
+        throw new UsageError('--body - and --secret-stdin both want stdin; give the body as a file.', {
+          '--body': ['stdin is taken by --secret-stdin'],
+        });
+      }
+      const { secret } = await readSecrets(SECRET, opts, '--secret-stdin');
       const header = await required(opts.header, '--header', 'X-Attendance-Signature header', {
         json: opts.json,
       });
@@ -52,7 +64,8 @@ export function register(program: Command): void {
       if (verdict.valid) return output(result, opts, view);
       if (!opts.json) await output(result, opts, view);
       throw new CommandFailed(verdict.reason, 'SIGNATURE_INVALID', { ...result });
-    });
+    },
+  );
 }
 
 async function readBody(file: string): Promise<Buffer> {
