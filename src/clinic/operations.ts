@@ -31,6 +31,7 @@ import { getDashboard } from './tenants/operations/get-dashboard.js';
 import { listMembers } from './tenants/operations/list-members.js';
 import { listTenants } from './tenants/operations/list-tenants.js';
 import { removeMember } from './tenants/operations/remove-member.js';
+import { updateTenantProfile } from './tenants/operations/update-profile.js';
 
 // -- records
 import { changeAppointmentStatus } from './appointments/operations/change-appointment-status.js';
@@ -77,6 +78,7 @@ export const clinicOperations: AnyOperation[] = [
   createTenant,
   listTenants,
   getDashboard,
+  updateTenantProfile,
   listMembers,
   addMember,
   removeMember,

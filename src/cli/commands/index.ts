@@ -34,6 +34,7 @@ import * as jobsWork from './jobs/work.js';
 import * as tenantCreate from './tenant/create.js';
 import * as tenantList from './tenant/list.js';
 import * as tenantDashboard from './tenant/dashboard.js';
+import * as tenantProfile from './tenant/profile.js';
 import * as tenantMemberAdd from './tenant/member/add.js';
 import * as tenantMemberRemove from './tenant/member/remove.js';
 import * as tenantMemberList from './tenant/member/list.js';
@@ -104,6 +105,7 @@ const COMMANDS: Array<{ register(program: Command): void }> = [
   tenantCreate,
   tenantList,
   tenantDashboard,
+  tenantProfile,
   tenantMemberAdd,
   tenantMemberRemove,
   tenantMemberList,
