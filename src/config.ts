@@ -61,6 +61,7 @@ export interface Config {
     publicUrl: string;
     storageDir: string;
     shareTtlMinutes: number;
+    appointmentDefaultMinutes: number;
     gateway: { keyId: string; keySecret: string; webhookSecret: string; apiUrl: string; currency: string };
     mailFrom: string;
   };
@@ -138,6 +139,10 @@ export const VARIABLES = {
   },
   STORAGE_DIR: { default: './var/storage', help: 'where uploaded pet documents are kept' },
   SHARE_TTL_MINUTES: { default: '60', help: 'default lifetime of a pet share code (5 to 1440)' },
+  APPOINTMENT_DEFAULT_MINUTES: {
+    default: '30',
+    help: 'length of an appointment booked without duration_minutes (5 to 480)',
+  },
   GATEWAY_KEY_ID: { default: '', help: 'payment gateway key id; empty: gateway endpoints answer 503' },
   GATEWAY_KEY_SECRET: { default: '', help: 'payment gateway key secret (signs verify payloads)' },
   GATEWAY_WEBHOOK_SECRET: { default: '', help: 'secret that signs X-Gateway-Signature on gateway webhooks' },
@@ -212,6 +217,7 @@ const schema = yup.object({
     .defined(),
   STORAGE_DIR: yup.string().trim().min(1).required(),
   SHARE_TTL_MINUTES: int(5, 1440),
+  APPOINTMENT_DEFAULT_MINUTES: int(5, 480),
   GATEWAY_KEY_ID: yup.string().defined(),
   GATEWAY_KEY_SECRET: yup.string().defined(),
   GATEWAY_WEBHOOK_SECRET: yup.string().defined(),
@@ -328,6 +334,7 @@ export function loadConfig(source: Record<string, string | undefined> = readEnvi
       ).replace(/\/+$/, ''),
       storageDir: v.STORAGE_DIR,
       shareTtlMinutes: v.SHARE_TTL_MINUTES,
+      appointmentDefaultMinutes: v.APPOINTMENT_DEFAULT_MINUTES,
       gateway: {
         keyId: v.GATEWAY_KEY_ID,
         keySecret: v.GATEWAY_KEY_SECRET,

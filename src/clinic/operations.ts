@@ -35,6 +35,7 @@ import { updateTenantProfile } from './tenants/operations/update-profile.js';
 
 // -- records
 import { changeAppointmentStatus } from './appointments/operations/change-appointment-status.js';
+import { rescheduleAppointment } from './appointments/operations/reschedule-appointment.js';
 import { bookAppointment } from './appointments/operations/create-appointment.js';
 import { listAppointments, listOwnerAppointments } from './appointments/operations/list-appointments.js';
 import {
@@ -119,6 +120,7 @@ export const clinicOperations: AnyOperation[] = [
   listAppointments,
   bookAppointment,
   changeAppointmentStatus,
+  rescheduleAppointment,
   listOwnerAppointments,
   listInvoices,
   createInvoice,

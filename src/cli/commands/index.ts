@@ -45,6 +45,7 @@ import * as petUpdate from './pet/update.js';
 import * as appointmentList from './appointment/list.js';
 import * as appointmentBook from './appointment/book.js';
 import * as appointmentStatus from './appointment/status.js';
+import * as appointmentReschedule from './appointment/reschedule.js';
 import * as invoiceList from './invoice/list.js';
 import * as invoiceCreate from './invoice/create.js';
 import * as invoiceRecordPayment from './invoice/record-payment.js';
@@ -118,6 +119,7 @@ const COMMANDS: Array<{ register(program: Command): void }> = [
   appointmentList,
   appointmentBook,
   appointmentStatus,
+  appointmentReschedule,
   invoiceList,
   invoiceCreate,
   invoiceRecordPayment,
