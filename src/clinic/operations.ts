@@ -48,6 +48,7 @@ import { uploadDocument } from './documents/operations/upload-document.js';
 import { createGatewayOrder } from './gateway/operations/create-gateway-order.js';
 import { handleGatewayWebhook } from './gateway/operations/handle-gateway-webhook.js';
 import { listGatewayEvents } from './gateway/operations/list-gateway-events.js';
+import { resolveUnreconciled } from './gateway/operations/resolve-unreconciled.js';
 import { verifyGatewayPayment } from './gateway/operations/verify-gateway-payment.js';
 import {
   createHealthLog,
@@ -130,6 +131,7 @@ export const clinicOperations: AnyOperation[] = [
   verifyGatewayPayment,
   handleGatewayWebhook,
   listGatewayEvents,
+  resolveUnreconciled,
   createOwnerOrder,
   listOwnerOrders,
   getOwnerOrder,

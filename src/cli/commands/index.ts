@@ -54,6 +54,7 @@ import * as orderAccept from './order/accept.js';
 import * as orderReject from './order/reject.js';
 import * as orderFulfill from './order/fulfill.js';
 import * as gatewayEvents from './gateway/events.js';
+import * as gatewayResolve from './gateway/resolve.js';
 import * as healthLogList from './health-log/list.js';
 import * as userCreate from './user/create.js';
 import * as userList from './user/list.js';
@@ -128,6 +129,7 @@ const COMMANDS: Array<{ register(program: Command): void }> = [
   orderReject,
   orderFulfill,
   gatewayEvents,
+  gatewayResolve,
   healthLogList,
   // workforce identity and partners: users, roles, tokens, partners, the push and its ledger
   userCreate,
