@@ -62,6 +62,7 @@ export interface Config {
     storageDir: string;
     petPhotoMaxBytes: number;
     shareTtlMinutes: number;
+    appointmentDefaultMinutes: number;
     gateway: { keyId: string; keySecret: string; webhookSecret: string; apiUrl: string; currency: string };
   };
   mail: MailConfig;
@@ -165,6 +166,10 @@ export const VARIABLES = {
     help: 'largest pet photo upload accepted (bytes); larger is a 422 naming the photo field',
   },
   SHARE_TTL_MINUTES: { default: '60', help: 'default lifetime of a pet share code (5 to 1440)' },
+  APPOINTMENT_DEFAULT_MINUTES: {
+    default: '30',
+    help: 'length of an appointment booked without duration_minutes (5 to 480)',
+  },
   GATEWAY_KEY_ID: { default: '', help: 'payment gateway key id; empty: gateway endpoints answer 503' },
   GATEWAY_KEY_SECRET: { default: '', help: 'payment gateway key secret (signs verify payloads)' },
   GATEWAY_WEBHOOK_SECRET: { default: '', help: 'secret that signs X-Gateway-Signature on gateway webhooks' },
@@ -249,6 +254,7 @@ const schema = yup.object({
   STORAGE_DIR: yup.string().trim().min(1).required(),
   PET_PHOTO_MAX_BYTES: int(1024, 100 * 1024 * 1024),
   SHARE_TTL_MINUTES: int(5, 1440),
+  APPOINTMENT_DEFAULT_MINUTES: int(5, 480),
   GATEWAY_KEY_ID: yup.string().defined(),
   GATEWAY_KEY_SECRET: yup.string().defined(),
   GATEWAY_WEBHOOK_SECRET: yup.string().defined(),
@@ -406,6 +412,7 @@ export function loadConfig(source: Record<string, string | undefined> = readEnvi
       storageDir: v.STORAGE_DIR,
       petPhotoMaxBytes: v.PET_PHOTO_MAX_BYTES,
       shareTtlMinutes: v.SHARE_TTL_MINUTES,
+      appointmentDefaultMinutes: v.APPOINTMENT_DEFAULT_MINUTES,
       gateway: {
         keyId: v.GATEWAY_KEY_ID,
         keySecret: v.GATEWAY_KEY_SECRET,

@@ -38,9 +38,11 @@ import { getDashboard } from './tenants/operations/get-dashboard.js';
 import { listMembers } from './tenants/operations/list-members.js';
 import { listTenants } from './tenants/operations/list-tenants.js';
 import { removeMember } from './tenants/operations/remove-member.js';
+import { updateTenantProfile } from './tenants/operations/update-profile.js';
 
 // -- records
 import { changeAppointmentStatus } from './appointments/operations/change-appointment-status.js';
+import { rescheduleAppointment } from './appointments/operations/reschedule-appointment.js';
 import { bookAppointment } from './appointments/operations/create-appointment.js';
 import { listAppointments, listOwnerAppointments } from './appointments/operations/list-appointments.js';
 import {
@@ -53,6 +55,7 @@ import { uploadDocument } from './documents/operations/upload-document.js';
 import { createGatewayOrder } from './gateway/operations/create-gateway-order.js';
 import { handleGatewayWebhook } from './gateway/operations/handle-gateway-webhook.js';
 import { listGatewayEvents } from './gateway/operations/list-gateway-events.js';
+import { resolveUnreconciled } from './gateway/operations/resolve-unreconciled.js';
 import { verifyGatewayPayment } from './gateway/operations/verify-gateway-payment.js';
 import {
   createHealthLog,
@@ -89,6 +92,7 @@ export const clinicOperations: AnyOperation[] = [
   createTenant,
   listTenants,
   getDashboard,
+  updateTenantProfile,
   listMembers,
   addMember,
   removeMember,
@@ -135,6 +139,7 @@ export const clinicOperations: AnyOperation[] = [
   listAppointments,
   bookAppointment,
   changeAppointmentStatus,
+  rescheduleAppointment,
   listOwnerAppointments,
   listInvoices,
   createInvoice,
@@ -144,6 +149,7 @@ export const clinicOperations: AnyOperation[] = [
   verifyGatewayPayment,
   handleGatewayWebhook,
   listGatewayEvents,
+  resolveUnreconciled,
   createOwnerOrder,
   listOwnerOrders,
   getOwnerOrder,

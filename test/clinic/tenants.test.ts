@@ -49,6 +49,7 @@ for (const dialect of DIALECTS) {
       'order.read',
       'order.manage',
       'member.manage',
+      'profile.manage',
     ]);
     t.false(JSON.stringify(res.body).includes(PASSWORD));
 

@@ -39,6 +39,7 @@ import * as mailRetry from './mail/retry.js';
 import * as tenantCreate from './tenant/create.js';
 import * as tenantList from './tenant/list.js';
 import * as tenantDashboard from './tenant/dashboard.js';
+import * as tenantProfile from './tenant/profile.js';
 import * as tenantMemberAdd from './tenant/member/add.js';
 import * as tenantMemberRemove from './tenant/member/remove.js';
 import * as tenantMemberList from './tenant/member/list.js';
@@ -49,6 +50,7 @@ import * as petUpdate from './pet/update.js';
 import * as appointmentList from './appointment/list.js';
 import * as appointmentBook from './appointment/book.js';
 import * as appointmentStatus from './appointment/status.js';
+import * as appointmentReschedule from './appointment/reschedule.js';
 import * as invoiceList from './invoice/list.js';
 import * as invoiceCreate from './invoice/create.js';
 import * as invoiceRecordPayment from './invoice/record-payment.js';
@@ -57,6 +59,7 @@ import * as orderAccept from './order/accept.js';
 import * as orderReject from './order/reject.js';
 import * as orderFulfill from './order/fulfill.js';
 import * as gatewayEvents from './gateway/events.js';
+import * as gatewayResolve from './gateway/resolve.js';
 import * as healthLogList from './health-log/list.js';
 import * as userCreate from './user/create.js';
 import * as userList from './user/list.js';
@@ -111,6 +114,7 @@ const COMMANDS: Array<{ register(program: Command): void }> = [
   tenantCreate,
   tenantList,
   tenantDashboard,
+  tenantProfile,
   tenantMemberAdd,
   tenantMemberRemove,
   tenantMemberList,
@@ -123,6 +127,7 @@ const COMMANDS: Array<{ register(program: Command): void }> = [
   appointmentList,
   appointmentBook,
   appointmentStatus,
+  appointmentReschedule,
   invoiceList,
   invoiceCreate,
   invoiceRecordPayment,
@@ -131,6 +136,7 @@ const COMMANDS: Array<{ register(program: Command): void }> = [
   orderReject,
   orderFulfill,
   gatewayEvents,
+  gatewayResolve,
   healthLogList,
   // the outbox of the emails the service sends
   mailList,

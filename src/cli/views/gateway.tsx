@@ -1,16 +1,16 @@
 // The payment gateway's webhook deliveries as they were kept.
 import React from 'react';
-import type { GatewayEventView } from '../../clinic/gateway/serialize.js';
+import type { ListedGatewayEvent } from '../../clinic/gateway/operations/list-gateway-events.js';
 import type { pageResult } from '../clinic-page.js';
 import { Summary } from './summary.js';
 
-export function GatewayEventListView({ page }: { page: ReturnType<typeof pageResult<GatewayEventView>> }) {
+export function GatewayEventListView({ page }: { page: ReturnType<typeof pageResult<ListedGatewayEvent>> }) {
   const { meta } = page;
   return (
     <Summary
       title={`Gateway events: page ${meta.current_page} of ${meta.last_page} (${meta.total} in all)`}
       table={{
-        columns: ['id', 'received at', 'event', 'outcome', 'invoice', 'payment', 'order'],
+        columns: ['id', 'received at', 'event', 'outcome', 'invoice', 'payment', 'order', 'unreconciled'],
         rows: page.data.map((e) => [
           e.id,
           e.received_at,
@@ -19,6 +19,9 @@ export function GatewayEventListView({ page }: { page: ReturnType<typeof pageRes
           e.invoice_id,
           e.provider_payment_id,
           e.provider_order_id,
+          e.unreconciled_payment
+            ? `#${e.unreconciled_payment.id} ${e.unreconciled_payment.status}: ${e.unreconciled_payment.amount} ${e.unreconciled_payment.currency} (${e.unreconciled_payment.reason})`
+            : '',
         ]),
       }}
     />

@@ -7,10 +7,13 @@ import { tenantParams } from '../tenants/schemas.js';
 import { changeAppointmentStatus } from './operations/change-appointment-status.js';
 import { bookAppointment } from './operations/create-appointment.js';
 import { listAppointments, listOwnerAppointments } from './operations/list-appointments.js';
+import { rescheduleAppointment } from './operations/reschedule-appointment.js';
 import {
   appointmentListQuery,
   appointmentParams,
+  rescheduleAppointmentSchema,
   storeAppointmentSchema,
+  tenantAppointmentListQuery,
   updateAppointmentSchema,
 } from './schemas.js';
 import { APPOINTMENT_JSON } from './serialize.js';
@@ -24,9 +27,12 @@ export const appointmentRoutes = [
   tenantOperationRoute(listAppointments, {
     method: 'GET',
     path: '/api/v1/tenant/:tenant/appointments',
+    description:
+      'from (inclusive) and to (exclusive) filter by start time (ISO-8601 instants with their offset); ' +
+      'veterinarian_user_id by veterinarian.',
     tags: ['appointments'],
     params: tenantParams,
-    query: appointmentListQuery,
+    query: tenantAppointmentListQuery,
     responses: { 200: { description: 'appointments', schema: pageSchema(APPOINTMENT_JSON) } },
     toInput: ({ principal, query }) => ({ ...query, tenant_id: principal.tenant.id }),
     reply: (page, { request, query }) => pageBody(page, request.path, query, (x) => x),
@@ -36,11 +42,15 @@ export const appointmentRoutes = [
     path: '/api/v1/tenant/:tenant/appointments',
     description:
       'pet_id must be a pet of this tenant; veterinarian_user_id, when given, a member of it (422 otherwise). ' +
-      'scheduled_at is an ISO-8601 instant with its offset. status is scheduled (default) or confirmed.',
+      'scheduled_at is an ISO-8601 instant with its offset. status is scheduled (default) or confirmed. ' +
+      'duration_minutes (5 to 480) defaults to APPOINTMENT_DEFAULT_MINUTES. With a veterinarian, the slot ' +
+      '[scheduled_at, scheduled_at + duration) must not overlap another of their active appointments ' +
+      '(cancelled and no_show ones do not count): 409 APPOINTMENT_OVERLAP naming conflicting_appointment_id.',
     tags: ['appointments'],
     params: tenantParams,
     body: storeAppointmentSchema,
     responses: { 201: one('the new appointment') },
+    errors: { 409: 'The veterinarian has an overlapping appointment (code APPOINTMENT_OVERLAP)' },
     toInput: ({ principal, body }) => ({ ...body, tenant_id: principal.tenant.id }),
     reply: (appointment) => Reply.json(201, { data: appointment }),
   }),
@@ -62,6 +72,29 @@ export const appointmentRoutes = [
       appointment_id: params.appointment,
     }),
     reply: (change) => ({ data: change.appointment }),
+  }),
+  tenantOperationRoute(rescheduleAppointment, {
+    method: 'POST',
+    path: '/api/v1/tenant/:tenant/appointments/:appointment/reschedule',
+    description:
+      'Move an appointment (PATCH changes only the status, as the contract says). scheduled_at is required; ' +
+      'duration_minutes and veterinarian_user_id keep their values when left out. The new slot must be free ' +
+      'in the veterinarian’s calendar, the appointment itself aside. Completed, cancelled and no_show ' +
+      'appointments are not moved (422 on scheduled_at).',
+    tags: ['appointments'],
+    params: appointmentParams,
+    body: rescheduleAppointmentSchema,
+    responses: { 200: one('the moved appointment') },
+    errors: {
+      404: 'No such appointment in this tenant',
+      409: 'The veterinarian has an overlapping appointment (code APPOINTMENT_OVERLAP)',
+    },
+    toInput: ({ principal, params, body }) => ({
+      ...body,
+      tenant_id: principal.tenant.id,
+      appointment_id: params.appointment,
+    }),
+    reply: (appointment) => ({ data: appointment }),
   }),
   clinicOperationRoute(listOwnerAppointments, {
     method: 'GET',

@@ -40,9 +40,18 @@ export const isoInstant = () =>
       (v) => v == null || (ISO_INSTANT.test(v) && !Number.isNaN(Date.parse(v))),
     );
 
+/** The allowed length of one appointment; the default is APPOINTMENT_DEFAULT_MINUTES. */
+export const APPOINTMENT_MINUTES = { min: 5, max: 480 } as const;
+
+export const durationField = () =>
+  yup.number().integer().min(APPOINTMENT_MINUTES.min).max(APPOINTMENT_MINUTES.max);
+
 export const storeAppointmentSchema = yup.object({
   pet_id: idNumber().required(),
   scheduled_at: isoInstant().required(),
+  duration_minutes: durationField().meta({
+    description: 'length in minutes, 5 to 480; default APPOINTMENT_DEFAULT_MINUTES (30)',
+  }),
   veterinarian_user_id: idNumber().nullable(),
   reason: optionalText(255),
   notes: optionalText(2000),
@@ -58,7 +67,33 @@ export const updateAppointmentSchema = yup.object({
 });
 export type UpdateAppointmentInput = yup.InferType<typeof updateAppointmentSchema>;
 
+/** Moving an appointment: a new start, and optionally a new length or veterinarian. */
+export const rescheduleAppointmentSchema = yup.object({
+  scheduled_at: isoInstant().required(),
+  duration_minutes: durationField().meta({ description: 'new length in minutes; default: unchanged' }),
+  veterinarian_user_id: idNumber()
+    .nullable()
+    .meta({ description: 'new veterinarian (null: none); default: unchanged' }),
+});
+export type RescheduleAppointmentInput = yup.InferType<typeof rescheduleAppointmentSchema>;
+
 export const appointmentListQuery = yup.object({ page: pageField() });
+
+/** The clinic's list: by start time (from inclusive, to exclusive) and by veterinarian. */
+export const tenantAppointmentListQuery = appointmentListQuery.shape({
+  from: isoInstant().meta({ description: 'appointments starting at or after this instant' }),
+  to: isoInstant()
+    .meta({ description: 'appointments starting before this instant' })
+    .test(
+      'after-from',
+      'The to field must be later than from.',
+      function (this: yup.TestContext, v: string | undefined) {
+        const from = this.parent.from as string | undefined;
+        return v == null || from == null || Date.parse(v) > Date.parse(from);
+      },
+    ),
+  veterinarian_user_id: idNumber().meta({ description: 'only this veterinarian’s appointments' }),
+});
 
 export const appointmentParams = tenantParams.shape({
   appointment: idParam().meta({ description: 'appointment id' }),

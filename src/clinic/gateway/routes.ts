@@ -77,7 +77,11 @@ export const gatewayRoutes = [
     description:
       'Body: {event, payload: {payment: {entity: {id, order_id, amount (minor units), currency, status}}}}. ' +
       'X-Gateway-Signature: hex HMAC-SHA256 of the raw body with GATEWAY_WEBHOOK_SECRET; missing or wrong ' +
-      'is a 401. A failure while handling is a 500, so the gateway retries; retries are idempotent.',
+      'is a 401. A failure while handling is a 500, so the gateway retries; retries are idempotent. ' +
+      'An optional top-level id is the delivery’s event id (default: `event:payment id`): a replay answers ' +
+      '200 duplicate. A capture above its order or in another currency answers mismatch and is kept as an ' +
+      'unreconciled payment (the invoice’s unreconciled_payments). payment.failed answers logged (the ' +
+      'invoice’s payment_attempts); any other event answers 200 ignored, whatever its payload.',
     tags: ['webhooks'],
     access: publicAccess,
     rawBody: true,
@@ -94,6 +98,11 @@ export const gatewayRoutes = [
                 event: str,
                 outcome: { type: 'string', enum: [...WEBHOOK_OUTCOMES] },
                 invoice_id: { type: 'integer', nullable: true },
+                unreconciled_payment_id: {
+                  type: 'integer',
+                  nullable: true,
+                  description: 'outcome mismatch: the unreconciled gateway payment it is kept as',
+                },
               },
             },
           },

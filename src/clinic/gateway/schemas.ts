@@ -27,7 +27,14 @@ export const webhookInput = yup.object({
   signature: yup.string().nullable(),
 });
 
+/** What every delivery has: its event, and optionally the gateway's id of this delivery. */
+export const webhookEnvelope = yup.object({
+  id: gatewayId().nullable(),
+  event: yup.string().trim().max(64).required(),
+});
+
 export const webhookSchema = yup.object({
+  id: gatewayId().nullable(),
   event: yup.string().trim().max(64).required(),
   payload: yup
     .object({

@@ -20,6 +20,7 @@ export const PERMISSIONS = [
   'order.read',
   'order.manage',
   'member.manage',
+  'profile.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

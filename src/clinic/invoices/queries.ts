@@ -23,14 +23,20 @@ export async function withLines(
 ): Promise<Record<string, any>[]> {
   const ids = rows.map((r) => Number(r.id));
   if (!ids.length) return rows;
-  const [items, payments] = await Promise.all([
+  const [items, payments, unreconciled, attempts] = await Promise.all([
     db('invoice_items').whereIn('invoice_id', ids).orderBy('id'),
     db('payments').whereIn('invoice_id', ids).orderBy('id'),
+    db('gateway_unreconciled_payments').whereIn('invoice_id', ids).orderBy('id'),
+    db('gateway_events').whereIn('invoice_id', ids).where('event', 'payment.failed').orderBy('id'),
   ]);
+  const of = (list: Record<string, any>[], r: Record<string, any>) =>
+    list.filter((x) => Number(x.invoice_id) === Number(r.id));
   return rows.map((r) => ({
     ...r,
-    items: items.filter((x) => Number(x.invoice_id) === Number(r.id)),
-    payments: payments.filter((x) => Number(x.invoice_id) === Number(r.id)),
+    items: of(items, r),
+    payments: of(payments, r),
+    unreconciled_payments: of(unreconciled, r),
+    payment_attempts: of(attempts, r),
   }));
 }
 

@@ -3,6 +3,12 @@ import { isoOrNull } from '../../db/time.js';
 import { INVOICE_STATUSES } from '../payments/ledger.js';
 import { fromMinor } from '../payments/money.js';
 import { PAYMENT_JSON, serializePayment } from '../payments/serialize.js';
+import {
+  PAYMENT_ATTEMPT_JSON,
+  serializePaymentAttempt,
+  serializeUnreconciled,
+  UNRECONCILED_JSON,
+} from '../gateway/reconciliation.js';
 
 export function serializeInvoice(row: Record<string, any>) {
   return {
@@ -34,6 +40,10 @@ export function serializeInvoice(row: Record<string, any>) {
       phone: row.client_phone ?? null,
     },
     payments: ((row.payments ?? []) as Record<string, any>[]).map(serializePayment),
+    unreconciled_payments: ((row.unreconciled_payments ?? []) as Record<string, any>[]).map(
+      serializeUnreconciled,
+    ),
+    payment_attempts: ((row.payment_attempts ?? []) as Record<string, any>[]).map(serializePaymentAttempt),
     created_at: isoOrNull(row.created_at),
     updated_at: isoOrNull(row.updated_at),
   };
@@ -87,6 +97,16 @@ export const INVOICE_JSON = {
       },
     },
     payments: { type: 'array', items: PAYMENT_JSON },
+    unreconciled_payments: {
+      type: 'array',
+      items: UNRECONCILED_JSON,
+      description: 'gateway captures that did not match their order, not in the ledger unless booked',
+    },
+    payment_attempts: {
+      type: 'array',
+      items: PAYMENT_ATTEMPT_JSON,
+      description: 'failed gateway payments (payment.failed), oldest first',
+    },
     created_at: { type: 'string', format: 'date-time' },
     updated_at: { type: 'string', format: 'date-time' },
   },

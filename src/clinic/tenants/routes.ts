@@ -11,12 +11,14 @@ import { createTenant, tenantUniqueChecks } from './operations/create-tenant.js'
 import { getDashboard } from './operations/get-dashboard.js';
 import { listMembers } from './operations/list-members.js';
 import { removeMember } from './operations/remove-member.js';
+import { updateTenantProfile } from './operations/update-profile.js';
 import {
   addMemberSchema,
   createTenantSchema,
   memberListQuery,
   memberParams,
   tenantParams,
+  updateProfileSchema,
 } from './schemas.js';
 import { MEMBER_JSON, TENANT_JSON } from './serialize.js';
 
@@ -93,6 +95,22 @@ export const tenantRoutes = [
     },
     toInput: ({ principal }) => ({ tenant_id: principal.tenant.id }),
     reply: (dashboard) => ({ data: dashboard }),
+  }),
+  tenantOperationRoute(updateTenantProfile, {
+    method: 'PATCH',
+    path: '/api/v1/tenant/:tenant/profile',
+    description:
+      'The directory profile GET /providers shows and searches (tenant_admin: profile.manage). A field ' +
+      'left out is kept, null or "" clears it; latitude (-90..90) and longitude (-180..180) are given ' +
+      'together or not at all (both null clears the position).',
+    tags: ['tenants'],
+    params: tenantParams,
+    body: updateProfileSchema,
+    responses: {
+      200: { description: 'the tenant', schema: { type: 'object', properties: { data: TENANT_JSON } } },
+    },
+    toInput: ({ principal, body }) => ({ ...body, tenant_id: principal.tenant.id }),
+    reply: (tenant) => ({ data: tenant }),
   }),
   tenantOperationRoute(listMembers, {
     method: 'GET',

@@ -24,12 +24,51 @@ export const slugField = () =>
       (v) => v == null || /[a-z]/.test(v),
     );
 
+/** A coordinate of the directory profile; '' clears it as null does. */
+const coordinate = (limit: number) =>
+  yup
+    .number()
+    .min(-limit)
+    .max(limit)
+    .nullable()
+    .transform((v, raw) => (raw === '' ? null : v));
+
+/**
+ * Both coordinates or neither: a profile with a latitude and no longitude could never be placed on
+ * the map, and one given alone would leave the other from an older position.
+ */
+function withItsPair(field: 'latitude' | 'longitude') {
+  const other = field === 'latitude' ? 'longitude' : 'latitude';
+  return [
+    'coordinates-together',
+    `The ${field} field must be given together with ${other}.`,
+    function (this: yup.TestContext, value: unknown) {
+      return (
+        (value === undefined) === (this.parent[other] === undefined) &&
+        (value === null) === (this.parent[other] === null)
+      );
+    },
+  ] as const;
+}
+
+/** The directory profile of a tenant (GET /providers reads these columns). */
+export const profileFields = {
+  description: optionalText(2000),
+  city: optionalText(120),
+  address: optionalText(500),
+  phone: optionalText(40),
+  latitude: coordinate(90).test(...withItsPair('latitude')),
+  longitude: coordinate(180).test(...withItsPair('longitude')),
+};
+
+export const updateProfileSchema = yup.object(profileFields);
+export type ProfileFields = yup.InferType<typeof updateProfileSchema>;
+
 export const createTenantSchema = yup.object({
   name: nameField().required(),
   slug: slugField().required(),
   email: emailField().required(),
-  phone: optionalText(40),
-  address: optionalText(500),
+  ...profileFields,
   subscription_plan: yup.string().oneOf(SUBSCRIPTION_PLANS).default('trial'),
   business_type: yup.string().oneOf(BUSINESS_TYPES).default('clinic'),
   owner_name: nameField().required(),

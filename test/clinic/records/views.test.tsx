@@ -44,6 +44,8 @@ test('an appointment status change: the preview says nothing changed; a repeat s
     client_id: 4,
     veterinarian_user_id: null,
     scheduled_at: '2026-03-01T05:00:00.000Z',
+    duration_minutes: 30,
+    ends_at: '2026-03-01T05:30:00.000Z',
     status: 'cancelled',
     reason: null,
     notes: null,
@@ -94,6 +96,8 @@ test('an invoice shows its money, its items and its payments', (t) => {
         created_at: '2026-01-15T10:00:00.000Z',
       },
     ],
+    unreconciled_payments: [],
+    payment_attempts: [],
     created_at: null,
     updated_at: null,
   };

@@ -21,6 +21,11 @@ const flags: FlagSpec[] = [
     field: 'scheduled_at',
   },
   {
+    flags: '--duration <minutes>',
+    description: 'length in minutes, 5 to 480 (default APPOINTMENT_DEFAULT_MINUTES)',
+    field: 'duration_minutes',
+  },
+  {
     flags: '--vet <user>',
     description: 'the veterinarian: a member of the tenant, by user id or email',
     field: 'veterinarian_user_id',
@@ -36,7 +41,7 @@ const flags: FlagSpec[] = [
 ];
 
 /** `--vet` by email: the account's id (the operation then checks it is a member). */
-async function vetId(services: Services, vet: unknown): Promise<unknown> {
+export async function vetId(services: Services, vet: unknown): Promise<unknown> {
   if (typeof vet !== 'string' || !vet.includes('@')) return vet;
   const user = await services.db('clinic_users').where('email', vet.trim().toLowerCase()).first('id');
   if (!user)

@@ -8,17 +8,34 @@ import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
 import { tenantFlag, tenantOf } from '../../tenant-flag.js';
 import { AppointmentListView } from '../../views/appointment.js';
+import { vetId } from './book.js';
 
 export function register(program: Command): void {
   commandGroup(program, 'appointment', 'the appointments of a clinic tenant');
   commandFor(program, listAppointments, {
     path: 'appointment list',
     description: 'list a tenant’s appointments with pet, client and veterinarian, 20 per page, latest first',
-    flags: [tenantFlag, pageFlag],
-    examples: ['wfctl appointment list --tenant happy-paws', 'wfctl appointment list --tenant 3 --json'],
+    flags: [
+      tenantFlag,
+      { flags: '--from <instant>', description: 'starting at or after this ISO-8601 instant', field: 'from' },
+      { flags: '--to <instant>', description: 'starting before this ISO-8601 instant', field: 'to' },
+      {
+        flags: '--vet <user>',
+        description: 'only this veterinarian’s (user id or email)',
+        field: 'veterinarian_user_id',
+      },
+      pageFlag,
+    ],
+    examples: [
+      'wfctl appointment list --tenant happy-paws',
+      'wfctl appointment list --tenant 3 --from 2026-03-01T00:00:00+05:30 --to 2026-03-02T00:00:00+05:30 --vet vera@example.test --json',
+    ],
     context: clinicActor,
     toInput: async (_args, flags, ctx) => ({
       tenant_id: await tenantOf(flags, ctx),
+      from: flags.from,
+      to: flags.to,
+      veterinarian_user_id: await vetId(ctx.services, flags.vet),
       page: pageNumber(flags.page),
     }),
     json: pageResult,

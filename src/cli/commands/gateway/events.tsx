@@ -24,14 +24,24 @@ export function register(program: Command): void {
         field: 'outcome',
       },
       { flags: '--invoice <id>', description: 'only this invoice’s', field: 'invoice_id' },
+      {
+        flags: '--unreconciled',
+        description:
+          'only captures kept as unreconciled and still open (resolve them with `gateway resolve`)',
+      },
       pageFlag,
     ],
-    examples: ['wfctl gateway events --outcome mismatch', 'wfctl gateway events --tenant happy-paws --json'],
+    examples: [
+      'wfctl gateway events --outcome mismatch',
+      'wfctl gateway events --unreconciled',
+      'wfctl gateway events --tenant happy-paws --json',
+    ],
     context: clinicActor,
     toInput: async (_args, flags, ctx) => ({
       ...(flags.tenant === undefined ? {} : { tenant_id: await tenantOf(flags, ctx) }),
       outcome: flags.outcome,
       invoice_id: flags.invoice,
+      unreconciled: Boolean(flags.unreconciled),
       page: pageNumber(flags.page),
     }),
     json: pageResult,

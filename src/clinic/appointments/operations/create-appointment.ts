@@ -1,6 +1,7 @@
 // appointment.book (POST /tenant/{tenant}/appointments, `wfctl appointment book`): book a pet of
 // this tenant, optionally with one of its members as the veterinarian. The appointment's client is
-// the pet's client at booking time.
+// the pet's client at booking time. With a veterinarian, the slot [scheduled_at, + duration) must be
+// free in that veterinarian's calendar (slots.ts): an overlap is a 409 naming the appointment.
 import { ValidationError, type FieldErrors } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
 import { idNumber } from '../../../core/validation.js';
@@ -9,6 +10,7 @@ import type { ClinicRun } from '../../context.js';
 import { loadAppointment } from '../queries.js';
 import { storeAppointmentSchema } from '../schemas.js';
 import { serializeAppointment, type AppointmentView } from '../serialize.js';
+import { reserveSlot, slotEnd } from '../slots.js';
 
 export const bookAppointment = defineOperation({
   name: 'appointment.book',
@@ -32,14 +34,20 @@ export const bookAppointment = defineOperation({
     }
     if (Object.keys(errors).length) throw new ValidationError(errors);
 
+    const start = new Date(input.scheduled_at);
+    const minutes = input.duration_minutes ?? ctx.services.config.clinic.appointmentDefaultMinutes;
+    const veterinarianId = input.veterinarian_user_id ?? null;
+    await reserveSlot(db, { tenantId: input.tenant_id, veterinarianId, start, minutes });
     const now = toDbTime(ctx.services.clock.now());
     const [id] = await db('appointments').insert({
       tenant_id: input.tenant_id,
       pet_id: input.pet_id,
       client_id: pet.client_id,
       status: input.status,
-      scheduled_at: toDbTime(new Date(input.scheduled_at)),
-      veterinarian_user_id: input.veterinarian_user_id ?? null,
+      scheduled_at: toDbTime(start),
+      duration_minutes: minutes,
+      ends_at: toDbTime(slotEnd(start, minutes)),
+      veterinarian_user_id: veterinarianId,
       reason: input.reason ?? null,
       notes: input.notes ?? null,
       created_at: now,
@@ -50,7 +58,7 @@ export const bookAppointment = defineOperation({
       subjectType: 'appointment',
       subjectId: Number(id),
       scopeId: input.tenant_id,
-      details: { pet_id: input.pet_id, status: input.status },
+      details: { pet_id: input.pet_id, status: input.status, duration_minutes: minutes },
     });
     return serializeAppointment(await loadAppointment(db, Number(id)));
   },

@@ -6,7 +6,8 @@ import type { ClinicRun } from '../../context.js';
 import { fetchPage, PAGE_SIZES, type Page } from '../../pagination.js';
 import { callerId } from '../../pets/access.js';
 import { appointmentsWithRelations } from '../queries.js';
-import { appointmentListQuery } from '../schemas.js';
+import { toDbTime } from '../../../db/time.js';
+import { appointmentListQuery, tenantAppointmentListQuery } from '../schemas.js';
 import { serializeAppointment, type AppointmentView } from '../serialize.js';
 
 const order = [
@@ -25,12 +26,17 @@ async function page(
 export const listAppointments = defineOperation({
   name: 'appointment.list',
   summary: 'The tenant’s appointments with pet, client and veterinarian, 20 per page, latest first',
-  input: appointmentListQuery.shape({ tenant_id: idNumber().required() }),
+  input: tenantAppointmentListQuery.shape({ tenant_id: idNumber().required() }),
   permission: 'tenant.member',
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<AppointmentView>> {
     await ctx.authorize(input.tenant_id, 'Tenant');
-    return page(appointmentsWithRelations(ctx.db).where('a.tenant_id', input.tenant_id), input.page);
+    // Filters by start time, compared as stored (UTC text); index (tenant_id, [veterinarian,] scheduled_at).
+    const q = appointmentsWithRelations(ctx.db).where('a.tenant_id', input.tenant_id);
+    if (input.veterinarian_user_id != null) q.where('a.veterinarian_user_id', input.veterinarian_user_id);
+    if (input.from) q.where('a.scheduled_at', '>=', toDbTime(new Date(input.from)));
+    if (input.to) q.where('a.scheduled_at', '<', toDbTime(new Date(input.to)));
+    return page(q, input.page);
   },
 });
 

@@ -1,11 +1,13 @@
 // gateway-event.list (`wfctl gateway events`): the webhook deliveries as they were kept, newest
 // first, 50 per page, optionally one outcome or one invoice. The operator sees every delivery, those
 // matching no order included; a tenant member (--actor) only those of their tenants' invoices, or of
-// the one tenant named (403 outside it).
+// the one tenant named (403 outside it). `unreconciled`: only the captures kept as unreconciled and
+// still open, each with its unreconciled payment (the id `wfctl gateway resolve` takes).
 import { defineOperation } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
 import { fetchPage, pageField, type Page } from '../../pagination.js';
+import { serializeUnreconciled, type UnreconciledView } from '../reconciliation.js';
 import { serializeGatewayEvent, type GatewayEventView } from '../serialize.js';
 import { WEBHOOK_OUTCOMES } from './handle-gateway-webhook.js';
 
@@ -18,11 +20,12 @@ export const listGatewayEvents = defineOperation({
     tenant_id: idNumber(),
     outcome: yup.string().oneOf([...WEBHOOK_OUTCOMES]),
     invoice_id: idNumber(),
+    unreconciled: yup.boolean().default(false),
     page: pageField(),
   }),
   permission: 'tenant.member',
   kind: 'read',
-  async run(ctx: ClinicRun, input): Promise<Page<GatewayEventView>> {
+  async run(ctx: ClinicRun, input): Promise<Page<ListedGatewayEvent>> {
     let tenants: number[] | null;
     if (input.tenant_id !== undefined) {
       await ctx.authorize(input.tenant_id, 'Tenant');
@@ -38,7 +41,32 @@ export const listGatewayEvents = defineOperation({
     if (tenants !== null) q.whereIn('i.tenant_id', tenants);
     if (input.outcome) q.where('e.outcome', input.outcome);
     if (input.invoice_id !== undefined) q.where('e.invoice_id', input.invoice_id);
+    if (input.unreconciled) {
+      q.join('gateway_unreconciled_payments as u', 'u.gateway_event_id', 'e.id')
+        .where('u.status', 'open')
+        .select('u.id as unreconciled_id');
+    }
     const found = await fetchPage<Record<string, any>>(q, input.page, GATEWAY_EVENTS_PER_PAGE);
-    return { ...found, items: found.items.map(serializeGatewayEvent) };
+    const open = await openUnreconciled(ctx, found.items);
+    return {
+      ...found,
+      items: found.items.map((row) => ({
+        ...serializeGatewayEvent(row),
+        unreconciled_payment: open.get(Number(row.id)) ?? null,
+      })),
+    };
   },
 });
+
+export type ListedGatewayEvent = GatewayEventView & { unreconciled_payment: UnreconciledView | null };
+
+/** The unreconciled payments the listed deliveries became, by event row id (one query a page). */
+async function openUnreconciled(ctx: ClinicRun, rows: Record<string, any>[]) {
+  const ids = rows.map((r) => Number(r.id));
+  const found = ids.length
+    ? await ctx.db('gateway_unreconciled_payments').whereIn('gateway_event_id', ids)
+    : [];
+  return new Map(
+    found.map((u: Record<string, any>) => [Number(u.gateway_event_id), serializeUnreconciled(u)]),
+  );
+}

@@ -1,0 +1,45 @@
+// `wfctl appointment reschedule APPOINTMENT --at INSTANT --tenant TENANT [--duration N] [--vet USER]`:
+// appointment.reschedule, as POST /tenant/{tenant}/appointments/{appointment}/reschedule runs it.
+import type { Command } from 'commander';
+import { rescheduleAppointment } from '../../../clinic/appointments/operations/reschedule-appointment.js';
+import { clinicActor } from '../../actors.js';
+import { commandFor } from '../../command.js';
+import { commandGroup } from '../../group.js';
+import { tenantFlag, tenantOf } from '../../tenant-flag.js';
+import { vetId } from './book.js';
+
+export function register(program: Command): void {
+  commandGroup(program, 'appointment', 'the appointments of a clinic tenant');
+  commandFor(program, rescheduleAppointment, {
+    path: 'appointment reschedule',
+    description: 'move an appointment to a new time (the veterinarian’s slot must be free)',
+    args: [{ name: 'appointment', description: 'appointment id', prompt: 'Appointment id?' }],
+    flags: [
+      tenantFlag,
+      {
+        flags: '--at <instant>',
+        description: 'new start, ISO-8601 with its offset',
+        required: true,
+        prompt: 'New start (e.g. 2026-03-01T10:30:00+05:30)?',
+        field: 'scheduled_at',
+      },
+      { flags: '--duration <minutes>', description: 'new length, 5 to 480', field: 'duration_minutes' },
+      {
+        flags: '--vet <user>',
+        description: 'new veterinarian (user id or email)',
+        field: 'veterinarian_user_id',
+      },
+    ],
+    examples: [
+      'wfctl appointment reschedule 31 --tenant happy-paws --at 2026-03-01T11:00:00+05:30 --duration 45',
+    ],
+    context: clinicActor,
+    toInput: async (args, flags, ctx) => ({
+      tenant_id: await tenantOf(flags, ctx),
+      appointment_id: args.appointment,
+      scheduled_at: flags.at,
+      duration_minutes: flags.duration,
+      veterinarian_user_id: await vetId(ctx.services, flags.vet),
+    }),
+  });
+}

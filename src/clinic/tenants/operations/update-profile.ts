@@ -1,0 +1,42 @@
+// PATCH /tenant/{tenant}/profile and `wfctl tenant profile`: the tenant's directory profile
+// (description, city, address, phone, coordinates), what GET /providers shows and searches. Only a
+// tenant_admin (profile.manage) changes it: it is the clinic's public face. Fields left out are kept;
+// null (or '') clears one; the two coordinates are given together or not at all.
+import { NotFoundError } from '../../../core/errors.js';
+import { defineOperation } from '../../../core/operation.js';
+import { idNumber } from '../../../core/validation.js';
+import { lockForUpdate } from '../../../db/knex.js';
+import { toDbTime } from '../../../db/time.js';
+import type { ClinicRun } from '../../context.js';
+import { updateProfileSchema } from '../schemas.js';
+import { serializeTenant, type TenantView } from '../serialize.js';
+
+export const updateProfileInput = updateProfileSchema.shape({ tenant_id: idNumber().required() });
+
+export const updateTenantProfile = defineOperation({
+  name: 'tenant.update-profile',
+  summary: 'Set the tenant’s directory profile: description, city, address, phone, coordinates',
+  input: updateProfileInput,
+  permission: 'profile.manage',
+  async run(ctx: ClinicRun, input): Promise<TenantView> {
+    const { tenant_id: tenantId, ...fields } = input;
+    const tenant = await lockForUpdate(ctx.db('tenants').where('id', tenantId), ctx.db).first();
+    if (!tenant) throw new NotFoundError('Tenant not found.');
+    await ctx.authorize(tenantId, 'Tenant');
+    const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+    if (Object.keys(changes).length) {
+      await ctx
+        .db('tenants')
+        .where('id', tenantId)
+        .update({ ...changes, updated_at: toDbTime(ctx.services.clock.now()) });
+      ctx.audit({
+        scopeId: tenantId,
+        action: 'tenant.profile_updated',
+        subjectType: 'tenant',
+        subjectId: tenantId,
+        details: { fields: Object.keys(changes) },
+      });
+    }
+    return serializeTenant(await ctx.db('tenants').where('id', tenantId).first());
+  },
+});
