@@ -35,9 +35,19 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTableIfExists('gateway_unreconciled_payments');
+  // MySQL dropped the foreign key's own index on invoice_id when (invoice_id, event) could serve it,
+  // so the composite cannot go while the key stands: the key is dropped and made again around it
+  // (which gives it back its own index). SQLite has no such coupling.
+  const mysql = /mysql/.test(String(knex.client.config.client));
   await knex.schema.alterTable('gateway_events', (t) => {
+    if (mysql) t.dropForeign(['invoice_id']);
     t.dropIndex(['invoice_id', 'event'], 'gateway_events_invoice_event_index');
     t.dropUnique(['event_id'], 'gateway_events_event_id_unique');
     t.dropColumn('event_id');
   });
+  if (mysql) {
+    await knex.schema.alterTable('gateway_events', (t) => {
+      t.foreign('invoice_id').references('id').inTable('invoices');
+    });
+  }
 }
