@@ -49,7 +49,9 @@ export function openShell(command: string, opts: TerminalOptions = {}): Terminal
     .map(([k, v]) => `${k}=${quote(v)}`)
     .join(' ');
   // The wrapper prints the exit code where the test can read it, then keeps the pane open.
-  const shell = `cd ${quote(ROOT)} && env ${exports} ${command}; echo "[exit $?]"; sleep 600`;
+  // A person's terminal, not a CI runner's: with CI set, Ink draws only the last frame and chalk
+  // drops colour, so the suite under CI=true would test another program than the operator's.
+  const shell = `cd ${quote(ROOT)} && env -u CI ${exports} ${command}; echo "[exit $?]"; sleep 600`;
   execFileSync('tmux', [
     'new-session',
     '-d',
