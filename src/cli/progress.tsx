@@ -25,6 +25,8 @@ export function liveLine(label: string): LiveLine | null {
     stop: () => {
       if (stopped) return;
       stopped = true;
+      // Ink draws the last frame once more when it unmounts: an empty last frame leaves no line.
+      ui.rerender(<></>);
       ui.clear();
       ui.unmount();
     },

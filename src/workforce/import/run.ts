@@ -154,13 +154,22 @@ export class ImportRun {
   }
 }
 
+/**
+ * Who hears of each batch an import writes (table, rows), by transaction: the import operation
+ * registers its listener for its own transaction, so the sections need no extra parameter.
+ */
+export const BATCH_LISTENERS = new WeakMap<object, (table: string, rows: number) => void>();
+
 /** Inserts rows in multi-row batches. */
 export async function insertBatches(
   trx: Knex,
   table: string,
   rows: Record<string, unknown>[],
 ): Promise<void> {
-  for (const part of chunks(rows, batchSize(trx))) await trx(table).insert(part);
+  for (const part of chunks(rows, batchSize(trx))) {
+    await trx(table).insert(part);
+    BATCH_LISTENERS.get(trx)?.(table, part.length);
+  }
 }
 
 export function importError(errors: FieldErrors, total: number): ValidationError {

@@ -2,7 +2,6 @@
 // close job; waiting, the command works that job itself (so no daemon is needed) or follows a
 // daemon's worker that got there first, with a spinner on a terminal.
 import React from 'react';
-import { render } from 'ink';
 import type { Command } from 'commander';
 import { AppError } from '../../../core/errors.js';
 import { getJob, workOnce } from '../../../core/job-queue.js';
@@ -20,7 +19,7 @@ import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
 import { wantsJson } from '../../io.js';
 import { CloseView } from '../../views/financial-year.js';
-import { Spinner } from '../../views/spinner.js';
+import { liveLine } from '../../progress.js';
 
 const POLL_MS = 500;
 
@@ -66,9 +65,8 @@ async function waitForClose(
   spinner: boolean,
 ): Promise<FinancialYearView> {
   const { services } = ctx;
-  const ui = spinner
-    ? render(<Spinner label="Closing the financial year…" />, { stdout: process.stderr })
-    : null;
+  // The line goes away when the close ends; the result (or the error) takes its place.
+  const line = spinner ? liveLine('Closing the financial year…') : null;
   const deadline = services.clock.now().getTime() + timeoutSeconds * 1000;
   const worker = workerId();
   try {
@@ -93,6 +91,6 @@ async function waitForClose(
       await new Promise((r) => setTimeout(r, POLL_MS));
     }
   } finally {
-    ui?.unmount();
+    line?.stop();
   }
 }

@@ -9,7 +9,7 @@ import { fieldErrors, yup } from '../../../core/validation.js';
 import { refreshStatistics } from '../../../db/knex.js';
 import { actingUser, type WorkforceRun } from '../../context.js';
 import { checkAttendanceRows } from '../attendance-rows.js';
-import { ImportRun, importError, MAX_ERRORS, type Counts } from '../run.js';
+import { BATCH_LISTENERS, ImportRun, importError, MAX_ERRORS, type Counts } from '../run.js';
 import { importSchema, SECTIONS, type ImportDocument } from '../schema.js';
 import { importAttendance } from '../sections/attendance.js';
 import { importEmployees, importUsers } from '../sections/people.js';
@@ -94,20 +94,32 @@ export const importRecords = defineOperation({
     ];
     const due = steps.filter(([section]) => (doc[section] as unknown[] | undefined)?.length);
     let done = 0;
-    for (const [i, [section, step]] of due.entries()) {
-      const rows = doc[section] as unknown[];
+    let current = { section: '', rows: 0, index: 0, written: 0 };
+    const report = () =>
       progress({
         phase: 'section',
-        section,
-        rows: rows.length,
-        done_rows: done,
+        section: current.section,
+        rows: current.rows,
+        done_rows: done + Math.min(current.written, current.rows),
         total_rows: total,
-        index: i + 1,
+        index: current.index,
         of: due.length,
       });
+    // Rows written to the section's own table count as progress within it (a big section is most
+    // of an import); its other tables (an employee's login, its deployment) do not.
+    BATCH_LISTENERS.set(ctx.db, (table, rows) => {
+      if (table !== SECTION_OWN_TABLE[current.section]) return;
+      current.written += rows;
+      report();
+    });
+    for (const [i, [section, step]] of due.entries()) {
+      const rows = doc[section] as unknown[];
+      current = { section, rows: rows.length, index: i + 1, written: 0 };
+      report();
       await step(run, rows);
       done += rows.length;
     }
+    BATCH_LISTENERS.delete(ctx.db);
     ctx.audit({
       action: 'records.imported',
       subjectType: 'user',
@@ -118,6 +130,22 @@ export const importRecords = defineOperation({
     return { dry_run: ctx.dryRun, ids: idMap(run, doc, ctx.dryRun), counts: run.counts };
   },
 });
+
+/** The table each section writes its own rows to (progress within a section counts these). */
+const SECTION_OWN_TABLE: Record<string, string> = {
+  organizations: 'organizations',
+  units: 'organization_units',
+  users: 'users',
+  employees: 'employees',
+  deployments: 'employee_deployments',
+  shifts: 'shift_assignments',
+  leave_types: 'leave_types',
+  leaves: 'leave_requests',
+  regularizations: 'regularization_requests',
+  devices: 'devices',
+  attendance: 'attendance',
+  financial_years: 'financial_years',
+};
 
 /** Tables that grew by more than this many rows get their planner statistics refreshed. */
 const BULK_ROWS = 10_000;

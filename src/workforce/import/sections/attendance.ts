@@ -7,7 +7,7 @@ import { lockForUpdate } from '../../../db/knex.js';
 import { ATTENDANCE_LOCKED } from '../../attendance/guard.js';
 import { chunks } from '../../context.js';
 import type { AttendanceRow } from '../schema.js';
-import { batchSize, MAX_ERRORS, type ImportRun } from '../run.js';
+import { BATCH_LISTENERS, batchSize, MAX_ERRORS, type ImportRun } from '../run.js';
 import { rowsOf } from './schedule.js';
 
 const FIELDS = [
@@ -121,6 +121,7 @@ export async function importAttendance(run: ImportRun, rows: AttendanceRow[]): P
       .insert(part)
       .onConflict(['employee_id', 'date'])
       .merge([...FIELDS, 'organization_id', 'updated_at']);
+    BATCH_LISTENERS.get(trx)?.('attendance', part.length);
   }
   run.count('attendance', 'created', writes.length - updated);
   run.count('attendance', 'updated', updated);
