@@ -88,3 +88,16 @@ test('--no-color is accepted anywhere on the line and listed in the help', (t) =
   const list = program.commands.find((c) => c.name() === 'org')!.commands.find((c) => c.name() === 'list')!;
   t.true(flagsAccepted(list).has('--no-color'));
 });
+
+test('every command and group is described in sentence case', (t) => {
+  const lower: string[] = [];
+  const walk = (cmd: Command) => {
+    for (const sub of cmd.commands) {
+      if (sub.name() === 'help') continue;
+      if (!/^[A-Z]/.test(sub.description())) lower.push(`${pathOf(sub).join(' ')}: ${sub.description()}`);
+      walk(sub);
+    }
+  };
+  walk(buildProgram());
+  t.deepEqual(lower, []);
+});

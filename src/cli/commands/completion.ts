@@ -93,7 +93,7 @@ export function completionScript(program: Command, shell: (typeof SHELLS)[number
 export function register(program: Command): void {
   program
     .command('completion')
-    .description('print a shell completion script (bash, zsh or fish)')
+    .description('Print a shell completion script (bash, zsh or fish)')
     .argument('<shell>', SHELLS.join(', '))
     .addHelpText(
       'after',

@@ -17,7 +17,7 @@ import { ExportView, ProgressBar, type ExportSummary } from '../views/export.js'
 export function register(program: Command): void {
   commandFor(program, exportAttendance, {
     path: 'export',
-    description: 'write a locked month of attendance as CSV (stdout, or --out FILE)',
+    description: 'Write a locked month of attendance as CSV (stdout, or --out FILE)',
     flags: [
       {
         flags: '--org <code>',

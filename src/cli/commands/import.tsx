@@ -64,7 +64,7 @@ export function register(program: Command): void {
   let line: LiveLine | null = null;
   commandFor(program, importRecords, {
     path: 'import',
-    description: 'load organizations, units, users, employees, … from a JSON document (all or nothing)',
+    description: 'Load organizations, units, users, employees, … from a JSON document (all or nothing)',
     args: [
       { name: 'file', description: 'the JSON document, or - for stdin', prompt: 'JSON document (file)?' },
     ],

@@ -18,7 +18,7 @@ const listSchema = yup.object({
 export function register(program: Command): void {
   const jobs = program.commands.find((c) => c.name() === 'jobs') ?? program.command('jobs');
   jobs
-    .description('list queued, running, done and failed background jobs (newest first)')
+    .description('List queued, running, done and failed background jobs (newest first)')
     .addHelpText(
       'after',
       examplesText([

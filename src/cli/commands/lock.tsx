@@ -11,7 +11,7 @@ import { LockView } from '../views/lock.js';
 export function register(program: Command): void {
   commandFor(program, lockMonth, {
     path: 'lock',
-    description: 'lock a pay month for a whole organization, or one unit (--unit)',
+    description: 'Lock a pay month for a whole organization, or one unit (--unit)',
     flags: [
       {
         flags: '--org <code>',

@@ -10,7 +10,7 @@ import { LockGridView } from '../views/lock.js';
 export function register(program: Command): void {
   commandFor(program, lockGrid, {
     path: 'locks',
-    description: "a month-by-month grid of an organization's locks for a year",
+    description: "A month-by-month grid of an organization's locks for a year",
     flags: [
       {
         flags: '--org <code>',

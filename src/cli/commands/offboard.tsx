@@ -10,7 +10,7 @@ import { OffboardView } from '../views/offboard.js';
 export function register(program: Command): void {
   commandFor(program, offboardEmployee, {
     path: 'offboard',
-    description: 'offboard an employee: end deployments, cancel later shifts, revoke devices and tokens, …',
+    description: 'Offboard an employee: end deployments, cancel later shifts, revoke devices and tokens, …',
     args: [{ name: 'employee', description: 'employee code (E042) or id', prompt: 'Employee (code or id)?' }],
     flags: [
       {

@@ -13,7 +13,7 @@ import { ScheduleView } from '../views/schedule.js';
 export function register(program: Command): void {
   const schedule = program.commands.find((c) => c.name() === 'schedule') ?? program.command('schedule');
   schedule
-    .description('list the scheduled jobs with their next run (`schedule run NAME` runs one now)')
+    .description('List the scheduled jobs with their next run (`schedule run NAME` runs one now)')
     .addHelpText('after', examplesText(['wfctl schedule', 'wfctl schedule --json']))
     .option('--json', 'print JSON')
     .action(async (opts: { json?: boolean }) => {

@@ -11,7 +11,7 @@ import { SeedView } from '../views/seed.js';
 export function registerSeed(program: Command): void {
   program
     .command('seed')
-    .description('load the demo data in seeds/ (idempotent: running it twice adds nothing)')
+    .description('Load the demo data in seeds/ (idempotent: running it twice adds nothing)')
     .option('--only <name>', 'run one seed by name')
     .option('--json', 'print JSON')
     .addHelpText('after', examplesText(['wfctl seed', 'wfctl seed --only workforce-demo --json']))

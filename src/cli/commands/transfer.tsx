@@ -12,7 +12,7 @@ import { TransferView } from '../views/deployment.js';
 export function register(program: Command): void {
   commandFor(program, transferEmployee, {
     path: 'transfer',
-    description: 'move an employee’s primary deployment to another unit from a date',
+    description: 'Move an employee’s primary deployment to another unit from a date',
     args: [{ name: 'employee', description: 'employee code (E042) or id', prompt: 'Employee (code or id)?' }],
     flags: [
       {

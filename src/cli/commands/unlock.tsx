@@ -9,7 +9,7 @@ import { UnlockView } from '../views/lock.js';
 export function register(program: Command): void {
   commandFor(program, unlockMonth, {
     path: 'unlock',
-    description: 'unlock the rows a lock stamped and delete the lock (org_admin or system_admin)',
+    description: 'Unlock the rows a lock stamped and delete the lock (org_admin or system_admin)',
     args: [
       {
         name: 'lock_id',

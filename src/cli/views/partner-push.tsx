@@ -36,6 +36,19 @@ export function PushView(r: PushResult) {
   );
 }
 
+/**
+ * One batch's state as the board shows it. Batches are numbered as the ledger, the failure message
+ * and the JSON number them (batch_index, from 0), so an operator can match the lines.
+ */
+export function progressState(e: PushProgress): string {
+  const batch = `batch ${e.batch_index}`;
+  if (e.type === 'batch-start') return `${batch}: sending ${e.records} records…`;
+  if (e.type === 'attempt-failed') {
+    return `${batch}: attempt ${e.attempt} failed (${e.error}); retrying in ${Math.round((e.wait_ms ?? 0) / 1000)} s`;
+  }
+  return `${batch}: ${e.status}${e.error ? ` (${e.error})` : ''}`;
+}
+
 /** Live progress on a terminal (stderr): one line per partner and month, updated per batch. */
 export class ProgressBoard {
   private lines = new Map<string, string>();
@@ -43,12 +56,7 @@ export class ProgressBoard {
 
   update = (e: PushProgress) => {
     const key = `${e.partner} ${e.organization_code} ${e.month}`;
-    const state =
-      e.type === 'batch-start'
-        ? `batch ${e.batch_index + 1}: sending ${e.records} records…`
-        : e.type === 'attempt-failed'
-          ? `batch ${e.batch_index + 1}: attempt ${e.attempt} failed (${e.error}); retrying in ${Math.round((e.wait_ms ?? 0) / 1000)} s`
-          : `batch ${e.batch_index + 1}: ${e.status}${e.error ? ` (${e.error})` : ''}`;
+    const state = progressState(e);
     this.lines.set(key, state);
     this.instance.rerender(<ProgressLines lines={[...this.lines]} />);
   };

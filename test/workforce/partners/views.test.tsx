@@ -2,7 +2,7 @@
 import test from 'ava';
 import React from 'react';
 import { render } from 'ink-testing-library';
-import { ProgressLines, PushView } from '../../../src/cli/views/partner-push.js';
+import { ProgressLines, progressState, PushView } from '../../../src/cli/views/partner-push.js';
 import { Bar } from '../../../src/cli/views/export.js';
 
 const item = {
@@ -72,4 +72,10 @@ test('the export progress bar shows records done of the total', (t) => {
   const { lastFrame } = render(<Bar done={50} total={200} />);
   t.regex(lastFrame()!, /50\/200 records/);
   t.is((lastFrame()!.match(/█/g) ?? []).length, 8); // a quarter of 30 cells, rounded
+});
+
+test('the board numbers batches as the ledger does (batch_index, from 0)', (t) => {
+  const e = { partner: 'p', organization_code: 'ACME', month: '2026-01', batch_index: 0, records: 10 };
+  t.is(progressState({ ...e, type: 'batch-start' }), 'batch 0: sending 10 records…');
+  t.is(progressState({ ...e, type: 'batch-done', status: 'delivered' }), 'batch 0: delivered');
 });

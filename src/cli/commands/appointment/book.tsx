@@ -15,26 +15,26 @@ const flags: FlagSpec[] = [
   { flags: '--pet <id>', description: 'pet id', required: true, prompt: 'Pet id?', field: 'pet_id' },
   {
     flags: '--at <instant>',
-    description: 'when, ISO-8601 with its offset (2026-03-01T10:30:00+05:30)',
+    description: 'When, ISO-8601 with its offset (2026-03-01T10:30:00+05:30)',
     required: true,
     prompt: 'When (e.g. 2026-03-01T10:30:00+05:30)?',
     field: 'scheduled_at',
   },
   {
     flags: '--duration <minutes>',
-    description: 'length in minutes, 5 to 480 (default APPOINTMENT_DEFAULT_MINUTES)',
+    description: 'Length in minutes, 5 to 480 (default APPOINTMENT_DEFAULT_MINUTES)',
     field: 'duration_minutes',
   },
   {
     flags: '--vet <user>',
-    description: 'the veterinarian: a member of the tenant, by user id or email',
+    description: 'The veterinarian: a member of the tenant, by user id or email',
     field: 'veterinarian_user_id',
   },
   { flags: '--reason <text>', description: 'reason for the visit', field: 'reason' },
   { flags: '--notes <text>', description: 'notes', field: 'notes' },
   {
     flags: '--status <status>',
-    description: 'scheduled (default) or confirmed',
+    description: 'Scheduled (default) or confirmed',
     choices: ['scheduled', 'confirmed'],
     field: 'status',
   },
@@ -50,10 +50,10 @@ export async function vetId(services: Services, vet: unknown): Promise<unknown> 
 }
 
 export function register(program: Command): void {
-  commandGroup(program, 'appointment', 'the appointments of a clinic tenant');
+  commandGroup(program, 'appointment', 'The appointments of a clinic tenant');
   commandFor(program, bookAppointment, {
     path: 'appointment book',
-    description: 'book an appointment for one of the tenant’s pets',
+    description: 'Book an appointment for one of the tenant’s pets',
     flags: [tenantFlag, ...flags],
     examples: [
       'wfctl appointment book --tenant happy-paws --pet 7 --at 2026-03-01T10:30:00+05:30 --reason Vaccination',

@@ -11,10 +11,10 @@ import { AppointmentListView } from '../../views/appointment.js';
 import { vetId } from './book.js';
 
 export function register(program: Command): void {
-  commandGroup(program, 'appointment', 'the appointments of a clinic tenant');
+  commandGroup(program, 'appointment', 'The appointments of a clinic tenant');
   commandFor(program, listAppointments, {
     path: 'appointment list',
-    description: 'list a tenant’s appointments with pet, client and veterinarian, 20 per page, latest first',
+    description: 'List a tenant’s appointments with pet, client and veterinarian, 20 per page, latest first',
     flags: [
       tenantFlag,
       { flags: '--from <instant>', description: 'starting at or after this ISO-8601 instant', field: 'from' },

@@ -9,10 +9,10 @@ import { tenantFlag, tenantOf } from '../../tenant-flag.js';
 import { vetId } from './book.js';
 
 export function register(program: Command): void {
-  commandGroup(program, 'appointment', 'the appointments of a clinic tenant');
+  commandGroup(program, 'appointment', 'The appointments of a clinic tenant');
   commandFor(program, rescheduleAppointment, {
     path: 'appointment reschedule',
-    description: 'move an appointment to a new time (the veterinarian’s slot must be free)',
+    description: 'Move an appointment to a new time (the veterinarian’s slot must be free)',
     args: [{ name: 'appointment', description: 'appointment id', prompt: 'Appointment id?' }],
     flags: [
       tenantFlag,

@@ -11,11 +11,11 @@ import { tenantFlag, tenantOf } from '../../tenant-flag.js';
 import { AppointmentStatusView } from '../../views/appointment.js';
 
 export function register(program: Command): void {
-  commandGroup(program, 'appointment', 'the appointments of a clinic tenant');
+  commandGroup(program, 'appointment', 'The appointments of a clinic tenant');
   commandFor(program, changeAppointmentStatus, {
     path: 'appointment status',
     description:
-      'move an appointment to another status (completed, cancelled and no_show are final; the same status is a no-op)',
+      'Move an appointment to another status (completed, cancelled and no_show are final; the same status is a no-op)',
     args: [
       { name: 'appointment', description: 'appointment id', prompt: 'Appointment id?' },
       { name: 'status', description: APPOINTMENT_STATUSES.join(', '), prompt: 'New status?' },

@@ -10,10 +10,10 @@ import { commandGroup } from '../../group.js';
 import { ClientListView } from '../../views/client.js';
 
 export function register(program: Command): void {
-  commandGroup(program, 'client', 'the clients (pet owners) of a clinic tenant');
+  commandGroup(program, 'client', 'The clients (pet owners) of a clinic tenant');
   commandFor(program, listClients, {
     path: 'client list',
-    description: 'list a tenant’s clients (pet owners) by name, 50 per page',
+    description: 'List a tenant’s clients (pet owners) by name, 50 per page',
     flags: [
       {
         flags: '--tenant <tenant>',

@@ -9,10 +9,10 @@ import { commandGroup } from '../../group.js';
 import { DeploymentView } from '../../views/deployment.js';
 
 export function register(program: Command): void {
-  commandGroup(program, 'deployment', 'deployments of employees at units');
+  commandGroup(program, 'deployment', 'Deployments of employees at units');
   commandFor(program, closeDeployment, {
     path: 'deployment close',
-    description: 'end a deployment today (the organization’s date); --force deletes it',
+    description: 'End a deployment today (the organization’s date); --force deletes it',
     args: [{ name: 'id', description: 'deployment id', prompt: 'Deployment id?' }],
     flags: [{ flags: '--force', description: 'delete the deployment instead of closing it', field: 'force' }],
     examples: ['wfctl deployment close 31 --yes', 'wfctl deployment close 31 --force --dry-run'],

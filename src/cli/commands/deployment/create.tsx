@@ -10,10 +10,10 @@ import { commandGroup } from '../../group.js';
 import { DeploymentView } from '../../views/deployment.js';
 
 export function register(program: Command): void {
-  commandGroup(program, 'deployment', 'deployments of employees at units');
+  commandGroup(program, 'deployment', 'Deployments of employees at units');
   commandFor(program, createDeployment, {
     path: 'deployment create',
-    description: 'deploy an employee at a unit (a primary demotes the primaries it overlaps)',
+    description: 'Deploy an employee at a unit (a primary demotes the primaries it overlaps)',
     args: [{ name: 'employee', description: 'employee code (E042) or id', prompt: 'Employee (code or id)?' }],
     flags: [
       {

@@ -13,11 +13,11 @@ export function register(program: Command): void {
   commandGroup(
     program,
     'device',
-    'mobile devices of employees: pending → approved, pending|approved → revoked (terminal)',
+    'Mobile devices of employees: pending → approved, pending|approved → revoked (terminal)',
   );
   commandFor(program, approveDevice, {
     path: 'device approve',
-    description: 'approve a pending device',
+    description: 'Approve a pending device',
     args: [{ name: 'device', description: 'device id', optional: true }],
     flags: deviceFlags,
     examples: ['wfctl device approve 12', 'wfctl device approve --employee E042 --fingerprint pixel-8-kiran'],

@@ -13,7 +13,7 @@ import { DeviceListView } from '../../views/device.js';
 export function register(program: Command): void {
   commandFor(program, listAllDevices, {
     path: 'device list',
-    description: 'list devices with their employee, oldest first (--pending: the approval queue)',
+    description: 'List devices with their employee, oldest first (--pending: the approval queue)',
     flags: [
       { flags: '--pending', description: 'only devices waiting for approval (same as --status pending)' },
       { flags: '--status <status>', description: 'pending, approved or revoked', field: 'status' },

@@ -13,11 +13,11 @@ export function register(program: Command): void {
   commandGroup(
     program,
     'device',
-    'mobile devices of employees: pending → approved, pending|approved → revoked (terminal)',
+    'Mobile devices of employees: pending → approved, pending|approved → revoked (terminal)',
   );
   commandFor(program, revokeDevice, {
     path: 'device revoke',
-    description: 'revoke a device and the tokens bound to it (cannot be undone)',
+    description: 'Revoke a device and the tokens bound to it (cannot be undone)',
     args: [{ name: 'device', description: 'device id', optional: true }],
     flags: [...deviceFlags, { flags: '--reason <text>', description: 'why (kept in the audit trail)' }],
     examples: ['wfctl device revoke 12 --reason "lost on a train" --yes'],

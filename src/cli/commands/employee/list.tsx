@@ -11,10 +11,10 @@ import { pageFlags } from '../../page-flags.js';
 import { EmployeeListView } from '../../views/employee.js';
 
 export function register(program: Command): void {
-  commandGroup(program, 'employee', 'employees: list, show');
+  commandGroup(program, 'employee', 'Employees: list, show');
   commandFor(program, listEmployees, {
     path: 'employee list',
-    description: 'list employees (not offboarded), by employee code',
+    description: 'List employees (not offboarded), by employee code',
     flags: [
       {
         flags: '--org <org>',

@@ -10,10 +10,10 @@ import { commandGroup } from '../../group.js';
 import { EmployeeShowView } from '../../views/employee.js';
 
 export function register(program: Command): void {
-  commandGroup(program, 'employee', 'employees: list, show');
+  commandGroup(program, 'employee', 'Employees: list, show');
   commandFor(program, getEmployee, {
     path: 'employee show',
-    description: 'an employee with its deployments',
+    description: 'An employee with its deployments',
     args: [{ name: 'employee', description: 'employee code (E042) or id', prompt: 'Employee (code or id)?' }],
     examples: ['wfctl employee show E042', 'wfctl employee show E042 --json'],
     context: workforceActor,

@@ -26,10 +26,10 @@ const POLL_MS = 500;
 const timeoutSchema = yup.object({ timeout: yup.number().integer().min(1).max(86_400).default(300) });
 
 export function register(program: Command): void {
-  commandGroup(program, 'fy', 'financial years: close, show, list');
+  commandGroup(program, 'fy', 'Financial years: close, show, list');
   commandFor(program, closeFinancialYear, {
     path: 'fy close',
-    description: 'close a financial year (checklist, then the close job); waits unless --no-wait',
+    description: 'Close a financial year (checklist, then the close job); waits unless --no-wait',
     args: [
       {
         name: 'year',

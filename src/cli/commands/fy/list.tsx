@@ -10,7 +10,7 @@ import { FinancialYearListView } from '../../views/financial-year.js';
 export function register(program: Command): void {
   commandFor(program, listFinancialYears, {
     path: 'fy list',
-    description: "an organization's financial years with their status",
+    description: "An organization's financial years with their status",
     flags: [
       {
         flags: '--org <code>',

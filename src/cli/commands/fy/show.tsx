@@ -10,7 +10,7 @@ import { FinancialYearView } from '../../views/financial-year.js';
 export function register(program: Command): void {
   commandFor(program, showFinancialYear, {
     path: 'fy show',
-    description: 'a financial year with its status and, once closed, the leave-type snapshot',
+    description: 'A financial year with its status and, once closed, the leave-type snapshot',
     args: [
       {
         name: 'year',

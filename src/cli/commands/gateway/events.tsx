@@ -12,10 +12,10 @@ import { tenantOf } from '../../tenant-flag.js';
 import { GatewayEventListView } from '../../views/gateway.js';
 
 export function register(program: Command): void {
-  commandGroup(program, 'gateway', 'the payment gateway: its webhook deliveries');
+  commandGroup(program, 'gateway', 'The payment gateway: its webhook deliveries');
   commandFor(program, listGatewayEvents, {
     path: 'gateway events',
-    description: 'list the gateway’s webhook deliveries as kept, newest first, 50 per page',
+    description: 'List the gateway’s webhook deliveries as kept, newest first, 50 per page',
     flags: [
       { flags: '--tenant <tenant>', description: 'only this tenant’s invoices (id or slug)' },
       {

@@ -16,11 +16,11 @@ function resolutionOf(flags: CommandFlags): 'book' | 'refund_noted' {
 }
 
 export function register(program: Command): void {
-  commandGroup(program, 'gateway', 'the payment gateway: its webhook deliveries');
+  commandGroup(program, 'gateway', 'The payment gateway: its webhook deliveries');
   commandFor(program, resolveUnreconciled, {
     path: 'gateway resolve',
     description:
-      'resolve an unreconciled gateway capture (see `gateway events --unreconciled`): book it into its invoice, or note its refund',
+      'Resolve an unreconciled gateway capture (see `gateway events --unreconciled`): book it into its invoice, or note its refund',
     args: [
       {
         name: 'id',

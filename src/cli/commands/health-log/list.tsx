@@ -11,10 +11,10 @@ import { tenantFlag, tenantOf } from '../../tenant-flag.js';
 import { HealthLogListView } from '../../views/health-log.js';
 
 export function register(program: Command): void {
-  commandGroup(program, 'health-log', 'the health journals of a clinic tenant’s patients');
+  commandGroup(program, 'health-log', 'The health journals of a clinic tenant’s patients');
   commandFor(program, listHealthLogs, {
     path: 'health-log list',
-    description: 'list a patient’s health journal (owner and clinic entries), newest first, 50 per page',
+    description: 'List a patient’s health journal (owner and clinic entries), newest first, 50 per page',
     flags: [
       tenantFlag,
       {

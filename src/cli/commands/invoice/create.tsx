@@ -14,7 +14,7 @@ import { InvoiceSummaryView } from '../../views/invoice.js';
 const flags: FlagSpec[] = [
   {
     flags: '--client <id>',
-    description: 'the client billed',
+    description: 'The client billed',
     required: true,
     prompt: 'Client id?',
     field: 'client_id',
@@ -22,13 +22,13 @@ const flags: FlagSpec[] = [
   { flags: '--pet <id>', description: 'the client’s pet it is for', field: 'pet_id' },
   {
     flags: '--item <item...>',
-    description: 'a line item, DESCRIPTION=PRICE or DESCRIPTION=QUANTITYxPRICE (repeatable)',
+    description: 'A line item, DESCRIPTION=PRICE or DESCRIPTION=QUANTITYxPRICE (repeatable)',
     field: 'items',
   },
   { flags: '--total <amount>', description: 'a bare total instead of items', field: 'total' },
   {
     flags: '--status <status>',
-    description: 'unpaid (default) or estimate',
+    description: 'Unpaid (default) or estimate',
     choices: ['unpaid', 'estimate'],
     field: 'status',
   },
@@ -42,7 +42,7 @@ const flags: FlagSpec[] = [
   },
   {
     flags: '--payment-reference <text>',
-    description: 'the payment’s reference',
+    description: 'The payment’s reference',
     field: 'payment_reference_number',
   },
 ];
@@ -64,11 +64,11 @@ export function parseItem(text: string): { description: string; quantity?: strin
 }
 
 export function register(program: Command): void {
-  commandGroup(program, 'invoice', 'the invoices of a clinic tenant and their payments');
+  commandGroup(program, 'invoice', 'The invoices of a clinic tenant and their payments');
   commandFor(program, createInvoice, {
     path: 'invoice create',
     description:
-      'create an invoice (unpaid or estimate) by line items or a total, optionally with a first payment',
+      'Create an invoice (unpaid or estimate) by line items or a total, optionally with a first payment',
     flags: [tenantFlag, ...flags],
     examples: [
       'wfctl invoice create --tenant happy-paws --client 4 --item "Rabies vaccine=450" --item "Consultation=2x300"',

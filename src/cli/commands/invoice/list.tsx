@@ -10,10 +10,10 @@ import { tenantFlag, tenantOf } from '../../tenant-flag.js';
 import { InvoiceListView } from '../../views/invoice.js';
 
 export function register(program: Command): void {
-  commandGroup(program, 'invoice', 'the invoices of a clinic tenant and their payments');
+  commandGroup(program, 'invoice', 'The invoices of a clinic tenant and their payments');
   commandFor(program, listInvoices, {
     path: 'invoice list',
-    description: 'list a tenant’s invoices with pet, client, items and payments, 20 per page, newest first',
+    description: 'List a tenant’s invoices with pet, client, items and payments, 20 per page, newest first',
     flags: [tenantFlag, pageFlag],
     examples: ['wfctl invoice list --tenant happy-paws', 'wfctl invoice list --tenant 3 --page 2 --json'],
     context: clinicActor,

@@ -14,7 +14,7 @@ import { InvoiceSummaryView } from '../../views/invoice.js';
 const flags: FlagSpec[] = [
   {
     flags: '--amount <amount>',
-    description: 'the amount paid, at most the balance due',
+    description: 'The amount paid, at most the balance due',
     required: true,
     prompt: 'Amount?',
     field: 'amount',
@@ -30,10 +30,10 @@ const flags: FlagSpec[] = [
 ];
 
 export function register(program: Command): void {
-  commandGroup(program, 'invoice', 'the invoices of a clinic tenant and their payments');
+  commandGroup(program, 'invoice', 'The invoices of a clinic tenant and their payments');
   commandFor(program, recordPayment, {
     path: 'invoice record-payment',
-    description: 'record a payment against an invoice: balance_due falls, status becomes partial or paid',
+    description: 'Record a payment against an invoice: balance_due falls, status becomes partial or paid',
     args: [{ name: 'invoice', description: 'invoice id', prompt: 'Invoice id?' }],
     flags: [tenantFlag, ...flags],
     examples: [

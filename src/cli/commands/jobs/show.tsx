@@ -14,7 +14,7 @@ export function register(program: Command): void {
   const jobs = program.commands.find((c) => c.name() === 'jobs') ?? program.command('jobs');
   jobs
     .command('show')
-    .description('one job with its payload, result and last error')
+    .description('One job with its payload, result and last error')
     .argument('<id>', 'job id')
     .option('--json', 'print JSON')
     .addHelpText('after', examplesText(['wfctl jobs show 17', 'wfctl jobs show 17 --json | jq .last_error']))

@@ -15,7 +15,7 @@ export function register(program: Command): void {
   const jobs = program.commands.find((c) => c.name() === 'jobs') ?? program.command('jobs');
   jobs
     .command('work')
-    .description('run due jobs in this process and exit (--once: at most one)')
+    .description('Run due jobs in this process and exit (--once: at most one)')
     .option('--once', 'run at most one job')
     .option('--json', 'print JSON')
     .addHelpText('after', examplesText(['wfctl jobs work', 'wfctl jobs work --once --json']))

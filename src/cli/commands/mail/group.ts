@@ -6,6 +6,6 @@ export function mailGroup(program: Command): Command {
   return commandGroup(
     program,
     'mail',
-    'the outbox: every email the service sends, as sent, and its delivery',
+    'The outbox: every email the service sends, as sent, and its delivery',
   );
 }

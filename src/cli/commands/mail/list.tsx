@@ -12,7 +12,7 @@ export function register(program: Command): void {
   mailGroup(program);
   commandFor(program, listMail, {
     path: 'mail list',
-    description: 'list the emails of the outbox, newest first, with their delivery status',
+    description: 'List the emails of the outbox, newest first, with their delivery status',
     flags: [
       { flags: '--status <status>', description: `one of ${MAIL_STATUSES.join(', ')}`, field: 'status' },
       {

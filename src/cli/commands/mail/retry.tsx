@@ -12,7 +12,7 @@ export function register(program: Command): void {
   mailGroup(program);
   commandFor(program, retryMail, {
     path: 'mail retry',
-    description: 'queue a failed or dead email again (a sent one is never sent twice)',
+    description: 'Queue a failed or dead email again (a sent one is never sent twice)',
     args: [
       { name: 'id', description: 'email id (from wfctl mail list)', prompt: 'Email id?', field: 'mail_id' },
     ],

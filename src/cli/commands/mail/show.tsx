@@ -11,7 +11,7 @@ export function register(program: Command): void {
   mailGroup(program);
   commandFor(program, showMail, {
     path: 'mail show',
-    description: 'one email as it was sent: headers, status, attempts, last error and its text',
+    description: 'One email as it was sent: headers, status, attempts, last error and its text',
     args: [
       { name: 'id', description: 'email id (from wfctl mail list)', prompt: 'Email id?', field: 'mail_id' },
     ],

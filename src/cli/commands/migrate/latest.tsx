@@ -12,7 +12,7 @@ import { Summary } from '../../views/summary.js';
 export function register(program: Command): void {
   commandGroup(program, 'migrate', 'Apply, inspect or roll back database migrations')
     .command('latest', { isDefault: true })
-    .description('apply every pending migration (the default)')
+    .description('Apply every pending migration (the default)')
     .option('--json', 'print JSON')
     .addHelpText(
       'after',

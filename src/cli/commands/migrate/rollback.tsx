@@ -24,7 +24,7 @@ function databaseName(config: Config): string {
 export function register(program: Command): void {
   commandGroup(program, 'migrate', 'Apply, inspect or roll back database migrations')
     .command('rollback')
-    .description('roll back the last batch of migrations (--all: every migration)')
+    .description('Roll back the last batch of migrations (--all: every migration)')
     .option('--all', 'roll back every migration')
     .option('-y, --yes', 'do not ask for confirmation (required off a terminal)')
     .option('--json', 'print JSON')

@@ -11,7 +11,7 @@ import { Summary } from '../../views/summary.js';
 export function register(program: Command): void {
   commandGroup(program, 'migrate', 'Apply, inspect or roll back database migrations')
     .command('status')
-    .description('list completed and pending migrations')
+    .description('List completed and pending migrations')
     .option('--json', 'print JSON')
     .addHelpText('after', examplesText(['wfctl migrate status', 'wfctl migrate status --json | jq .pending']))
     .action(async (opts: { json?: boolean }) => {

@@ -13,7 +13,7 @@ export function register(program: Command): void {
   orderGroup(program);
   commandFor(program, acceptOrder, {
     path: 'order accept',
-    description: 'accept a pending order: accepted_at set, assigned to the acting member (--actor)',
+    description: 'Accept a pending order: accepted_at set, assigned to the acting member (--actor)',
     args: [{ name: 'order', description: 'order id', prompt: 'Order id?' }],
     flags: [tenantFlag],
     examples: [

@@ -13,7 +13,7 @@ export function register(program: Command): void {
   orderGroup(program);
   commandFor(program, fulfillOrder, {
     path: 'order fulfill',
-    description: 'fulfil an accepted order (final; refunds and returns go through invoices)',
+    description: 'Fulfil an accepted order (final; refunds and returns go through invoices)',
     args: [{ name: 'order', description: 'order id', prompt: 'Order id?' }],
     flags: [tenantFlag],
     examples: ['wfctl order fulfill 9 --tenant city-pharmacy --yes --json'],

@@ -6,6 +6,6 @@ export function orderGroup(program: Command): Command {
   return commandGroup(
     program,
     'order',
-    'the order requests sent to a pharmacy or retail tenant: the queue, accept → fulfil, reject',
+    'The order requests sent to a pharmacy or retail tenant: the queue, accept → fulfil, reject',
   );
 }

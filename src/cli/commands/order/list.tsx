@@ -16,7 +16,7 @@ export function register(program: Command): void {
   commandFor(program, listOrders, {
     path: 'order list',
     description:
-      'list the order requests sent to a tenant, oldest first, 50 per page; default the open queue',
+      'List the order requests sent to a tenant, oldest first, 50 per page; default the open queue',
     flags: [
       tenantFlag,
       {

@@ -13,7 +13,7 @@ export function register(program: Command): void {
   orderGroup(program);
   commandFor(program, rejectOrder, {
     path: 'order reject',
-    description: 'reject a pending order; the reason is kept and shown to the owner (final)',
+    description: 'Reject a pending order; the reason is kept and shown to the owner (final)',
     args: [{ name: 'order', description: 'order id', prompt: 'Order id?' }],
     flags: [
       tenantFlag,

@@ -10,10 +10,10 @@ import { pageFlags } from '../../page-flags.js';
 import { OrganizationListView } from '../../views/organization.js';
 
 export function register(program: Command): void {
-  commandGroup(program, 'org', 'organizations');
+  commandGroup(program, 'org', 'Organizations');
   commandFor(program, listOrganizations, {
     path: 'org list',
-    description: 'list organizations, by code',
+    description: 'List organizations, by code',
     flags: pageFlags,
     examples: ['wfctl org list', 'wfctl org list --json'],
     context: workforceActor,

@@ -10,10 +10,10 @@ import { commandGroup } from '../../group.js';
 import { RetireOrganizationView } from '../../views/organization.js';
 
 export function register(program: Command): void {
-  commandGroup(program, 'org', 'organizations');
+  commandGroup(program, 'org', 'Organizations');
   commandFor(program, retireOrganization, {
     path: 'org retire',
-    description: 'retire an organization and every active unit in it',
+    description: 'Retire an organization and every active unit in it',
     args: [{ name: 'organization', description: 'organization code (ACME) or id', prompt: 'Organization?' }],
     flags: [
       {

@@ -12,10 +12,10 @@ import { OrganizationSettingsView } from '../../views/organization.js';
 const booleanWord = (v: unknown): unknown => (v === 'true' ? true : v === 'false' ? false : v);
 
 export function register(program: Command): void {
-  commandGroup(program, 'org', 'organizations');
+  commandGroup(program, 'org', 'Organizations');
   commandFor(program, updateOrganizationSettings, {
     path: 'org set',
-    description: "change an organization's settings",
+    description: "Change an organization's settings",
     args: [{ name: 'organization', description: 'organization code (ACME) or id', prompt: 'Organization?' }],
     flags: [
       {

@@ -10,13 +10,13 @@ import { commandGroup } from '../../group.js';
 import { readSecrets, secretOptions, type SecretSpec } from '../../secrets.js';
 import { PartnerView } from '../../views/partner.js';
 
-export const PARTNER_GROUP = 'payroll and billing partners: registry, inbound tokens';
+export const PARTNER_GROUP = 'Payroll and billing partners: registry, inbound tokens';
 
 export function register(program: Command): void {
   commandGroup(program, 'partner', PARTNER_GROUP);
   const cmd = commandFor(program, addPartner, {
     path: 'partner add',
-    description: 'register a partner and the organizations whose locked attendance it may receive',
+    description: 'Register a partner and the organizations whose locked attendance it may receive',
     args: [{ name: 'name', description: 'partner name (unique)', prompt: 'Partner name?', field: 'name' }],
     flags: [
       { flags: '--kind <kind>', description: 'payroll or billing', field: 'kind' },

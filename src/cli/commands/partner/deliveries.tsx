@@ -12,7 +12,7 @@ export function register(program: Command): void {
   commandGroup(program, 'partner', PARTNER_GROUP);
   commandFor(program, listDeliveries, {
     path: 'partner deliveries',
-    description: 'the delivery ledger, newest first',
+    description: 'The delivery ledger, newest first',
     flags: [
       { flags: '--failed', description: 'only batches that failed', field: 'failed' },
       { flags: '--partner <name>', description: 'only this partner', field: 'partner' },

@@ -12,7 +12,7 @@ export function register(program: Command): void {
   commandGroup(program, 'partner', PARTNER_GROUP);
   commandFor(program, listPartners, {
     path: 'partner list',
-    description: 'partners, their organizations and active inbound tokens',
+    description: 'Partners, their organizations and active inbound tokens',
     examples: ['wfctl partner list', "wfctl partner list --json | jq '.data[].name'"],
     context: workforceActor,
     toInput: async () => ({}),

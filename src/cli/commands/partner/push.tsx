@@ -19,7 +19,7 @@ export function register(program: Command): void {
   let board: ProgressBoard | null = null;
   const cmd = commandFor(program, pushToPartners, {
     path: 'partner push',
-    description: 'send every partner the locked days it has not received (what cron runs)',
+    description: 'Send every partner the locked days it has not received (what cron runs)',
     flags: [
       { flags: '--partner <name>', description: 'only this partner', field: 'partner' },
       { flags: '--org <code>', description: 'only this organization (code or id)', field: 'org' },

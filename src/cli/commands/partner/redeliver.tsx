@@ -14,7 +14,7 @@ export function register(program: Command): void {
   commandGroup(program, 'partner', PARTNER_GROUP);
   commandFor(program, redeliverBatch, {
     path: 'partner redeliver',
-    description: 'send one batch again (same records, same X-Attendance-Delivery-Id)',
+    description: 'Send one batch again (same records, same X-Attendance-Delivery-Id)',
     args: [
       {
         name: 'delivery',

@@ -22,7 +22,7 @@ export function register(program: Command): void {
   const cmd = commandGroup(program, 'partner', PARTNER_GROUP)
     .command('verify')
     .description(
-      'receiver side: check an X-Attendance-Signature header against a body file (5-minute window)',
+      'Receiver side: check an X-Attendance-Signature header against a body file (5-minute window)',
     )
     .option('--header <header>', 'the X-Attendance-Signature header value')
     .option('--body <file>', 'the exact request body, as a file (- for stdin)')

@@ -13,7 +13,7 @@ import { petFieldFlags } from './fields.js';
 const flags: FlagSpec[] = [
   {
     flags: '--client <id>',
-    description: 'the client (owner) id the pet belongs to',
+    description: 'The client (owner) id the pet belongs to',
     required: true,
     prompt: 'Client id?',
     field: 'client_id',
@@ -26,10 +26,10 @@ const flags: FlagSpec[] = [
 ];
 
 export function register(program: Command): void {
-  commandGroup(program, 'pet', 'the pets (patients) of a clinic tenant');
+  commandGroup(program, 'pet', 'The pets (patients) of a clinic tenant');
   commandFor(program, createPet, {
     path: 'pet create',
-    description: 'register a pet (patient) for one of the tenant’s clients',
+    description: 'Register a pet (patient) for one of the tenant’s clients',
     flags: [tenantFlag, ...flags],
     examples: [
       'wfctl pet create --tenant happy-paws --client 4 --name Bruno --species dog --sex male',

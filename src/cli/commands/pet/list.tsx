@@ -10,10 +10,10 @@ import { tenantFlag, tenantOf } from '../../tenant-flag.js';
 import { PetListView } from '../../views/pet.js';
 
 export function register(program: Command): void {
-  commandGroup(program, 'pet', 'the pets (patients) of a clinic tenant');
+  commandGroup(program, 'pet', 'The pets (patients) of a clinic tenant');
   commandFor(program, listPets, {
     path: 'pet list',
-    description: 'list a tenant’s pets (patients) with their client, 20 per page, newest first',
+    description: 'List a tenant’s pets (patients) with their client, 20 per page, newest first',
     flags: [tenantFlag, pageFlag],
     examples: ['wfctl pet list --tenant happy-paws', 'wfctl pet list --tenant 3 --page 2 --json'],
     context: clinicActor,

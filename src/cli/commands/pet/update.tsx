@@ -11,10 +11,10 @@ import { PetSummaryView } from '../../views/pet.js';
 import { petFieldFlags } from './fields.js';
 
 export function register(program: Command): void {
-  commandGroup(program, 'pet', 'the pets (patients) of a clinic tenant');
+  commandGroup(program, 'pet', 'The pets (patients) of a clinic tenant');
   commandFor(program, updatePet, {
     path: 'pet update',
-    description: 'change some of a patient’s fields (only the flags given; an empty value clears one)',
+    description: 'Change some of a patient’s fields (only the flags given; an empty value clears one)',
     args: [{ name: 'pet', description: 'pet id', prompt: 'Pet id?' }],
     flags: [tenantFlag, ...petFieldFlags],
     examples: [

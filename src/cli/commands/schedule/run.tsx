@@ -15,7 +15,7 @@ export function register(program: Command): void {
   const schedule = program.commands.find((c) => c.name() === 'schedule') ?? program.command('schedule');
   schedule
     .command('run')
-    .description('run a scheduled job now, e.g. `schedule run month-lock --month 2026-01`')
+    .description('Run a scheduled job now, e.g. `schedule run month-lock --month 2026-01`')
     .argument('<name>', 'job name (see `wfctl schedule`)')
     .option('--month <YYYY-MM>', 'month-lock: lock this month instead of the month just ended')
     .option('--json', 'print JSON')

@@ -16,7 +16,7 @@ export function register(program: Command): void {
   commandFor(program, createTenant, {
     path: 'tenant create',
     description:
-      'create a tenant and its first user, its tenant_admin (prompts for what is missing on a terminal)',
+      'Create a tenant and its first user, its tenant_admin (prompts for what is missing on a terminal)',
     flags: [
       { flags: '--name <name>', description: 'tenant name', required: true, prompt: 'Tenant name' },
       {

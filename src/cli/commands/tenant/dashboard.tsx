@@ -12,7 +12,7 @@ export function register(program: Command): void {
   tenantGroup(program);
   commandFor(program, getDashboard, {
     path: 'tenant dashboard',
-    description: 'show a tenant and the counts of its pets, clients, appointments and pending invoices',
+    description: 'Show a tenant and the counts of its pets, clients, appointments and pending invoices',
     args: [{ name: 'tenant', description: 'tenant id or slug', prompt: 'Tenant (id or slug)?' }],
     examples: [
       'wfctl tenant dashboard happy-paws',

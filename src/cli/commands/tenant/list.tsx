@@ -12,7 +12,7 @@ export function register(program: Command): void {
   tenantGroup(program);
   commandFor(program, listTenants, {
     path: 'tenant list',
-    description: 'list tenants with their member counts, 50 per page',
+    description: 'List tenants with their member counts, 50 per page',
     flags: [pageFlag],
     examples: ['wfctl tenant list --page 2', 'wfctl tenant list --actor admin@happypaws.test --json'],
     context: clinicActor,

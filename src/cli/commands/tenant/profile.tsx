@@ -12,7 +12,7 @@ export function register(program: Command): void {
   commandFor(program, updateTenantProfile, {
     path: 'tenant profile',
     description:
-      'set a tenant’s directory profile (what GET /providers shows); flags left out are kept, "" clears one',
+      'Set a tenant’s directory profile (what GET /providers shows); flags left out are kept, "" clears one',
     args: [{ name: 'tenant', description: 'tenant id or slug', prompt: 'Tenant (id or slug)?' }],
     flags: [
       {

@@ -10,7 +10,7 @@ export function tenantGroup(program: Command): Command {
 }
 
 export function memberGroup(program: Command): Command {
-  return commandGroup(tenantGroup(program), 'member', 'add, remove or list the staff of a tenant');
+  return commandGroup(tenantGroup(program), 'member', 'Add, remove or list the staff of a tenant');
 }
 
 /** A choice among fixed values: the flag, else a menu on a terminal, else the default (or a usage error). */

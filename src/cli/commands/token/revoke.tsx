@@ -8,10 +8,10 @@ import { commandGroup } from '../../group.js';
 import { RevokedUserTokensView } from '../../views/user.js';
 
 export function register(program: Command): void {
-  commandGroup(program, 'token', 'personal access tokens of workforce users');
+  commandGroup(program, 'token', 'Personal access tokens of workforce users');
   commandFor(program, revokeTokens, {
     path: 'token revoke',
-    description: 'revoke every active token of a user (or one, with --id); their next request gets a 401',
+    description: 'Revoke every active token of a user (or one, with --id); their next request gets a 401',
     flags: [
       {
         flags: '--user <email>',

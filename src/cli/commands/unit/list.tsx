@@ -10,10 +10,10 @@ import { pageFlags } from '../../page-flags.js';
 import { UnitListView } from '../../views/unit.js';
 
 export function register(program: Command): void {
-  commandGroup(program, 'unit', 'organization units');
+  commandGroup(program, 'unit', 'Organization units');
   commandFor(program, listUnits, {
     path: 'unit list',
-    description: 'list units (retired ones included), by organization and code',
+    description: 'List units (retired ones included), by organization and code',
     flags: [
       {
         flags: '--org <org>',

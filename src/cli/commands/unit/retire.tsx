@@ -22,10 +22,10 @@ function transferPair(pair: string): [string, string] {
 }
 
 export function register(program: Command): void {
-  commandGroup(program, 'unit', 'organization units');
+  commandGroup(program, 'unit', 'Organization units');
   commandFor(program, retireUnit, {
     path: 'unit retire',
-    description: 'retire a unit: move or end its primary deployments, cancel its later shifts',
+    description: 'Retire a unit: move or end its primary deployments, cancel its later shifts',
     args: [{ name: 'unit', description: 'unit as ORG/UNIT (ACME/BLR) or id', prompt: 'Unit (ORG/UNIT)?' }],
     flags: [
       {

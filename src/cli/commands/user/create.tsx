@@ -16,13 +16,13 @@ import { commandGroup } from '../../group.js';
 import { readStdin, required } from '../../io.js';
 import { UserView } from '../../views/user.js';
 
-export const USER_GROUP = 'workforce user accounts and their roles';
+export const USER_GROUP = 'Workforce user accounts and their roles';
 
 export function register(program: Command): void {
   commandGroup(program, 'user', USER_GROUP);
   commandFor(program, createUser, {
     path: 'user create',
-    description: 'create a user; the password comes from stdin (--password-stdin) or a hidden prompt',
+    description: 'Create a user; the password comes from stdin (--password-stdin) or a hidden prompt',
     args: [{ name: 'email', description: 'login email', prompt: 'Email?', field: 'email' }],
     flags: [
       { flags: '--name <name>', description: 'display name', field: 'name' },

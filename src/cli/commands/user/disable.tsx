@@ -12,7 +12,7 @@ export function register(program: Command): void {
   commandGroup(program, 'user', USER_GROUP);
   commandFor(program, disableUser, {
     path: 'user disable',
-    description: 'disable a user: no more logins, every token revoked at once',
+    description: 'Disable a user: no more logins, every token revoked at once',
     args: [{ name: 'email', description: 'the user', prompt: 'User (email)?', field: 'email' }],
     examples: ['wfctl user disable asha@acme.test', 'wfctl user disable asha@acme.test --yes --json'],
     context: workforceActor,

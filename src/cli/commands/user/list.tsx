@@ -12,7 +12,7 @@ export function register(program: Command): void {
   commandGroup(program, 'user', USER_GROUP);
   commandFor(program, listUsers, {
     path: 'user list',
-    description: 'list users with their roles (keyset pages: pass --cursor from meta.next_cursor)',
+    description: 'List users with their roles (keyset pages: pass --cursor from meta.next_cursor)',
     flags: [
       {
         flags: '--org <org>',

@@ -14,7 +14,7 @@ export function register(program: Command): void {
   commandFor(program, changeRoles, {
     path: 'user roles',
     description:
-      'show a user’s roles, or change them with --grant / --revoke ROLE:ORG (system_admin is global)',
+      'Show a user’s roles, or change them with --grant / --revoke ROLE:ORG (system_admin is global)',
     args: [{ name: 'email', description: 'the user', prompt: 'User (email)?', field: 'email' }],
     flags: [
       {

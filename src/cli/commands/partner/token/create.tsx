@@ -10,13 +10,13 @@ import { say } from '../../../io.js';
 import { PartnerTokenView, TOKEN_SHOWN_ONCE } from '../../../views/partner.js';
 import { PARTNER_GROUP } from '../add.js';
 
-export const PARTNER_TOKEN_GROUP = 'inbound tokens partners use to call wfctl';
+export const PARTNER_TOKEN_GROUP = 'Inbound tokens partners use to call wfctl';
 
 export function register(program: Command): void {
   commandGroup(commandGroup(program, 'partner', PARTNER_GROUP), 'token', PARTNER_TOKEN_GROUP);
   commandFor(program, createPartnerToken, {
     path: 'partner token create',
-    description: 'create an inbound token pt_<id>|<secret>; it is printed once and only its hash is kept',
+    description: 'Create an inbound token pt_<id>|<secret>; it is printed once and only its hash is kept',
     args: [{ name: 'name', description: 'partner name or id', prompt: 'Partner?', field: 'partner' }],
     examples: [
       'wfctl partner token create Paywise',

@@ -13,7 +13,7 @@ export function register(program: Command): void {
   commandGroup(commandGroup(program, 'partner', PARTNER_GROUP), 'token', PARTNER_TOKEN_GROUP);
   commandFor(program, revokePartnerTokens, {
     path: 'partner token revoke',
-    description: 'revoke one inbound token (--id) or all of them (--all)',
+    description: 'Revoke one inbound token (--id) or all of them (--all)',
     args: [{ name: 'name', description: 'partner name or id', prompt: 'Partner?', field: 'partner' }],
     flags: [
       { flags: '--id <tokenId>', description: 'the token id (the number after pt_)', field: 'token_id' },

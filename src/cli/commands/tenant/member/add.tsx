@@ -18,7 +18,7 @@ export function register(program: Command): void {
   commandFor(program, addMember, {
     path: 'tenant member add',
     description:
-      'add a user to a tenant (TENANT: id or slug); a new email gets an account with --name and the password',
+      'Add a user to a tenant (TENANT: id or slug); a new email gets an account with --name and the password',
     args: [
       { name: 'tenant', description: 'tenant id or slug', prompt: 'Tenant (id or slug)?' },
       { name: 'email', description: 'the user’s login email', prompt: 'Email?' },

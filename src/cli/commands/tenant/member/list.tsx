@@ -13,7 +13,7 @@ export function register(program: Command): void {
   memberGroup(program);
   commandFor(program, listMembers, {
     path: 'tenant member list',
-    description: 'list the members of a tenant with their roles, 50 per page',
+    description: 'List the members of a tenant with their roles, 50 per page',
     args: [{ name: 'tenant', description: 'tenant id or slug', prompt: 'Tenant (id or slug)?' }],
     flags: [pageFlag],
     examples: ['wfctl tenant member list happy-paws --json'],

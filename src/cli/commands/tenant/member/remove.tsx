@@ -13,7 +13,7 @@ export function register(program: Command): void {
   memberGroup(program);
   commandFor(program, removeMember, {
     path: 'tenant member remove',
-    description: 'remove a user from a tenant (the account stays); the last tenant_admin cannot be removed',
+    description: 'Remove a user from a tenant (the account stays); the last tenant_admin cannot be removed',
     args: [
       { name: 'tenant', description: 'tenant id or slug', prompt: 'Tenant (id or slug)?' },
       { name: 'email', description: 'the member’s login email', prompt: 'Email?' },
