@@ -41,6 +41,8 @@ export interface Config {
   schedulerEnabled: boolean;
   workerEnabled: boolean;
   workerPollMs: number;
+  /** How long a claim (job, scheduler slot, push batch) holds without a heartbeat (src/core/lease.ts). */
+  leaseMs: number;
   workforce: {
     tokenTtlWebDays: number;
     tokenTtlMobileDays: number;
@@ -130,6 +132,10 @@ export const VARIABLES = {
   SCHEDULER_ENABLED: { default: 'true', help: 'whether `wfctl serve` runs the scheduled jobs' },
   WORKER_ENABLED: { default: 'true', help: 'whether `wfctl serve` runs the background job worker' },
   WORKER_POLL_MS: { default: '1000', help: 'how often the job worker looks for due jobs' },
+  LEASE_SECONDS: {
+    default: '30',
+    help: 'claimed work (jobs, scheduler slots, push batches) is held this long and renewed while it runs; a dead holder’s claim is taken over once it lapses',
+  },
   TOKEN_TTL_WEB_DAYS: { default: '30', help: 'lifetime of a workforce web token' },
   TOKEN_TTL_MOBILE_DAYS: { default: '180', help: 'lifetime of a workforce mobile (device-bound) token' },
   LOGIN_RATE_LIMIT_PER_MINUTE: { default: '5', help: 'workforce logins allowed per IP per minute' },
@@ -232,6 +238,7 @@ const schema = yup.object({
   SCHEDULER_ENABLED: bool(),
   WORKER_ENABLED: bool(),
   WORKER_POLL_MS: int(10, 3_600_000),
+  LEASE_SECONDS: int(3, 3_600),
   TOKEN_TTL_WEB_DAYS: int(1, 3650),
   TOKEN_TTL_MOBILE_DAYS: int(1, 3650),
   LOGIN_RATE_LIMIT_PER_MINUTE: int(1, 100_000),
@@ -387,6 +394,7 @@ export function loadConfig(source: Record<string, string | undefined> = readEnvi
     schedulerEnabled: v.SCHEDULER_ENABLED,
     workerEnabled: v.WORKER_ENABLED,
     workerPollMs: v.WORKER_POLL_MS,
+    leaseMs: v.LEASE_SECONDS * 1000,
     workforce: {
       tokenTtlWebDays: v.TOKEN_TTL_WEB_DAYS,
       tokenTtlMobileDays: v.TOKEN_TTL_MOBILE_DAYS,

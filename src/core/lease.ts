@@ -1,0 +1,84 @@
+// Leases: whoever claims work (a queued job, a scheduler slot, a push batch) holds it for
+// LEASE_SECONDS and renews it while it runs. A holder that dies stops renewing, so its claim lapses
+// within one lease and the next process to look takes it over: a crash costs seconds, not the
+// quarter-hours or hours a fixed "stale after" rule cost.
+//
+// The claim itself lives in each store (a `lease_until` column compared with the clock in SQL);
+// this module only keeps a claim alive and tells the holder when it has lost it.
+
+export interface LeaseTimers {
+  setInterval(fn: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+}
+
+const realTimers: LeaseTimers = {
+  setInterval: (fn, ms) => {
+    const handle = setInterval(fn, ms);
+    // A heartbeat never keeps a process alive on its own.
+    handle.unref();
+    return handle;
+  },
+  clearInterval: (handle) => clearInterval(handle as NodeJS.Timeout),
+};
+
+export interface Heartbeat {
+  /** Aborted once a renewal finds the claim taken over (or renewal keeps failing until the lease is gone). */
+  readonly lost: AbortSignal;
+  /** Stops renewing; resolves once a renewal in flight has finished. */
+  stop(): Promise<void>;
+}
+
+export interface HeartbeatOptions {
+  leaseMs: number;
+  /** Extends the claim by one lease; false when the claim is no longer ours. */
+  renew: () => Promise<boolean>;
+  timers?: LeaseTimers;
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Renews a claim every third of its lease, so two missed beats still leave it held. A renewal that
+ * throws (the database briefly away) is retried at the next beat; once a whole lease has passed
+ * without a successful renewal the claim is treated as lost, because another process may hold it.
+ */
+export function startHeartbeat(options: HeartbeatOptions): Heartbeat {
+  const timers = options.timers ?? realTimers;
+  const controller = new AbortController();
+  const every = Math.max(1, Math.floor(options.leaseMs / 3));
+  let lastRenewed = Date.now();
+  let inFlight: Promise<void> = Promise.resolve();
+  let running = false;
+
+  const beat = (): void => {
+    if (running || controller.signal.aborted) return;
+    running = true;
+    inFlight = options
+      .renew()
+      .then((held) => {
+        if (held) lastRenewed = Date.now();
+        else controller.abort(new Error('lease lost: the claim was taken over'));
+      })
+      .catch((error: unknown) => {
+        options.onError?.(error);
+        if (Date.now() - lastRenewed >= options.leaseMs)
+          controller.abort(new Error('lease lost: renewal failed'));
+      })
+      .finally(() => {
+        running = false;
+      });
+  };
+
+  const handle = timers.setInterval(beat, every);
+  return {
+    lost: controller.signal,
+    async stop() {
+      timers.clearInterval(handle);
+      await inFlight;
+    },
+  };
+}
+
+/** The instant a claim taken (or renewed) at `now` lapses. */
+export function leaseUntil(now: Date, leaseMs: number): Date {
+  return new Date(now.getTime() + leaseMs);
+}
