@@ -161,12 +161,21 @@ async function mysqlTemplate(): Promise<Template> {
         ])
       : [[]];
     if (!ready[0].length) {
-      // Templates of older migration sets are garbage once no run can still be cloning from them.
-      const [stale] = await admin.raw(
+      // Templates of older migration sets are garbage once no run has used them for hours: several
+      // checkouts (git worktrees) with different migrations share this server, each cloning from
+      // its own template for as long as its run lasts, so age alone would drop one still in use.
+      const [candidates] = await admin.raw(
         "SELECT TABLE_SCHEMA AS s FROM information_schema.TABLES WHERE TABLE_SCHEMA LIKE 'wfctl\\_tpl\\_%' " +
-          "AND TABLE_NAME = 'wfctl_template_ready' AND CREATE_TIME < NOW() - INTERVAL 30 MINUTE",
+          "AND TABLE_NAME = 'wfctl_template_ready'",
       );
-      for (const { s } of stale) await admin.raw(`DROP DATABASE IF EXISTS \`${s}\``);
+      for (const { s } of candidates) {
+        const [used] = await admin
+          .raw(`SELECT MAX(used_at) < NOW() - INTERVAL 6 HOUR AS idle FROM \`${s}\`.wfctl_template_ready`)
+          .catch(() => [[{ idle: 0 }]]);
+        if (Number(used[0]?.idle) === 1) await admin.raw(`DROP DATABASE IF EXISTS \`${s}\``);
+      }
+      // A template left half-migrated by a killed run is made again.
+      await admin.raw(`DROP DATABASE IF EXISTS \`${name}\``);
       await admin.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
       const u = new URL(MYSQL_URL);
       u.pathname = `/${name}`;
@@ -176,8 +185,9 @@ async function mysqlTemplate(): Promise<Template> {
       } finally {
         await db.destroy();
       }
-      await admin.raw(`CREATE TABLE \`${name}\`.wfctl_template_ready (id int)`);
+      await admin.raw(`CREATE TABLE \`${name}\`.wfctl_template_ready (used_at datetime NOT NULL)`);
     }
+    await admin.raw(`INSERT INTO \`${name}\`.wfctl_template_ready (used_at) VALUES (NOW())`);
     const tables: Array<{ TABLE_NAME: string }> = (
       await admin.raw(
         "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME <> 'wfctl_template_ready'",
