@@ -11,7 +11,9 @@ import { silentLogger } from '../../src/core/logger.js';
 import { startDaemon } from '../../src/daemon.js';
 import { createTestDb, DIALECTS } from '../helpers/db.js';
 import { HttpClient } from '../helpers/http.js';
-import { createUser, tokenFor } from '../helpers/workforce.js';
+import { enqueueJob, getJob } from '../../src/core/job-queue.js';
+import { workerTask } from '../../src/scheduler/worker.js';
+import { createOrg, createUnit, createUser, tokenFor } from '../helpers/workforce.js';
 
 class Relay {
   private server: Server | null = null;
@@ -68,8 +70,21 @@ if (DIALECTS.includes('mysql')) {
     const token = await tokenFor({ ...daemon.services, db: testDb.db }, admin.id);
 
     t.is((await api.get('/api/v1/me', { token })).status, 200);
+    const org = await createOrg(testDb.db);
+    await createUnit(testDb.db, org.id);
+    // The daemon's own worker, polling through the relay the whole time.
+    const stopWorker = workerTask.start({
+      ...daemon.services,
+      config: { ...daemon.services.config, workerPollMs: 20 },
+    });
+    t.teardown(stopWorker);
 
     await relay.down();
+    const up = await api.get('/up');
+    t.is(up.status, 503, '/up reports the database down');
+    t.is(up.text, 'unhealthy');
+    const retire = await api.post(`/api/v1/organizations/${org.id}/retire`, {}, { token });
+    t.is(retire.status, 503, 'a write while the database is away is refused, not half-done');
     for (let i = 0; i < 3; i++) {
       const res = await api.get('/api/v1/me', { token });
       t.is(res.status, 503);
@@ -81,5 +96,21 @@ if (DIALECTS.includes('mysql')) {
 
     await relay.up();
     t.is((await api.get('/api/v1/me', { token })).status, 200);
+    t.is((await api.get('/up')).status, 200);
+    const still = await testDb.db('organizations').where({ id: org.id }).first();
+    t.is(still.status, 'active', 'the refused retire changed nothing');
+    t.is(
+      (await testDb.db('organization_units').where({ organization_id: org.id, status: 'active' })).length,
+      1,
+    );
+
+    // The worker kept polling through the outage; a job queued now is taken without a restart.
+    const job = await enqueueJob(testDb.db, daemon.services.clock, { name: 'no-such-handler' });
+    let row = await getJob(testDb.db, job);
+    for (let i = 0; i < 500 && (row!.status === 'queued' || row!.status === 'running'); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      row = await getJob(testDb.db, job);
+    }
+    t.is(row!.status, 'failed', 'the worker picked the job up after the outage (and had no handler for it)');
   });
 }
