@@ -101,8 +101,6 @@ export interface Note {
   standing?: 'owner' | 'full' | 'view';
   /** What a caller below `standing` gets instead of 404 (a body field naming the record: a 422). */
   below?: 422;
-  /** A scoped route without a record: it lists (or acts within) the caller's own scopes. */
-  ownScopes?: boolean;
   /** The tenant in the path: A (a clinic) by default, P for the pharmacy's order queue. */
   tenant?: 'A' | 'P';
   /** Cells the rules cannot derive, by caller key (the rest follow the rules). */
@@ -133,12 +131,8 @@ export const NOTES: Record<string, Note> = {
     why: 'organization.view, but a plain employee reads only their own deployments (403 inside the organization); the matrix names another employee’s',
   },
   'workforce GET /api/v1/attendances': {
-    ownScopes: true,
-    why: 'a list: each caller sees the rows of their own scopes (an employee their own), nothing to refuse',
-  },
-  'workforce GET /api/v1/audit-entries': {
-    ownScopes: true,
-    why: 'a list filtered to the organizations where the caller holds employee.update; holding it nowhere is a 403',
+    cells: { employee: 'ok' },
+    why: 'records.view is a staff rule, but the list shows a plain employee their own rows of the organization instead of refusing',
   },
   'workforce POST /api/v1/attendance/punches': {
     why: 'a user records their own punch; an account without an employee record is refused by a rule, not authorization',
@@ -258,11 +252,6 @@ function workforceExpect(route: Route, c: Caller, note: Note | undefined): Expec
   if (route.permission === 'authenticated') return 'ok';
   if (role === 'system_admin') return 'ok';
   if (route.permission === 'system.admin') return 403;
-  if (note?.ownScopes) {
-    // A list over the caller's scopes: a named permission held nowhere is a 403, not an empty list.
-    if (route.permission === 'records.view') return 'ok';
-    return ROLE_PERMISSIONS[role].includes(route.permission as Permission) ? 'ok' : 403;
-  }
   // Every record the matrix names belongs to organization A: outside it, existence never leaks.
   if (c.otherOrg) return 404;
   if (route.permission === 'organization.view') return 'ok';

@@ -135,6 +135,15 @@ export const REQUESTS: Record<string, Build> = {
     path: defaultPath(w, c, '/api/v1/deployments/:id'),
     query: DRY,
   }),
+  // The lists are asked for organization A's rows: outside it, a 404 like any record of A.
+  'workforce GET /api/v1/attendances': (w) => ({
+    path: '/api/v1/attendances',
+    query: { organization_id: String(w.ids.orgA) },
+  }),
+  'workforce GET /api/v1/audit-entries': (w) => ({
+    path: '/api/v1/audit-entries',
+    query: { organization_id: String(w.ids.orgA) },
+  }),
   'workforce GET /api/v1/integrations/payroll/pull': (w) => ({
     path: '/api/v1/integrations/payroll/pull',
     query: { month: '2026-01', org_id: String(w.ids.orgA) },
