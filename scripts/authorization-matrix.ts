@@ -120,7 +120,16 @@ const OWN_EMPLOYEE = {
   why: 'organization.view lets any member of the organization in, but a plain employee reads only their own employee record (403 inside the organization); the matrix names another employee',
 };
 
+const FOREIGN_BODY = {
+  cells: { other_tenant_admin: 422 as const },
+  why: 'another tenant’s admin, in their own tenant, names clinic A’s client or patient in the body: the 422 naming the field, the same as for one that does not exist',
+};
+
 export const NOTES: Record<string, Note> = {
+  'clinic POST /api/v1/tenant/:tenant/pets': FOREIGN_BODY,
+  'clinic POST /api/v1/tenant/:tenant/patients/onboard': FOREIGN_BODY,
+  'clinic POST /api/v1/tenant/:tenant/appointments': FOREIGN_BODY,
+  'clinic POST /api/v1/tenant/:tenant/invoices': FOREIGN_BODY,
   'workforce GET /api/v1/employees/:id': OWN_EMPLOYEE,
   'workforce GET /api/v1/employees/:id/shift-assignments': OWN_EMPLOYEE,
   'workforce GET /api/v1/employees/:id/leaves': OWN_EMPLOYEE,

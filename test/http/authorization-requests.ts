@@ -7,6 +7,7 @@
 import type { Caller } from '../../scripts/authorization-matrix.js';
 import {
   freshInvite,
+  freshOrder,
   freshShareCode,
   memberOfA,
   ownerDocument,
@@ -155,7 +156,17 @@ export const REQUESTS: Record<string, Build> = {
 
   'clinic POST /api/v1/auth/login': (w) => ({ path: '/api/v1/auth/login', body: w.logins.clinic }),
   'clinic POST /api/v1/auth/logout': () => ({ path: '/api/v1/auth/logout', freshToken: true }),
-  'clinic POST /api/v1/tenants': () => ({ path: '/api/v1/tenants', body: { name: 'x' } }),
+  'clinic POST /api/v1/tenants': (_w, c) => ({
+    path: '/api/v1/tenants',
+    body: {
+      name: `Signup ${c.key}`,
+      slug: `signup-${c.key.replace(/_/g, '-')}`,
+      email: `signup-${c.key}@example.test`,
+      owner_name: 'New Admin',
+      owner_email: `signup-admin-${c.key}@example.test`,
+      password: 'correct-horse-9',
+    },
+  }),
   'clinic PATCH /api/v1/tenant/:tenant/profile': (w, c) => ({
     path: defaultPath(w, c, '/api/v1/tenant/:tenant/profile'),
     body: { city: 'Pune' },
@@ -172,7 +183,16 @@ export const REQUESTS: Record<string, Build> = {
   'clinic DELETE /api/v1/tenant/:tenant/members/:user': async (w, c) => ({
     path: `/api/v1/tenant/${tenantOf(w, c)}/members/${await memberOfA(w)}`,
   }),
-  'clinic POST /api/v1/auth/owner/register': () => ({ path: '/api/v1/auth/owner/register', body: {} }),
+  'clinic POST /api/v1/auth/owner/register': (w, c) => ({
+    path: '/api/v1/auth/owner/register',
+    body: {
+      name: 'New Owner',
+      email: `register-${c.key}@example.test`,
+      password: 'correct-horse-9',
+      password_confirmation: 'correct-horse-9',
+      tenant_id: w.tenants.A,
+    },
+  }),
   'clinic POST /api/v1/tenant/:tenant/pets': (w, c) => ({
     path: defaultPath(w, c, '/api/v1/tenant/:tenant/pets'),
     body: { name: 'Rex', species: 'dog', client_id: w.ids.ownerClient },
@@ -237,10 +257,10 @@ export const REQUESTS: Record<string, Build> = {
     path: '/api/v1/owner/me/shares',
     body: { pet_id: w.ids.pet },
   }),
-  'clinic POST /api/v1/shares/redeem': (w, c) => ({
+  'clinic POST /api/v1/shares/redeem': async (w, c) => ({
     path: '/api/v1/shares/redeem',
-    // A code that is not active: the check that matters is membership of tenant_id, made first.
-    body: { code: 'ZZZZZZZZ', tenant_id: w.tenants.A, user_id: w.clinicUserIds[c.key] ?? 1 },
+    // A fresh code each time (single use); the scanning user is the caller, as the operation requires.
+    body: { code: await freshShareCode(w), tenant_id: w.tenants.A, user_id: w.clinicUserIds[c.key] ?? 1 },
   }),
   'clinic POST /api/v1/owner/me/pets/:pet/public-profile': (w, c) => ({
     path: defaultPath(w, c, '/api/v1/owner/me/pets/:pet/public-profile'),
@@ -267,9 +287,16 @@ export const REQUESTS: Record<string, Build> = {
       delivery_preference: 'pickup',
     },
   }),
-  'clinic POST /api/v1/tenant/:tenant/orders/:order/reject': (w, c) => ({
-    path: defaultPath(w, c, '/api/v1/tenant/:tenant/orders/:order/reject', 'P'),
+  // A fresh order each time: the owner's cancel, and each allowed caller's decision, close the last.
+  'clinic POST /api/v1/tenant/:tenant/orders/:order/accept': async (w, c) => ({
+    path: `/api/v1/tenant/${tenantOf(w, c, 'P')}/orders/${await freshOrder(w)}/accept`,
+  }),
+  'clinic POST /api/v1/tenant/:tenant/orders/:order/reject': async (w, c) => ({
+    path: `/api/v1/tenant/${tenantOf(w, c, 'P')}/orders/${await freshOrder(w)}/reject`,
     body: {},
+  }),
+  'clinic POST /api/v1/tenant/:tenant/orders/:order/fulfill': async (w, c) => ({
+    path: `/api/v1/tenant/${tenantOf(w, c, 'P')}/orders/${await freshOrder(w, true)}/fulfill`,
   }),
   'clinic POST /api/v1/owner/me/pets/:pet/documents': (w, c) => ({
     path: defaultPath(w, c, '/api/v1/owner/me/pets/:pet/documents'),

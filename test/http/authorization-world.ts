@@ -328,3 +328,21 @@ export async function photoLink(w: World): Promise<string> {
 }
 
 const local = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
+
+/** A fresh pending order of pet X to the pharmacy; `accepted` has its pharmacist accept it first. */
+export async function freshOrder(w: World, accepted = false): Promise<number> {
+  const res = await w.app.clinic.post(
+    `/api/v1/owner/me/pets/${w.ids.pet}/orders`,
+    { target_tenant_id: w.tenants.P, kind: 'custom', item_summary: 'Food', delivery_preference: 'pickup' },
+    { token: w.tokens.owner },
+  );
+  if (res.status !== 201) throw new Error(`order: ${res.status} ${res.text}`);
+  const id = res.body.data.id;
+  if (accepted) {
+    const ok = await w.app.clinic.post(`/api/v1/tenant/${w.tenants.P}/orders/${id}/accept`, undefined, {
+      token: w.tokens.pharmacy,
+    });
+    if (ok.status !== 200) throw new Error(`accept: ${ok.status} ${ok.text}`);
+  }
+  return id;
+}
