@@ -9,7 +9,6 @@ import type { Clock } from './clock.js';
 import { TooManyRequestsError } from './errors.js';
 import { dialectOf } from '../db/knex.js';
 import { inTransaction } from '../db/transaction.js';
-import { hitFixedWindow } from './fixed-window-rate-limit.js';
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -95,12 +94,8 @@ export async function enforceRateLimit(
   bucket: string,
   limit: number,
   windowSeconds: number,
-  window: 'sliding' | 'fixed' = 'sliding',
 ): Promise<void> {
-  const r =
-    window === 'sliding'
-      ? await hitRateLimit(db, clock, bucket, limit, windowSeconds)
-      : await hitFixedWindow(db, clock, bucket, limit, windowSeconds);
+  const r = await hitRateLimit(db, clock, bucket, limit, windowSeconds);
   if (!r.allowed) {
     throw new TooManyRequestsError(
       r.retryAfterSeconds,

@@ -46,10 +46,11 @@ export interface RateLimitRule<P = unknown> {
   key: (principal: P, request: RequestInfo, body: any, services: Services) => string | Promise<string>;
   afterBody?: boolean;
   /**
-   * 'sliding' (no span of the window admits more than the limit) or 'fixed' (clock windows: a double
-   * burst at a boundary gets through). Fixed by default only for the routes that have not moved yet.
+   * Every limit is a sliding window (src/core/rate-limit.ts): no span of `windowSeconds` admits more
+   * than the limit. The fixed clock windows that let a double burst through at a boundary are gone;
+   * the field stays optional so the route tables that spell it out still read.
    */
-  window?: 'sliding' | 'fixed';
+  window?: 'sliding';
 }
 
 export interface ResponseSpec {

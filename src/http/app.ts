@@ -106,7 +106,6 @@ async function handleRoute(
         `${rule.name}:${await rule.key(principal, request, body, services)}`,
         rule.limit(services),
         rule.windowSeconds,
-        rule.window ?? 'fixed',
       );
     };
     if (route.rateLimit && !route.rateLimit.afterBody) await limit(undefined);

@@ -4,7 +4,6 @@
 import test from 'ava';
 import fc from 'fast-check';
 import { FixedClock } from '../../src/core/clock.js';
-import { hitFixedWindow } from '../../src/core/fixed-window-rate-limit.js';
 import { hitRateLimit } from '../../src/core/rate-limit.js';
 import { createTestDb, DIALECTS } from '../helpers/db.js';
 
@@ -83,21 +82,5 @@ for (const dialect of DIALECTS) {
       { numRuns: 25 },
     );
     t.pass();
-  });
-
-  test(`[${dialect}] fixed windows (routes not moved yet): 20 concurrent hits, positions 1..20, 5 admitted`, async (t) => {
-    const testDb = await createTestDb(dialect);
-    t.teardown(() => testDb.destroy());
-    const clock = new FixedClock('2026-11-26T10:00:00Z');
-    const results = await Promise.all(
-      Array.from({ length: 20 }, () => hitFixedWindow(testDb.db, clock, 'burst', 5, 60)),
-    );
-    t.deepEqual(
-      results.map((r) => r.count).sort((a, b) => a - b),
-      Array.from({ length: 20 }, (_, i) => i + 1),
-    );
-    t.is(results.filter((r) => r.allowed).length, 5);
-    clock.advance(60_000);
-    t.is((await hitFixedWindow(testDb.db, clock, 'burst', 5, 60)).count, 1);
   });
 }
