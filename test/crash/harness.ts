@@ -1,0 +1,303 @@
+// The crash harness: one long operation, run through the real CLI in a child process, is killed
+// with SIGKILL at several moments; after each kill the database must be exactly as before, hold no
+// lock of the dead process, and (on SQLite) be intact; finally a re-run must complete.
+//
+// Moments are SQL statements, counted by test/helpers/crash-entry.ts, never wall-clock delays: the
+// child stops at the chosen statement (before sending it, while the server runs it, or after its
+// answer) and prints a marker; only then is it killed. The first moment is "just before COMMIT",
+// which also tells how many statements the operation sends; the seeded moments are drawn from that
+// range, so the same seed list always kills at the same statements. A case adds its own named
+// moments (the big UPDATE while the server is still running it, say).
+//
+// A case is one small file (./cases/*.ts): how to build its data set, the command, the state that
+// must be all-or-nothing (its fingerprint), the fingerprint once done, and the rows a fresh
+// transaction must be able to lock at once.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ExecutionContext } from 'ava';
+import type { Knex } from 'knex';
+import Database from 'better-sqlite3';
+import { createDb } from '../../src/db/knex.js';
+import { COMMAND, ROOT } from '../helpers/cli.js';
+import { createTestDb, type Dialect, type TestDb } from '../helpers/db.js';
+
+const ENTRY = fileURLToPath(new URL('../helpers/crash-entry.ts', import.meta.url));
+/** The compiled CLI when dist/ is fresh (as test/helpers/cli.ts decides), else the sources. */
+const MAIN = COMMAND[0].endsWith('bin/wfctl')
+  ? join(ROOT, 'dist/src/cli/main.js')
+  : join(ROOT, 'src/cli/main.ts');
+
+/** The line test/helpers/crash-entry.ts prints where it stops. */
+const CRASH_MARKER = 'WFCTL-CRASH-POINT ';
+
+export type Phase = 'before' | 'sent' | 'done';
+
+export interface Moment {
+  label: string;
+  /** The nth statement of the process, or the nth whose SQL matches `match` (case-insensitive). */
+  nth: number;
+  match?: string;
+  phase: Phase;
+}
+
+export interface Prepared {
+  /** wfctl's arguments. */
+  args: string[];
+  /** The state the operation changes, as plain data: equal before and after a killed run. */
+  fingerprint(db: Knex): Promise<unknown>;
+  /** The fingerprint once the operation has completed, from the one before. */
+  done(before: any): unknown;
+  /** Rows the operation locks: a fresh transaction must lock them at once after a kill. */
+  probes: Array<(db: Knex) => Knex.QueryBuilder>;
+  /** Moments of this case on top of "before COMMIT" and the seeded ones. */
+  moments?: Moment[];
+}
+
+export interface CrashCase {
+  name: string;
+  prepare(t: TestDb): Promise<Prepared>;
+}
+
+/** The seeds of the drawn moments: change them and every run changes; keep them and runs repeat. */
+export const SEEDS = [11, 29, 47];
+
+export interface KillReport {
+  moment: string;
+  statement: number;
+  sql: string;
+  /** MySQL: the statement was still running on the server when the process died. */
+  midStatement: boolean;
+  /** MySQL: from the kill until the server had dropped the dead sessions (and rolled back). */
+  releasedMs: number;
+}
+
+export interface CaseReport {
+  case: string;
+  dialect: Dialect;
+  statements: number;
+  kills: KillReport[];
+  rerunMs: number;
+  totalMs: number;
+}
+
+const PHASES: Phase[] = ['before', 'sent', 'done'];
+
+/** mulberry32: a tiny seeded generator, so a seed always draws the same moment. */
+function draw(seed: number): number {
+  let a = seed >>> 0;
+  a = (a + 0x6d2b79f5) >>> 0;
+  let t = a;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+
+export function seededMoments(statements: number, seeds = SEEDS): Moment[] {
+  return seeds.map((seed) => {
+    const nth = 1 + Math.floor(draw(seed) * statements);
+    const phase = PHASES[seed % PHASES.length];
+    return { label: `seed ${seed}: statement ${nth} ${phase}`, nth, phase };
+  });
+}
+
+interface Stopped {
+  index: number;
+  sql: string;
+  thread: number | null;
+  threads: number[];
+}
+
+interface ChildRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  stopped: Stopped | null;
+  midStatement: boolean;
+  ms: number;
+}
+
+function env(t: TestDb, extra: Record<string, string>): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/tmp',
+    TZ: process.env.TZ ?? '',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: t.config.database.client === 'sqlite' ? `sqlite:${t.config.database.filename}` : urlOf(t),
+    WFCTL_TEST_CLI_MAIN: MAIN,
+    ...extra,
+  };
+}
+
+function urlOf(t: TestDb): string {
+  const d = t.config.database as { host: string; port: number; user: string; password: string; database: string };
+  const u = new URL('mysql://x');
+  u.hostname = d.host;
+  u.port = String(d.port);
+  u.username = encodeURIComponent(d.user);
+  u.password = encodeURIComponent(d.password ?? '');
+  u.pathname = `/${d.database}`;
+  return u.toString();
+}
+
+/**
+ * Runs wfctl; with a moment, waits for its marker and kills the process with SIGKILL (on MySQL,
+ * for a statement sent but not answered, once the server shows it running, if it still is).
+ */
+function runChild(t: TestDb, args: string[], moment: Moment | null): Promise<ChildRun> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, ...args], {
+      cwd: ROOT,
+      env: env(
+        t,
+        moment
+          ? { WFCTL_TEST_CRASH_AT: JSON.stringify({ nth: moment.nth, match: moment.match, phase: moment.phase }) }
+          : {},
+      ),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    let stopped: Stopped | null = null;
+    let midStatement = false;
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => {
+      stderr += d;
+      if (stopped || !moment) return;
+      const line = stderr.split('\n').find((l) => l.startsWith(CRASH_MARKER));
+      if (!line) return;
+      stopped = JSON.parse(line.slice(CRASH_MARKER.length)) as Stopped;
+      const waitForServer =
+        t.dialect === 'mysql' && moment.phase === 'sent' && stopped.thread !== null
+          ? running(t.db, stopped.thread)
+          : Promise.resolve(false);
+      waitForServer.then(
+        (mid) => {
+          midStatement = mid;
+          child.kill('SIGKILL');
+        },
+        () => child.kill('SIGKILL'),
+      );
+    });
+    child.on('error', reject);
+    child.on('close', (code, signal) =>
+      resolve({ code, signal, stdout, stderr, stopped, midStatement, ms: Date.now() - started }),
+    );
+    child.stdin.end('');
+  });
+}
+
+/** Polls until the server shows the thread running a statement (true) or idle (false, it finished). */
+async function running(db: Knex, thread: number): Promise<boolean> {
+  for (let i = 0; i < 100; i++) {
+    const [rows] = await db.raw(
+      'SELECT COMMAND AS command, INFO AS info FROM information_schema.PROCESSLIST WHERE ID = ?',
+      [thread],
+    );
+    const row = rows[0];
+    if (row?.command === 'Query' && row.info) return true;
+    if (row?.command === 'Sleep' && i > 0) return false;
+    await pause(10);
+  }
+  return false;
+}
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** MySQL: polls until the server has dropped the dead process's sessions (their rollback done). */
+async function released(db: Knex, threads: number[]): Promise<number> {
+  const started = Date.now();
+  if (threads.length === 0) return 0;
+  for (;;) {
+    const [rows] = await db.raw(
+      `SELECT ID FROM information_schema.PROCESSLIST WHERE ID IN (${threads.map(() => '?').join(',')})`,
+      threads,
+    );
+    if (rows.length === 0) return Date.now() - started;
+    if (Date.now() - started > 60_000) throw new Error(`sessions ${threads.join(',')} still open after 60 s`);
+    await pause(20);
+  }
+}
+
+/** A fresh connection locks the rows at once (NOWAIT), and on SQLite takes the write lock at once. */
+async function assertNoStrayLocks(t: ExecutionContext, tdb: TestDb, prepared: Prepared, label: string) {
+  if (tdb.dialect === 'sqlite') {
+    const file = (tdb.config.database as { filename: string }).filename;
+    const fresh = new Database(file, { timeout: 0 });
+    try {
+      t.deepEqual(fresh.pragma('integrity_check', { simple: true }), 'ok', `${label}: integrity_check`);
+      fresh.exec('BEGIN IMMEDIATE');
+      fresh.exec('ROLLBACK');
+    } finally {
+      fresh.close();
+    }
+    return;
+  }
+  const fresh = createDb(tdb.database, { poolMax: 1 });
+  try {
+    await fresh.transaction(async (trx) => {
+      await trx.raw('SET SESSION innodb_lock_wait_timeout = 1');
+      for (const probe of prepared.probes) await probe(trx).forUpdate().noWait();
+    });
+  } catch (err) {
+    t.fail(`${label}: a fresh transaction could not lock the rows at once: ${(err as Error).message}`);
+  } finally {
+    await fresh.destroy();
+  }
+}
+
+/** The whole drill for one case on one dialect: every moment, its checks, then the re-run. */
+export async function crashDrill(
+  t: ExecutionContext,
+  dialect: Dialect,
+  crashCase: CrashCase,
+  log: (report: CaseReport) => void = () => {},
+): Promise<void> {
+  const started = Date.now();
+  const tdb = await createTestDb(dialect);
+  try {
+    const prepared = await crashCase.prepare(tdb);
+    const before = await prepared.fingerprint(tdb.db);
+    const kills: KillReport[] = [];
+
+    const killAt = async (moment: Moment): Promise<Stopped> => {
+      const run = await runChild(tdb, prepared.args, moment);
+      if (!run.stopped) {
+        t.fail(`${moment.label}: never reached (exit ${run.code}): ${run.stderr.slice(-500)}`);
+        throw new Error('moment not reached');
+      }
+      t.is(run.signal, 'SIGKILL', `${moment.label}: killed`);
+      const releasedMs = dialect === 'mysql' ? await released(tdb.db, run.stopped.threads) : 0;
+      t.deepEqual(await prepared.fingerprint(tdb.db), before, `${moment.label}: nothing half-done`);
+      await assertNoStrayLocks(t, tdb, prepared, moment.label);
+      kills.push({
+        moment: moment.label,
+        statement: run.stopped.index,
+        sql: run.stopped.sql.slice(0, 60),
+        midStatement: run.midStatement,
+        releasedMs,
+      });
+      return run.stopped;
+    };
+
+    const commit = await killAt({ label: 'before COMMIT', nth: 1, match: '^commit', phase: 'before' });
+    const statements = commit.index;
+    for (const moment of [...(prepared.moments ?? []), ...seededMoments(statements)]) await killAt(moment);
+
+    const rerun = await runChild(tdb, prepared.args, null);
+    t.is(rerun.code, 0, `re-run: ${rerun.stderr.slice(-500)}`);
+    t.deepEqual(await prepared.fingerprint(tdb.db), prepared.done(before), 're-run: complete');
+    log({
+      case: crashCase.name,
+      dialect,
+      statements,
+      kills,
+      rerunMs: rerun.ms,
+      totalMs: Date.now() - started,
+    });
+  } finally {
+    await tdb.destroy();
+  }
+}

@@ -1,0 +1,72 @@
+// The CLI for the crash tests (test/crash): the same run() as bin/wfctl, with every SQL statement
+// knex sends counted, so a test can stop the process at a chosen one. Only this entry reads
+// WFCTL_TEST_CRASH_AT; the program itself carries no test hook.
+//
+// WFCTL_TEST_CRASH_AT is JSON: { "nth": 12 } (the 12th statement of the process) or
+// { "match": "^commit", "nth": 1 } (the first statement whose SQL matches, case-insensitive), and
+// "phase": "before" (not sent), "sent" (handed to the driver, its answer never awaited) or "done"
+// (answered). At that statement one marker line goes to stderr, then the statement's promise never
+// settles: the process sits there, transaction open, until the test kills it with SIGKILL.
+// WFCTL_TEST_CLI_MAIN names the compiled main.js or the TypeScript source.
+import { writeSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import knex from 'knex';
+
+// test/crash/harness.ts looks for this prefix.
+const CRASH_MARKER = 'WFCTL-CRASH-POINT ';
+
+interface CrashAt {
+  nth: number;
+  match?: string;
+  phase?: 'before' | 'sent' | 'done';
+}
+
+const spec: CrashAt | null = process.env.WFCTL_TEST_CRASH_AT ? JSON.parse(process.env.WFCTL_TEST_CRASH_AT) : null;
+const pattern = spec?.match ? new RegExp(spec.match, 'i') : null;
+let statements = 0;
+let matching = 0;
+// MySQL connection ids the process used: the test waits until the server has dropped them.
+const threads = new Set<number>();
+
+const client = (knex as unknown as { Client: { prototype: Record<string, any> } }).Client.prototype;
+const query = client.query as (this: unknown, connection: any, q: any) => Promise<unknown>;
+client.query = function (this: unknown, connection: any, q: any) {
+  statements += 1;
+  if (typeof connection?.threadId === 'number') threads.add(connection.threadId);
+  const sql = String(typeof q === 'string' ? q : q?.sql);
+  if (spec) {
+    if (pattern && pattern.test(sql)) matching += 1;
+    const hit = pattern ? pattern.test(sql) && matching === spec.nth : statements === spec.nth;
+    if (hit) return stopAt(this, connection, q, sql);
+  }
+  return query.call(this, connection, q);
+};
+
+function mark(sql: string, connection: any): void {
+  const thread = typeof connection?.threadId === 'number' ? connection.threadId : null;
+  const line = { index: statements, sql: sql.slice(0, 200), thread, threads: [...threads] };
+  writeSync(2, `\n${CRASH_MARKER}${JSON.stringify(line)}\n`);
+}
+
+function stopAt(self: unknown, connection: any, q: any, sql: string): Promise<never> {
+  // Nothing else may keep the process alive (better-sqlite3 holds no handle): it waits to be killed.
+  setInterval(() => {}, 60_000);
+  const phase = spec?.phase ?? 'before';
+  if (phase === 'before') {
+    mark(sql, connection);
+  } else if (phase === 'sent') {
+    query.call(self, connection, q).catch(() => {});
+    mark(sql, connection);
+  } else {
+    query.call(self, connection, q).then(
+      () => mark(sql, connection),
+      () => mark(sql, connection),
+    );
+  }
+  return new Promise<never>(() => {});
+}
+
+const main = process.env.WFCTL_TEST_CLI_MAIN;
+if (!main) throw new Error('WFCTL_TEST_CLI_MAIN is not set');
+const { run } = (await import(pathToFileURL(main).href)) as { run(argv: string[]): Promise<void> };
+await run(process.argv);
