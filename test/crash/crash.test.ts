@@ -3,9 +3,13 @@
 import test from 'ava';
 import { DIALECTS } from '../helpers/db.js';
 import { crashDrill, type CrashCase } from './harness.js';
+import { importCase } from './cases/import.js';
 import { lockMonthCase } from './cases/lock-month.js';
+import { offboardCase } from './cases/offboard.js';
+import { retireOrganizationCase } from './cases/retire-organization.js';
+import { retireUnitCase } from './cases/retire-unit.js';
 
-const CASES: CrashCase[] = [lockMonthCase];
+const CASES: CrashCase[] = [lockMonthCase, importCase, retireOrganizationCase, retireUnitCase, offboardCase];
 
 for (const dialect of DIALECTS) {
   for (const crashCase of CASES) {

@@ -2,7 +2,7 @@
 // with SIGKILL at several moments; after each kill the database must be exactly as before, hold no
 // lock of the dead process, and (on SQLite) be intact; finally a re-run must complete.
 //
-// Moments are SQL statements, counted by test/helpers/crash-entry.ts, never wall-clock delays: the
+// Moments are SQL statements, counted by test/helpers/crash-entry.mjs, never wall-clock delays: the
 // child stops at the chosen statement (before sending it, while the server runs it, or after its
 // answer) and prints a marker; only then is it killed. The first moment is "just before COMMIT",
 // which also tells how many statements the operation sends; the seeded moments are drawn from that
@@ -22,14 +22,16 @@ import { createDb } from '../../src/db/knex.js';
 import { COMMAND, ROOT } from '../helpers/cli.js';
 import { createTestDb, type Dialect, type TestDb } from '../helpers/db.js';
 
-const ENTRY = fileURLToPath(new URL('../helpers/crash-entry.ts', import.meta.url));
+const ENTRY = fileURLToPath(new URL('../helpers/crash-entry.mjs', import.meta.url));
 /** The compiled CLI when dist/ is fresh (as test/helpers/cli.ts decides), else the sources. */
 const MAIN = COMMAND[0].endsWith('bin/wfctl')
   ? join(ROOT, 'dist/src/cli/main.js')
   : join(ROOT, 'src/cli/main.ts');
 
-/** The line test/helpers/crash-entry.ts prints where it stops. */
+/** The line test/helpers/crash-entry.mjs prints where it stops. */
 const CRASH_MARKER = 'WFCTL-CRASH-POINT ';
+
+const LOADER = MAIN.endsWith('.ts') ? ['--import', 'tsx'] : [];
 
 export type Phase = 'before' | 'sent' | 'done';
 
@@ -96,7 +98,7 @@ function draw(seed: number): number {
 export function seededMoments(statements: number, seeds = SEEDS): Moment[] {
   return seeds.map((seed) => {
     const nth = 1 + Math.floor(draw(seed) * statements);
-    const phase = PHASES[seed % PHASES.length];
+    const phase = PHASES[Math.floor(draw(seed * 7919) * PHASES.length)];
     return { label: `seed ${seed}: statement ${nth} ${phase}`, nth, phase };
   });
 }
@@ -148,7 +150,7 @@ function urlOf(t: TestDb): string {
 function runChild(t: TestDb, args: string[], moment: Moment | null): Promise<ChildRun> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, ...args], {
+    const child = spawn(process.execPath, [...LOADER, ENTRY, ...args], {
       cwd: ROOT,
       env: env(
         t,

@@ -7,7 +7,8 @@
 // "phase": "before" (not sent), "sent" (handed to the driver, its answer never awaited) or "done"
 // (answered). At that statement one marker line goes to stderr, then the statement's promise never
 // settles: the process sits there, transaction open, until the test kills it with SIGKILL.
-// WFCTL_TEST_CLI_MAIN names the compiled main.js or the TypeScript source.
+// WFCTL_TEST_CLI_MAIN names the compiled main.js (or the TypeScript source, run under --import tsx).
+// Plain JavaScript, so that against dist/ no loader adds its start-up time to every child.
 import { writeSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import knex from 'knex';
@@ -15,22 +16,16 @@ import knex from 'knex';
 // test/crash/harness.ts looks for this prefix.
 const CRASH_MARKER = 'WFCTL-CRASH-POINT ';
 
-interface CrashAt {
-  nth: number;
-  match?: string;
-  phase?: 'before' | 'sent' | 'done';
-}
-
-const spec: CrashAt | null = process.env.WFCTL_TEST_CRASH_AT ? JSON.parse(process.env.WFCTL_TEST_CRASH_AT) : null;
+const spec = process.env.WFCTL_TEST_CRASH_AT ? JSON.parse(process.env.WFCTL_TEST_CRASH_AT) : null;
 const pattern = spec?.match ? new RegExp(spec.match, 'i') : null;
 let statements = 0;
 let matching = 0;
 // MySQL connection ids the process used: the test waits until the server has dropped them.
-const threads = new Set<number>();
+const threads = new Set();
 
-const client = (knex as unknown as { Client: { prototype: Record<string, any> } }).Client.prototype;
-const query = client.query as (this: unknown, connection: any, q: any) => Promise<unknown>;
-client.query = function (this: unknown, connection: any, q: any) {
+const client = knex.Client.prototype;
+const query = client.query;
+client.query = function (connection, q) {
   statements += 1;
   if (typeof connection?.threadId === 'number') threads.add(connection.threadId);
   const sql = String(typeof q === 'string' ? q : q?.sql);
@@ -42,13 +37,13 @@ client.query = function (this: unknown, connection: any, q: any) {
   return query.call(this, connection, q);
 };
 
-function mark(sql: string, connection: any): void {
+function mark(sql, connection) {
   const thread = typeof connection?.threadId === 'number' ? connection.threadId : null;
   const line = { index: statements, sql: sql.slice(0, 200), thread, threads: [...threads] };
   writeSync(2, `\n${CRASH_MARKER}${JSON.stringify(line)}\n`);
 }
 
-function stopAt(self: unknown, connection: any, q: any, sql: string): Promise<never> {
+function stopAt(self, connection, q, sql) {
   // Nothing else may keep the process alive (better-sqlite3 holds no handle): it waits to be killed.
   setInterval(() => {}, 60_000);
   const phase = spec?.phase ?? 'before';
@@ -63,10 +58,10 @@ function stopAt(self: unknown, connection: any, q: any, sql: string): Promise<ne
       () => mark(sql, connection),
     );
   }
-  return new Promise<never>(() => {});
+  return new Promise(() => {});
 }
 
 const main = process.env.WFCTL_TEST_CLI_MAIN;
 if (!main) throw new Error('WFCTL_TEST_CLI_MAIN is not set');
-const { run } = (await import(pathToFileURL(main).href)) as { run(argv: string[]): Promise<void> };
+const { run } = await import(pathToFileURL(main).href);
 await run(process.argv);
