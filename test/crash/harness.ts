@@ -40,6 +40,8 @@ export interface Moment {
   /** The nth statement of the process, or the nth whose SQL matches `match` (case-insensitive). */
   nth: number;
   match?: string;
+  /** Count `match` only from the operation's first write on (not the CLI's migration check). */
+  after?: 'operation';
   phase: Phase;
 }
 
@@ -77,6 +79,7 @@ export interface KillReport {
 export interface CaseReport {
   case: string;
   dialect: Dialect;
+  /** Statements of the operation's transaction, BEGIN to COMMIT. */
   statements: number;
   kills: KillReport[];
   rerunMs: number;
@@ -95,9 +98,10 @@ function draw(seed: number): number {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 }
 
-export function seededMoments(statements: number, seeds = SEEDS): Moment[] {
+/** Moments drawn from the operation's transaction: its BEGIN up to its COMMIT (not sent). */
+export function seededMoments(begin: number, commit: number, seeds = SEEDS): Moment[] {
   return seeds.map((seed) => {
-    const nth = 1 + Math.floor(draw(seed) * statements);
+    const nth = begin + Math.floor(draw(seed) * (commit - begin + 1));
     const phase = PHASES[Math.floor(draw(seed * 7919) * PHASES.length)];
     return { label: `seed ${seed}: statement ${nth} ${phase}`, nth, phase };
   });
@@ -105,6 +109,8 @@ export function seededMoments(statements: number, seeds = SEEDS): Moment[] {
 
 interface Stopped {
   index: number;
+  /** The statement that opened the operation's transaction (0 before its first write). */
+  begin: number;
   sql: string;
   thread: number | null;
   threads: number[];
@@ -155,7 +161,7 @@ function runChild(t: TestDb, args: string[], moment: Moment | null): Promise<Chi
       env: env(
         t,
         moment
-          ? { WFCTL_TEST_CRASH_AT: JSON.stringify({ nth: moment.nth, match: moment.match, phase: moment.phase }) }
+          ? { WFCTL_TEST_CRASH_AT: JSON.stringify({ nth: moment.nth, match: moment.match, after: moment.after, phase: moment.phase }) }
           : {},
       ),
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -284,9 +290,16 @@ export async function crashDrill(
       return run.stopped;
     };
 
-    const commit = await killAt({ label: 'before COMMIT', nth: 1, match: '^commit', phase: 'before' });
-    const statements = commit.index;
-    for (const moment of [...(prepared.moments ?? []), ...seededMoments(statements)]) await killAt(moment);
+    const commit = await killAt({
+      label: 'before COMMIT',
+      nth: 1,
+      match: '^commit',
+      after: 'operation',
+      phase: 'before',
+    });
+    const statements = commit.index - commit.begin;
+    const seeded = seededMoments(commit.begin, commit.index);
+    for (const moment of [...(prepared.moments ?? []), ...seeded]) await killAt(moment);
 
     const rerun = await runChild(tdb, prepared.args, null);
     t.is(rerun.code, 0, `re-run: ${rerun.stderr.slice(-500)}`);

@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 
 const NOW = '2026-01-01 00:00:00.000';
-const CHUNK = 500;
+const CHUNK = 400;
 
 export interface WorldOptions {
   /** Organization code. */
@@ -167,7 +167,8 @@ async function withDays(db: Knex, days: string[], body: (table: string) => Promi
   await db.schema.dropTableIfExists(table);
   await db.schema.createTable(table, (t) => t.string('day', 10).notNullable());
   try {
-    await db(table).insert(days.map((day) => ({ day })));
+    // In chunks: SQLite's multi-row insert is a compound SELECT, at most 500 terms.
+    for (let i = 0; i < days.length; i += CHUNK) await db(table).insert(days.slice(i, i + CHUNK).map((day) => ({ day })));
     await body(table);
   } finally {
     await db.schema.dropTableIfExists(table);

@@ -3,7 +3,8 @@
 // WFCTL_TEST_CRASH_AT; the program itself carries no test hook.
 //
 // WFCTL_TEST_CRASH_AT is JSON: { "nth": 12 } (the 12th statement of the process) or
-// { "match": "^commit", "nth": 1 } (the first statement whose SQL matches, case-insensitive), and
+// { "match": "^commit", "nth": 1 } (the first statement whose SQL matches, case-insensitive; with
+// "after": "operation", the first once the operation has written), and
 // "phase": "before" (not sent), "sent" (handed to the driver, its answer never awaited) or "done"
 // (answered). At that statement one marker line goes to stderr, then the statement's promise never
 // settles: the process sits there, transaction open, until the test kills it with SIGKILL.
@@ -20,6 +21,12 @@ const spec = process.env.WFCTL_TEST_CRASH_AT ? JSON.parse(process.env.WFCTL_TEST
 const pattern = spec?.match ? new RegExp(spec.match, 'i') : null;
 let statements = 0;
 let matching = 0;
+// The operation's transaction: the BEGIN before its first write (a write outside knex's own
+// migration tables; on SQLite the CLI checks migrations in a transaction of its own first). With
+// "after": "operation", `match` counts only from that first write on.
+const FIRST_WRITE = /^(insert\s+into|update|delete\s+from)\s+(?![`"]knex_)/i;
+let lastBegin = 0;
+let operationBegin = 0;
 // MySQL connection ids the process used: the test waits until the server has dropped them.
 const threads = new Set();
 
@@ -29,9 +36,12 @@ client.query = function (connection, q) {
   statements += 1;
   if (typeof connection?.threadId === 'number') threads.add(connection.threadId);
   const sql = String(typeof q === 'string' ? q : q?.sql);
+  if (/^begin\b/i.test(sql)) lastBegin = statements;
+  if (!operationBegin && FIRST_WRITE.test(sql)) operationBegin = lastBegin;
   if (spec) {
-    if (pattern && pattern.test(sql)) matching += 1;
-    const hit = pattern ? pattern.test(sql) && matching === spec.nth : statements === spec.nth;
+    const counting = spec.after !== 'operation' || operationBegin > 0;
+    if (counting && pattern && pattern.test(sql)) matching += 1;
+    const hit = pattern ? counting && pattern.test(sql) && matching === spec.nth : statements === spec.nth;
     if (hit) return stopAt(this, connection, q, sql);
   }
   return query.call(this, connection, q);
@@ -39,7 +49,7 @@ client.query = function (connection, q) {
 
 function mark(sql, connection) {
   const thread = typeof connection?.threadId === 'number' ? connection.threadId : null;
-  const line = { index: statements, sql: sql.slice(0, 200), thread, threads: [...threads] };
+  const line = { index: statements, begin: operationBegin, sql: sql.slice(0, 200), thread, threads: [...threads] };
   writeSync(2, `\n${CRASH_MARKER}${JSON.stringify(line)}\n`);
 }
 
