@@ -9,18 +9,18 @@
 // range, so the same seed list always kills at the same statements. A case adds its own named
 // moments (the big UPDATE while the server is still running it, say).
 //
-// A case is one small file (./cases/*.ts): how to build its data set, the command, the state that
-// must be all-or-nothing (its fingerprint), the fingerprint once done, and the rows a fresh
-// transaction must be able to lock at once.
+// A case is one small test file (test/crash/*.test.ts, calling crashTests): how to build its data
+// set, the command, the state that must be all-or-nothing (its fingerprint), the fingerprint once
+// done, and the rows a fresh transaction must be able to lock at once.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ExecutionContext } from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import type { Knex } from 'knex';
-import Database from 'better-sqlite3';
+import knexFactory from 'knex';
 import { createDb } from '../../src/db/knex.js';
 import { COMMAND, ROOT } from '../helpers/cli.js';
-import { createTestDb, type Dialect, type TestDb } from '../helpers/db.js';
+import { createTestDb, DIALECTS, type Dialect, type TestDb } from '../helpers/db.js';
 
 const ENTRY = fileURLToPath(new URL('../helpers/crash-entry.mjs', import.meta.url));
 /** The compiled CLI when dist/ is fresh (as test/helpers/cli.ts decides), else the sources. */
@@ -56,6 +56,8 @@ export interface Prepared {
   probes: Array<(db: Knex) => Knex.QueryBuilder>;
   /** Moments of this case on top of "before COMMIT" and the seeded ones. */
   moments?: Moment[];
+  /** Removes what prepare() made outside the database (a document file). */
+  cleanup?(): void;
 }
 
 export interface CrashCase {
@@ -139,7 +141,13 @@ function env(t: TestDb, extra: Record<string, string>): Record<string, string> {
 }
 
 function urlOf(t: TestDb): string {
-  const d = t.config.database as { host: string; port: number; user: string; password: string; database: string };
+  const d = t.config.database as {
+    host: string;
+    port: number;
+    user: string;
+    password: string;
+    database: string;
+  };
   const u = new URL('mysql://x');
   u.hostname = d.host;
   u.port = String(d.port);
@@ -161,7 +169,14 @@ function runChild(t: TestDb, args: string[], moment: Moment | null): Promise<Chi
       env: env(
         t,
         moment
-          ? { WFCTL_TEST_CRASH_AT: JSON.stringify({ nth: moment.nth, match: moment.match, after: moment.after, phase: moment.phase }) }
+          ? {
+              WFCTL_TEST_CRASH_AT: JSON.stringify({
+                nth: moment.nth,
+                match: moment.match,
+                after: moment.after,
+                phase: moment.phase,
+              }),
+            }
           : {},
       ),
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -232,14 +247,24 @@ async function released(db: Knex, threads: number[]): Promise<number> {
 /** A fresh connection locks the rows at once (NOWAIT), and on SQLite takes the write lock at once. */
 async function assertNoStrayLocks(t: ExecutionContext, tdb: TestDb, prepared: Prepared, label: string) {
   if (tdb.dialect === 'sqlite') {
-    const file = (tdb.config.database as { filename: string }).filename;
-    const fresh = new Database(file, { timeout: 0 });
+    // A new connection to the file (SQLite replays the WAL's committed frames and ignores the dead
+    // writer's), which must find it intact and take the write lock without waiting.
+    const fresh = knexFactory({
+      client: 'better-sqlite3',
+      connection: { filename: (tdb.config.database as { filename: string }).filename },
+      useNullAsDefault: true,
+      pool: { min: 1, max: 1 },
+    });
     try {
-      t.deepEqual(fresh.pragma('integrity_check', { simple: true }), 'ok', `${label}: integrity_check`);
-      fresh.exec('BEGIN IMMEDIATE');
-      fresh.exec('ROLLBACK');
+      const [check] = await fresh.raw('PRAGMA integrity_check');
+      t.is(check.integrity_check, 'ok', `${label}: integrity_check`);
+      await fresh.raw('PRAGMA busy_timeout = 0');
+      await fresh.raw('BEGIN IMMEDIATE');
+      await fresh.raw('ROLLBACK');
+    } catch (err) {
+      t.fail(`${label}: a fresh connection could not take the write lock at once: ${(err as Error).message}`);
     } finally {
-      fresh.close();
+      await fresh.destroy();
     }
     return;
   }
@@ -265,8 +290,10 @@ export async function crashDrill(
 ): Promise<void> {
   const started = Date.now();
   const tdb = await createTestDb(dialect);
+  let cleanup: (() => void) | undefined;
   try {
     const prepared = await crashCase.prepare(tdb);
+    cleanup = prepared.cleanup;
     const before = await prepared.fingerprint(tdb.db);
     const kills: KillReport[] = [];
 
@@ -313,6 +340,19 @@ export async function crashDrill(
       totalMs: Date.now() - started,
     });
   } finally {
+    cleanup?.();
     await tdb.destroy();
+  }
+}
+
+/** The case's tests, one per dialect, one after the other (each runs a child process at a time). */
+export function crashTests(crashCase: CrashCase): void {
+  for (const dialect of DIALECTS) {
+    test.serial(
+      `${dialect}: ${crashCase.name}: killed at any moment, all or nothing; a re-run completes`,
+      async (t) => {
+        await crashDrill(t, dialect, crashCase, (report) => t.log(JSON.stringify(report)));
+      },
+    );
   }
 }

@@ -111,7 +111,7 @@ export async function buildWorld(db: Knex, opts: WorldOptions): Promise<World> {
         )
         .insert(
           deployed()
-            .crossJoin(`${days} as days`)
+            .crossJoin(db.raw('?? as ??', [days, 'days']))
             .select(
               'd.employee_id',
               db.raw('?', [organizationId]),
@@ -144,7 +144,7 @@ export async function buildWorld(db: Knex, opts: WorldOptions): Promise<World> {
         )
         .insert(
           deployed()
-            .crossJoin(`${days} as days`)
+            .crossJoin(db.raw('?? as ??', [days, 'days']))
             .select(
               'd.employee_id',
               'd.organization_unit_id',
@@ -168,7 +168,8 @@ async function withDays(db: Knex, days: string[], body: (table: string) => Promi
   await db.schema.createTable(table, (t) => t.string('day', 10).notNullable());
   try {
     // In chunks: SQLite's multi-row insert is a compound SELECT, at most 500 terms.
-    for (let i = 0; i < days.length; i += CHUNK) await db(table).insert(days.slice(i, i + CHUNK).map((day) => ({ day })));
+    for (let i = 0; i < days.length; i += CHUNK)
+      await db(table).insert(days.slice(i, i + CHUNK).map((day) => ({ day })));
     await body(table);
   } finally {
     await db.schema.dropTableIfExists(table);

@@ -49,13 +49,23 @@ client.query = function (connection, q) {
 
 function mark(sql, connection) {
   const thread = typeof connection?.threadId === 'number' ? connection.threadId : null;
-  const line = { index: statements, begin: operationBegin, sql: sql.slice(0, 200), thread, threads: [...threads] };
+  const line = {
+    index: statements,
+    begin: operationBegin,
+    sql: sql.slice(0, 200),
+    thread,
+    threads: [...threads],
+  };
   writeSync(2, `\n${CRASH_MARKER}${JSON.stringify(line)}\n`);
 }
 
 function stopAt(self, connection, q, sql) {
-  // Nothing else may keep the process alive (better-sqlite3 holds no handle): it waits to be killed.
-  setInterval(() => {}, 60_000);
+  // Nothing else may keep the process alive (better-sqlite3 holds no handle): it waits to be killed,
+  // and dies by itself if the test that should kill it has gone (orphaned: re-parented).
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) process.kill(process.pid, 'SIGKILL');
+  }, 500);
   const phase = spec?.phase ?? 'before';
   if (phase === 'before') {
     mark(sql, connection);

@@ -1,7 +1,7 @@
 // What the two retirements change, as one fingerprint: organization and unit status, primary
 // deployments still running, planned shifts, audit entries.
 import type { Knex } from 'knex';
-import { counts } from '../world.js';
+import { counts } from './world.js';
 
 export const EFFECTIVE = '2026-12-31';
 /** Planned shifts after the effective date: the cascade cancels them. */

@@ -1,10 +1,10 @@
 // `wfctl import FILE`: one document, one transaction, many multi-row inserts. Killed anywhere, every
 // row of the document is there or none is; the same document imported again completes.
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CrashCase } from '../harness.js';
-import { counts, daysOfMonth, employeeCode } from '../world.js';
+import { crashTests } from './harness.js';
+import { counts, daysOfMonth, employeeCode } from './world.js';
 
 const CODE = 'IMP';
 const UNITS = ['U01', 'U02', 'U03', 'U04'];
@@ -30,13 +30,14 @@ function document() {
   };
 }
 
-export const importCase: CrashCase = {
+crashTests({
   name: 'import',
-  async prepare({ db }) {
+  async prepare() {
     const file = join(tmpdir(), `wfctl-crash-import-${process.pid}-${Date.now()}.json`);
     writeFileSync(file, JSON.stringify(document()));
     return {
       args: ['import', file, '--json'],
+      cleanup: () => rmSync(file, { force: true }),
       fingerprint: async (q) => counts(q, [...TABLES, 'audit_entries']),
       done: (before) => ({
         organizations: before.organizations + 1,
@@ -52,8 +53,13 @@ export const importCase: CrashCase = {
         (q) => q('employees').whereIn('employee_id', [employeeCode(CODE, 1), employeeCode(CODE, EMPLOYEES)]),
       ],
       moments: [
-        { label: 'first attendance insert running', nth: 1, match: '^insert into [`"]attendance[`"]', phase: 'sent' },
+        {
+          label: 'first attendance insert running',
+          nth: 1,
+          match: '^insert into [`"]attendance[`"]',
+          phase: 'sent',
+        },
       ],
     };
   },
-};
+});

@@ -1,15 +1,20 @@
 // `wfctl org retire`: every unit through the unit cascade (each primary deployment ended, later
 // shifts cancelled), then the organization, in one transaction of hundreds of statements.
-import type { CrashCase } from '../harness.js';
-import { buildWorld } from '../world.js';
-import { EFFECTIVE, FUTURE_SHIFTS, retirementState } from './retire.js';
+import { crashTests } from './harness.js';
+import { buildWorld } from './world.js';
+import { EFFECTIVE, FUTURE_SHIFTS, retirementState } from './retirement.js';
 
 const UNITS = 4;
 
-export const retireOrganizationCase: CrashCase = {
+crashTests({
   name: 'organization retire',
   async prepare({ db }) {
-    const world = await buildWorld(db, { code: 'RET', units: UNITS, employees: 400, futureShifts: FUTURE_SHIFTS });
+    const world = await buildWorld(db, {
+      code: 'RET',
+      units: UNITS,
+      employees: 400,
+      futureShifts: FUTURE_SHIFTS,
+    });
     return {
       args: ['org', 'retire', world.code, '--effective-date', EFFECTIVE, '--reason', 'Crash test', '--yes'],
       fingerprint: (q) => retirementState(q, world.organizationId),
@@ -30,8 +35,13 @@ export const retireOrganizationCase: CrashCase = {
       ],
       moments: [
         // The third unit's cascade: two units retired in the open transaction, two to go.
-        { label: 'third unit being retired', nth: 3, match: '^update [`"]organization_units[`"]', phase: 'done' },
+        {
+          label: 'third unit being retired',
+          nth: 3,
+          match: '^update [`"]organization_units[`"]',
+          phase: 'done',
+        },
       ],
     };
   },
-};
+});

@@ -1,16 +1,30 @@
 // `wfctl unit retire`: one unit's cascade (its primary deployments ended, its later shifts cancelled).
-import type { CrashCase } from '../harness.js';
-import { buildWorld } from '../world.js';
-import { EFFECTIVE, FUTURE_SHIFTS, retirementState } from './retire.js';
+import { crashTests } from './harness.js';
+import { buildWorld } from './world.js';
+import { EFFECTIVE, FUTURE_SHIFTS, retirementState } from './retirement.js';
 
-export const retireUnitCase: CrashCase = {
+crashTests({
   name: 'unit retire',
   async prepare({ db }) {
-    const world = await buildWorld(db, { code: 'RTU', units: 2, employees: 300, futureShifts: FUTURE_SHIFTS });
+    const world = await buildWorld(db, {
+      code: 'RTU',
+      units: 2,
+      employees: 300,
+      futureShifts: FUTURE_SHIFTS,
+    });
     const unit = world.unitIds[0];
     const perUnit = 150;
     return {
-      args: ['unit', 'retire', `${world.code}/${world.unitCodes[0]}`, '--effective-date', EFFECTIVE, '--reason', 'Crash test', '--yes'],
+      args: [
+        'unit',
+        'retire',
+        `${world.code}/${world.unitCodes[0]}`,
+        '--effective-date',
+        EFFECTIVE,
+        '--reason',
+        'Crash test',
+        '--yes',
+      ],
       fingerprint: (q) => retirementState(q, world.organizationId),
       done: (before) => ({
         ...before,
@@ -26,4 +40,4 @@ export const retireUnitCase: CrashCase = {
       ],
     };
   },
-};
+});

@@ -1,15 +1,16 @@
 // `wfctl lock` of a large month: one set-based UPDATE stamps every row. Killed anywhere, the month
 // is either wholly locked (the lock, every row, the audit entry) or untouched.
 import type { Knex } from 'knex';
-import type { CrashCase } from '../harness.js';
-import { buildWorld, counts } from '../world.js';
+import { crashTests } from './harness.js';
+import { buildWorld, counts } from './world.js';
 
 const MONTH = '2026-01';
+const EMPLOYEES = 1000;
 
-export const lockMonthCase: CrashCase = {
+crashTests({
   name: 'lock of a large month',
   async prepare({ db }) {
-    const world = await buildWorld(db, { code: 'LOCK', units: 4, employees: 2000, month: MONTH });
+    const world = await buildWorld(db, { code: 'LOCK', units: 4, employees: EMPLOYEES, month: MONTH });
     const month = (q: Knex) =>
       q('attendance')
         .where('organization_id', world.organizationId)
@@ -26,11 +27,13 @@ export const lockMonthCase: CrashCase = {
         ...before,
         attendance_locks: before.attendance_locks + 1,
         audit_entries: before.audit_entries + 1,
-        locked: 2000 * 31,
-        stamped: 2000 * 31,
+        locked: EMPLOYEES * 31,
+        stamped: EMPLOYEES * 31,
       }),
       probes: [(q) => q('organizations').where('id', world.organizationId), (q) => month(q).select('id')],
-      moments: [{ label: 'UPDATE attendance running', nth: 1, match: '^update [`"]attendance[`"]', phase: 'sent' }],
+      moments: [
+        { label: 'UPDATE attendance running', nth: 1, match: '^update [`"]attendance[`"]', phase: 'sent' },
+      ],
     };
   },
-};
+});
