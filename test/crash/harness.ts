@@ -84,11 +84,21 @@ export interface CaseReport {
   /** Statements of the operation's transaction, BEGIN to COMMIT. */
   statements: number;
   kills: KillReport[];
+  /** The re-run started at once after a kill before COMMIT: exit 0, complete. */
   rerunMs: number;
   totalMs: number;
 }
 
 const PHASES: Phase[] = ['before', 'sent', 'done'];
+
+/** The operation's own COMMIT, not sent: everything done, nothing committed. */
+const FINAL: Moment = {
+  label: 'before COMMIT',
+  nth: 1,
+  match: '^commit',
+  after: 'operation',
+  phase: 'before',
+};
 
 /** mulberry32: a tiny seeded generator, so a seed always draws the same moment. */
 function draw(seed: number): number {
@@ -317,17 +327,16 @@ export async function crashDrill(
       return run.stopped;
     };
 
-    const commit = await killAt({
-      label: 'before COMMIT',
-      nth: 1,
-      match: '^commit',
-      after: 'operation',
-      phase: 'before',
-    });
+    const commit = await killAt(FINAL);
     const statements = commit.index - commit.begin;
     const seeded = seededMoments(commit.begin, commit.index);
     for (const moment of [...(prepared.moments ?? []), ...seeded]) await killAt(moment);
 
+    // As an operator would: killed once more with the whole transaction done but not committed,
+    // then re-run at once, while the server may still be rolling the dead session back (the re-run
+    // waits for those row locks, then completes).
+    const last = await runChild(tdb, prepared.args, { ...FINAL, label: 'before COMMIT, re-run at once' });
+    t.is(last.signal, 'SIGKILL', 'killed before the re-run');
     const rerun = await runChild(tdb, prepared.args, null);
     t.is(rerun.code, 0, `re-run: ${rerun.stderr.slice(-500)}`);
     t.deepEqual(await prepared.fingerprint(tdb.db), prepared.done(before), 're-run: complete');
