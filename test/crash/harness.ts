@@ -74,6 +74,8 @@ export interface KillReport {
   sql: string;
   /** MySQL: the statement was still running on the server when the process died. */
   midStatement: boolean;
+  /** From the start of the process until it was killed. */
+  ms: number;
   /** MySQL: from the kill until the server had dropped the dead sessions (and rolled back). */
   releasedMs: number;
 }
@@ -83,6 +85,8 @@ export interface CaseReport {
   dialect: Dialect;
   /** Statements of the operation's transaction, BEGIN to COMMIT. */
   statements: number;
+  /** Building the data set. */
+  prepareMs: number;
   kills: KillReport[];
   /** The re-run started at once after a kill before COMMIT: exit 0, complete. */
   rerunMs: number;
@@ -90,6 +94,8 @@ export interface CaseReport {
 }
 
 const PHASES: Phase[] = ['before', 'sent', 'done'];
+/** Longest a child may run (a busy shared machine included); the case fails after that. */
+const CHILD_CAP_MS = 90_000;
 
 /** The operation's own COMMIT, not sent: everything done, nothing committed. */
 const FINAL: Moment = {
@@ -214,10 +220,16 @@ function runChild(t: TestDb, args: string[], moment: Moment | null): Promise<Chi
         () => child.kill('SIGKILL'),
       );
     });
+    // A child that neither reaches its moment nor ends is a failure, not a hung suite.
+    const cap = setTimeout(() => {
+      stderr += `\n(the test killed this process after ${CHILD_CAP_MS / 1000} s)`;
+      child.kill('SIGKILL');
+    }, CHILD_CAP_MS);
     child.on('error', reject);
-    child.on('close', (code, signal) =>
-      resolve({ code, signal, stdout, stderr, stopped, midStatement, ms: Date.now() - started }),
-    );
+    child.on('close', (code, signal) => {
+      clearTimeout(cap);
+      resolve({ code, signal, stdout, stderr, stopped, midStatement, ms: Date.now() - started });
+    });
     child.stdin.end('');
   });
 }
@@ -304,6 +316,7 @@ export async function crashDrill(
   try {
     const prepared = await crashCase.prepare(tdb);
     cleanup = prepared.cleanup;
+    const prepareMs = Date.now() - started;
     const before = await prepared.fingerprint(tdb.db);
     const kills: KillReport[] = [];
 
@@ -322,6 +335,7 @@ export async function crashDrill(
         statement: run.stopped.index,
         sql: run.stopped.sql.slice(0, 60),
         midStatement: run.midStatement,
+        ms: run.ms,
         releasedMs,
       });
       return run.stopped;
@@ -344,6 +358,7 @@ export async function crashDrill(
       case: crashCase.name,
       dialect,
       statements,
+      prepareMs,
       kills,
       rerunMs: rerun.ms,
       totalMs: Date.now() - started,
@@ -360,6 +375,9 @@ export function crashTests(crashCase: CrashCase): void {
     test.serial(
       `${dialect}: ${crashCase.name}: killed at any moment, all or nothing; a re-run completes`,
       async (t) => {
+        // Six or seven child processes, each bounded (CHILD_CAP_MS): more than ava's 120 s between
+        // results on a busy machine, never unbounded.
+        t.timeout(300_000);
         await crashDrill(t, dialect, crashCase, (report) => t.log(JSON.stringify(report)));
       },
     );
