@@ -318,6 +318,8 @@ export async function crashDrill(
     cleanup = prepared.cleanup;
     const prepareMs = Date.now() - started;
     const before = await prepared.fingerprint(tdb.db);
+    // Else "nothing half-done" could not tell a killed run from a finished one.
+    t.notDeepEqual(prepared.done(before), before, 'the operation changes the fingerprint');
     const kills: KillReport[] = [];
 
     const killAt = async (moment: Moment): Promise<Stopped> => {
