@@ -33,6 +33,8 @@ export interface HeartbeatOptions {
   /** Extends the claim by one lease; false when the claim is no longer ours. */
   renew: () => Promise<boolean>;
   timers?: LeaseTimers;
+  /** Milliseconds now, for deciding that failed renewals have outlived the lease (tests inject it). */
+  now?: () => number;
   onError?: (error: unknown) => void;
 }
 
@@ -44,8 +46,9 @@ export interface HeartbeatOptions {
 export function startHeartbeat(options: HeartbeatOptions): Heartbeat {
   const timers = options.timers ?? realTimers;
   const controller = new AbortController();
+  const now = options.now ?? Date.now;
   const every = Math.max(1, Math.floor(options.leaseMs / 3));
-  let lastRenewed = Date.now();
+  let lastRenewed = now();
   let inFlight: Promise<void> = Promise.resolve();
   let running = false;
 
@@ -55,12 +58,12 @@ export function startHeartbeat(options: HeartbeatOptions): Heartbeat {
     inFlight = options
       .renew()
       .then((held) => {
-        if (held) lastRenewed = Date.now();
+        if (held) lastRenewed = now();
         else controller.abort(new Error('lease lost: the claim was taken over'));
       })
       .catch((error: unknown) => {
         options.onError?.(error);
-        if (Date.now() - lastRenewed >= options.leaseMs)
+        if (now() - lastRenewed >= options.leaseMs)
           controller.abort(new Error('lease lost: renewal failed'));
       })
       .finally(() => {
