@@ -63,8 +63,7 @@ export function startHeartbeat(options: HeartbeatOptions): Heartbeat {
       })
       .catch((error: unknown) => {
         options.onError?.(error);
-        if (now() - lastRenewed >= options.leaseMs)
-          controller.abort(new Error('lease lost: renewal failed'));
+        if (now() - lastRenewed >= options.leaseMs) controller.abort(new Error('lease lost: renewal failed'));
       })
       .finally(() => {
         running = false;

@@ -28,9 +28,7 @@ export async function claimDueJobRow(db: Knex, claim: ClaimRequest): Promise<Rec
         .where((w) =>
           w
             .where((x) => x.where('status', 'queued').where('run_at', '<=', now))
-            .orWhere((x) =>
-              x.where('status', 'running').where('lease_until', '<', now),
-            ),
+            .orWhere((x) => x.where('status', 'running').where('lease_until', '<', now)),
         )
         .orderBy([
           { column: 'run_at', order: 'asc' },

@@ -51,7 +51,9 @@ export function lockDueAt(month: string, timeZone: string): Date {
 export function wallClock(at: Date, timeZone: string): string {
   const p = zonedParts(at, timeZone);
   const local = `${p.date}T${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}`;
-  const offset = Math.round((Date.parse(`${local}:${String(p.second).padStart(2, '0')}Z`) - at.getTime()) / MINUTE);
+  const offset = Math.round(
+    (Date.parse(`${local}:${String(p.second).padStart(2, '0')}Z`) - at.getTime()) / MINUTE,
+  );
   const abs = Math.abs(offset);
   const sign = offset < 0 ? '-' : '+';
   return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
@@ -173,7 +175,8 @@ export const monthLockJob: ScheduledJob = {
     // due (the lock they undid was a hand lock: the daemon was down or late, or had it locked and
     // the slot was re-run by hand).
     const unlocked = await unlockedOnPurpose(services, organizationId, month);
-    if (unlocked) return { organization_id: organizationId, month, skipped: 'unlocked_on_purpose', ...unlocked };
+    if (unlocked)
+      return { organization_id: organizationId, month, skipped: 'unlocked_on_purpose', ...unlocked };
     const ctx = workforceContext(services, await systemActor(services.db));
     try {
       const lock = await runOperation(lockMonth, ctx, { organization_id: organizationId, month });

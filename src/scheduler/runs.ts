@@ -59,7 +59,8 @@ export async function claimRun(
   // Conditional on what we read, so of two takers only one update matches.
   const taken = db('scheduler_runs').where({ id: existing.id, claimed_by: existing.claimed_by });
   if (existing.status === 'failed') taken.where('status', 'failed');
-  else if (existing.status === 'running') taken.where('status', 'running').where('lease_until', '<', toDbTime(now));
+  else if (existing.status === 'running')
+    taken.where('status', 'running').where('lease_until', '<', toDbTime(now));
   else return null;
   const count = await taken.update({
     status: 'running',

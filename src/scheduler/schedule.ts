@@ -23,12 +23,9 @@ export const SCHEDULED_JOBS: ScheduledJob[] = [monthLockJob, partnerPushJob];
 export function findScheduledJob(name: string, jobs: ScheduledJob[] = SCHEDULED_JOBS): ScheduledJob {
   const job = jobs.find((j) => j.name === name);
   if (!job) {
-    throw new UsageError(
-      `No scheduled job named "${name}" (known: ${jobs.map((j) => j.name).join(', ')}).`,
-      {
-        job: [`unknown job ${name}`],
-      },
-    );
+    throw new UsageError(`No scheduled job named "${name}" (known: ${jobs.map((j) => j.name).join(', ')}).`, {
+      job: [`unknown job ${name}`],
+    });
   }
   return job;
 }
@@ -73,14 +70,20 @@ export async function runScheduledJob(
     leaseMs: config.leaseMs,
     timers: opts.timers,
     renew: () => renewRun(db, clock, claim, config.leaseMs),
-    onError: (error) => logger.warn('slot lease renewal failed', { job: job.name, slot, error: error as Error }),
+    onError: (error) =>
+      logger.warn('slot lease renewal failed', { job: job.name, slot, error: error as Error }),
   });
   let outcome: RunOutcome;
   try {
     const result = await job.run(services, slot);
     outcome = { job: job.name, slot, outcome: 'ran', result };
   } catch (err) {
-    outcome = { job: job.name, slot, outcome: 'failed', error: err instanceof Error ? err.message : String(err) };
+    outcome = {
+      job: job.name,
+      slot,
+      outcome: 'failed',
+      error: err instanceof Error ? err.message : String(err),
+    };
   }
   await heartbeat.stop();
   const recorded = await finishRun(db, clock, claim, {

@@ -34,7 +34,9 @@ export function register(program: Command): void {
             last_runs: (await recentRuns(services.db, job.name, 5)).map((run) => ({
               ...run,
               lease_lapsed:
-                run.status === 'running' && run.lease_until !== null && Date.parse(run.lease_until) < now.getTime(),
+                run.status === 'running' &&
+                run.lease_until !== null &&
+                Date.parse(run.lease_until) < now.getTime(),
             })),
           })),
         );
