@@ -5,9 +5,7 @@ import { Summary } from './summary.js';
 
 /** A running job whose lease lapsed lost its worker: the next worker to poll takes it over. */
 const state = (j: JobRecord, now = Date.now()) =>
-  j.status === 'running' && j.lease_until && Date.parse(j.lease_until) < now
-    ? 'running (lease lapsed)'
-    : j.status;
+  j.status === 'running' && j.lease_until && Date.parse(j.lease_until) < now ? 'running (lapsed)' : j.status;
 
 const table = (jobs: JobRecord[]) => ({
   columns: ['id', 'name', 'status', 'attempts', 'run at', 'error'],

@@ -17,15 +17,21 @@ export interface ScheduleEntry {
   last_runs: Array<SchedulerRun & { lease_lapsed: boolean }>;
 }
 
-const runState = (run: ScheduleEntry['last_runs'][number]) =>
-  run.lease_lapsed ? 'running, lease lapsed: resumed at the next minute' : run.status;
-
 export function ScheduleView({ jobs }: { jobs: ScheduleEntry[] }) {
-  const upcoming = jobs.flatMap((j) => j.upcoming.map((u) => ({ job: j.name, ...u })));
+  const upcoming = jobs.flatMap((j) => j.upcoming);
+  // A running slot past its lease lost its daemon; the next minute's sweep resumes it.
+  const lapsed = jobs.flatMap((j) =>
+    j.last_runs.filter((r) => r.lease_lapsed).map((r) => ({ job: j.name, ...r })),
+  );
   return (
     <Box flexDirection="column">
       <Summary
         title={`${jobs.length} scheduled job(s)`}
+        tone={lapsed.length ? 'warn' : 'ok'}
+        rows={lapsed.map((r) => [
+          'lease lapsed',
+          `${r.job} ${r.slot} (held by ${r.claimed_by}): resumed within a minute`,
+        ])}
         table={{
           columns: ['job', 'operation', 'cron', 'tz', 'next run', 'last run'],
           rows: jobs.map((j) => [
@@ -34,22 +40,21 @@ export function ScheduleView({ jobs }: { jobs: ScheduleEntry[] }) {
             j.cron,
             j.timezone,
             j.next_run,
-            j.last_runs[0] ? `${j.last_runs[0].slot} ${runState(j.last_runs[0])}` : null,
+            j.last_runs[0] ? `${j.last_runs[0].slot} ${j.last_runs[0].status}` : null,
           ]),
         }}
       />
       {upcoming.length ? (
         <Summary
-          title="Next automatic locks"
+          title="Next automatic month locks (02:00 on the 1st, each organization's time zone)"
           table={{
-            columns: ['job', 'for', 'slot', 'due (UTC)', 'due (local)', 'overdue'],
+            columns: ['for', 'due (UTC)', 'due (local)', 'time zone', 'overdue'],
             rows: upcoming.map((u) => [
-              u.job,
-              u.subject,
-              u.slot,
-              u.due_at.slice(0, 16).replace('T', ' '),
-              `${u.due_local.replace('T', ' ')} ${u.timezone}`,
-              u.overdue.length ? u.overdue.join(', ') : null,
+              u.subject.replace(/^organization /, ''),
+              `${u.due_at.slice(0, 16).replace('T', ' ')}Z`,
+              u.due_local.replace('T', ' '),
+              u.timezone,
+              u.overdue.length ? u.overdue.map((s) => s.split('/')[0]).join(', ') : null,
             ]),
           }}
         />
