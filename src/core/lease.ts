@@ -7,7 +7,8 @@
 // this module only keeps a claim alive and tells the holder when it has lost it.
 
 export interface LeaseTimers {
-  setInterval(fn: () => void, ms: number): unknown;
+  /** `fn` returns the renewal it started (or the one still in flight), so a caller can await it. */
+  setInterval(fn: () => Promise<void>, ms: number): unknown;
   clearInterval(handle: unknown): void;
 }
 
@@ -52,8 +53,8 @@ export function startHeartbeat(options: HeartbeatOptions): Heartbeat {
   let inFlight: Promise<void> = Promise.resolve();
   let running = false;
 
-  const beat = (): void => {
-    if (running || controller.signal.aborted) return;
+  const beat = (): Promise<void> => {
+    if (running || controller.signal.aborted) return inFlight;
     running = true;
     inFlight = options
       .renew()
@@ -68,6 +69,7 @@ export function startHeartbeat(options: HeartbeatOptions): Heartbeat {
       .finally(() => {
         running = false;
       });
+    return inFlight;
   };
 
   const handle = timers.setInterval(beat, every);

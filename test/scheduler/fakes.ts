@@ -7,8 +7,8 @@ import type { SchedulerTriggers } from '../../src/scheduler/scheduler.js';
 
 export class ManualTimers implements LeaseTimers {
   private next = 1;
-  private readonly beats = new Map<number, () => void>();
-  setInterval(fn: () => void): unknown {
+  private readonly beats = new Map<number, () => Promise<void>>();
+  setInterval(fn: () => Promise<void>): unknown {
     const handle = this.next++;
     this.beats.set(handle, fn);
     return handle;
@@ -16,9 +16,9 @@ export class ManualTimers implements LeaseTimers {
   clearInterval(handle: unknown): void {
     this.beats.delete(handle as number);
   }
-  /** One beat of every live heartbeat (each renews once). */
-  beat(): void {
-    for (const fn of this.beats.values()) fn();
+  /** One beat of every live heartbeat; resolves once each renewal has settled. */
+  async beat(): Promise<void> {
+    await Promise.all([...this.beats.values()].map((fn) => fn()));
   }
   get live(): number {
     return this.beats.size;

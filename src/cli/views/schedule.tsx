@@ -20,9 +20,7 @@ export interface ScheduleEntry {
 export function ScheduleView({ jobs }: { jobs: ScheduleEntry[] }) {
   const upcoming = jobs.flatMap((j) => j.upcoming);
   // A running slot past its lease lost its daemon; the next minute's sweep resumes it.
-  const lapsed = jobs.flatMap((j) =>
-    j.last_runs.filter((r) => r.lease_lapsed).map((r) => ({ job: j.name, ...r })),
-  );
+  const lapsed = jobs.flatMap((j) => j.last_runs.filter((r) => r.lease_lapsed));
   return (
     <Box flexDirection="column">
       <Summary
