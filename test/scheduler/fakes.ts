@@ -41,7 +41,7 @@ export class ManualTriggers implements SchedulerTriggers {
 }
 
 /** Resolves once `check` holds; fails after `ms` (a bound on the test, not a lease being waited out). */
-export async function until(check: () => Promise<boolean> | boolean, ms = 5000): Promise<void> {
+export async function until(check: () => Promise<boolean> | boolean, ms = 20_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('condition not reached');
