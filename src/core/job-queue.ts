@@ -1,12 +1,15 @@
 // A database job queue. Handlers are registered by name (a plain map the composition root builds);
 // a job is enqueued inside the transaction that decided it, claimed by exactly one worker
 // (FOR UPDATE SKIP LOCKED on MySQL; SQLite's single writer serialises), run, and on failure retried
-// with exponential backoff until max_attempts. A worker that dies mid-job leaves it `running`; after
-// STALE_AFTER it is claimed again, so a crash means a retry, never a lost job. The claim itself (its
-// SQL and its READ COMMITTED transaction) is the data layer's: src/db/job-queue-store.ts.
+// with exponential backoff until max_attempts. A claim is a lease (LEASE_SECONDS) that the worker's
+// heartbeat renews while the handler runs; a worker that dies stops renewing, and once the lease
+// lapses the next worker (a daemon or `wfctl jobs work`) claims the job again as a new attempt, so a
+// crash costs one lease and a retry, never a lost job. The claim itself (its SQL and its READ
+// COMMITTED transaction) is the data layer's: src/db/job-queue-store.ts.
 import type { Knex } from 'knex';
 import type { Clock } from './clock.js';
 import { MINUTE, SECOND } from './clock.js';
+import { leaseUntil, startHeartbeat, type LeaseTimers } from './lease.js';
 import type { AnyOperation } from './operation.js';
 import type { Services } from './services.js';
 import { claimDueJobRow } from '../db/job-queue-store.js';
@@ -16,7 +19,6 @@ export const JOB_DEFAULTS = {
   maxAttempts: 5,
   backoffBaseMs: 30 * SECOND,
   backoffMaxMs: 60 * MINUTE,
-  staleAfterMs: 15 * MINUTE,
 } as const;
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
@@ -31,6 +33,8 @@ export interface JobRecord {
   run_at: string | null;
   locked_at: string | null;
   locked_by: string | null;
+  /** While running: the worker's claim holds until then (renewed by its heartbeat). */
+  lease_until: string | null;
   last_error: string | null;
   result: unknown;
   created_at: string | null;
@@ -80,21 +84,29 @@ export async function enqueueJob(
   return Number(id);
 }
 
-/** Claims the next due job (or job `id`), marking it running for `workerId`; null when none is due. */
+/**
+ * Claims the next due job (or job `id`) for `workerId` with a lease of `leaseMs`; a running job
+ * whose lease lapsed counts as due. Null when none is due.
+ */
 export async function claimJob(
   db: Knex,
   clock: Clock,
   workerId: string,
-  opts: { id?: number } = {},
+  opts: { id?: number; leaseMs: number },
 ): Promise<JobRecord | null> {
   const now = clock.now();
   const row = await claimDueJobRow(db, {
     now,
-    staleBefore: new Date(now.getTime() - JOB_DEFAULTS.staleAfterMs),
+    leaseUntil: leaseUntil(now, opts.leaseMs),
     workerId,
     id: opts.id,
   });
   return row ? toRecord(row) : null;
+}
+
+export interface WorkOptions {
+  /** The heartbeat's timers (tests inject them; real intervals otherwise). */
+  timers?: LeaseTimers;
 }
 
 /** Runs a claimed job and records the outcome: done, queued again after a backoff, or failed. */
@@ -102,35 +114,56 @@ export async function runClaimedJob(
   services: Services,
   handlers: JobHandlers,
   job: JobRecord,
+  opts: WorkOptions = {},
 ): Promise<JobRecord> {
-  const { db, clock, logger } = services;
+  const { db, clock, logger, config } = services;
   const started = performance.now();
-  const mine = () => db('jobs').where({ id: job.id, locked_by: job.locked_by, attempts: job.attempts });
+  // This attempt's claim: a worker that took the job over after our lease lapsed counted another
+  // attempt, so our late outcome matches no row and cannot overwrite its work.
+  const mine = () =>
+    db('jobs').where({ id: job.id, locked_by: job.locked_by, attempts: job.attempts, status: 'running' });
+  const heartbeat = startHeartbeat({
+    leaseMs: config.leaseMs,
+    timers: opts.timers,
+    renew: async () =>
+      (await mine().update({ lease_until: toDbTime(leaseUntil(clock.now(), config.leaseMs)) })) === 1,
+    onError: (error) => logger.warn('job lease renewal failed', { job_id: job.id, error: error as Error }),
+  });
+  let outcome: Record<string, unknown>;
   try {
     const handler = handlers[job.name];
     if (!handler) throw new PermanentJobError(`No handler is registered for jobs named "${job.name}".`);
     const work = typeof handler === 'function' ? handler : handler.work;
     const result = await work(services, job.payload, job);
     const now = toDbTime(clock.now());
-    await mine().update({
+    outcome = {
       status: 'done',
       result: JSON.stringify(result ?? null),
       last_error: null,
       locked_at: null,
+      lease_until: null,
       finished_at: now,
       updated_at: now,
-    });
+    };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     const permanent = err instanceof PermanentJobError || job.attempts >= job.max_attempts;
     const now = clock.now();
-    await mine().update({
+    outcome = {
       status: permanent ? 'failed' : 'queued',
       last_error: message.slice(0, 4000),
       locked_at: null,
+      lease_until: null,
       run_at: toDbTime(permanent ? now : new Date(now.getTime() + backoffMs(job.attempts))),
       finished_at: permanent ? toDbTime(now) : null,
       updated_at: toDbTime(now),
+    };
+  }
+  await heartbeat.stop();
+  if ((await mine().update(outcome)) !== 1) {
+    logger.warn('job outcome dropped: its lease lapsed and another worker took it over', {
+      job_id: job.id,
+      attempt: job.attempts,
     });
   }
   const after = toRecord(await db('jobs').where({ id: job.id }).first());
@@ -152,10 +185,13 @@ export async function workOnce(
   services: Services,
   handlers: JobHandlers,
   workerId: string,
-  opts: { id?: number } = {},
+  opts: { id?: number } & WorkOptions = {},
 ): Promise<JobRecord | null> {
-  const job = await claimJob(services.db, services.clock, workerId, opts);
-  return job ? runClaimedJob(services, handlers, job) : null;
+  const job = await claimJob(services.db, services.clock, workerId, {
+    id: opts.id,
+    leaseMs: services.config.leaseMs,
+  });
+  return job ? runClaimedJob(services, handlers, job, opts) : null;
 }
 
 export async function getJob(db: Knex, id: number): Promise<JobRecord | null> {
@@ -195,6 +231,7 @@ function toRecord(row: any): JobRecord {
     run_at: isoOrNull(row.run_at),
     locked_at: isoOrNull(row.locked_at),
     locked_by: row.locked_by ?? null,
+    lease_until: isoOrNull(row.lease_until),
     last_error: row.last_error ?? null,
     result: json(row.result),
     created_at: isoOrNull(row.created_at),

@@ -7,7 +7,8 @@
 // this module only keeps a claim alive and tells the holder when it has lost it.
 
 export interface LeaseTimers {
-  setInterval(fn: () => void, ms: number): unknown;
+  /** `fn` returns the renewal it started (or the one still in flight), so a caller can await it. */
+  setInterval(fn: () => Promise<void>, ms: number): unknown;
   clearInterval(handle: unknown): void;
 }
 
@@ -33,6 +34,8 @@ export interface HeartbeatOptions {
   /** Extends the claim by one lease; false when the claim is no longer ours. */
   renew: () => Promise<boolean>;
   timers?: LeaseTimers;
+  /** Milliseconds now, for deciding that failed renewals have outlived the lease (tests inject it). */
+  now?: () => number;
   onError?: (error: unknown) => void;
 }
 
@@ -44,28 +47,29 @@ export interface HeartbeatOptions {
 export function startHeartbeat(options: HeartbeatOptions): Heartbeat {
   const timers = options.timers ?? realTimers;
   const controller = new AbortController();
+  const now = options.now ?? Date.now;
   const every = Math.max(1, Math.floor(options.leaseMs / 3));
-  let lastRenewed = Date.now();
+  let lastRenewed = now();
   let inFlight: Promise<void> = Promise.resolve();
   let running = false;
 
-  const beat = (): void => {
-    if (running || controller.signal.aborted) return;
+  const beat = (): Promise<void> => {
+    if (running || controller.signal.aborted) return inFlight;
     running = true;
     inFlight = options
       .renew()
       .then((held) => {
-        if (held) lastRenewed = Date.now();
+        if (held) lastRenewed = now();
         else controller.abort(new Error('lease lost: the claim was taken over'));
       })
       .catch((error: unknown) => {
         options.onError?.(error);
-        if (Date.now() - lastRenewed >= options.leaseMs)
-          controller.abort(new Error('lease lost: renewal failed'));
+        if (now() - lastRenewed >= options.leaseMs) controller.abort(new Error('lease lost: renewal failed'));
       })
       .finally(() => {
         running = false;
       });
+    return inFlight;
   };
 
   const handle = timers.setInterval(beat, every);

@@ -1,4 +1,4 @@
-// The job queue's claim, in SQL: the next due job (queued and due, or running but stale) is taken
+// The job queue's claim, in SQL: the next due job (queued and due, or running with a lapsed lease) is taken
 // FOR UPDATE SKIP LOCKED on MySQL (SQLite's single writer serialises) and marked running for the
 // worker, in one transaction at READ COMMITTED: without gap locks, two claimers scanning the same
 // index range do not deadlock on each other when they move a row to another status (and a
@@ -11,8 +11,8 @@ import { inTransaction } from './transaction.js';
 
 export interface ClaimRequest {
   now: Date;
-  /** A running job locked before this instant belongs to a worker that died: it is claimed again. */
-  staleBefore: Date;
+  /** The claim's lease: a running job whose lease lapsed before `now` lost its worker and is claimed again. */
+  leaseUntil: Date;
   workerId: string;
   /** Only this job (still only when it is due). */
   id?: number;
@@ -28,9 +28,7 @@ export async function claimDueJobRow(db: Knex, claim: ClaimRequest): Promise<Rec
         .where((w) =>
           w
             .where((x) => x.where('status', 'queued').where('run_at', '<=', now))
-            .orWhere((x) =>
-              x.where('status', 'running').where('locked_at', '<', toDbTime(claim.staleBefore)),
-            ),
+            .orWhere((x) => x.where('status', 'running').where('lease_until', '<', now)),
         )
         .orderBy([
           { column: 'run_at', order: 'asc' },
@@ -47,6 +45,7 @@ export async function claimDueJobRow(db: Knex, claim: ClaimRequest): Promise<Rec
           attempts: Number(row.attempts) + 1,
           locked_at: now,
           locked_by: claim.workerId,
+          lease_until: toDbTime(claim.leaseUntil),
           updated_at: now,
         });
       return (await trx('jobs').where({ id: row.id }).first()) ?? null;

@@ -1,17 +1,24 @@
 // The automatic month lock: once it is 02:00 on the 1st in an organization's time zone, the month
 // just ended is locked for the whole organization (attendance.lock through runOperation, acting as
-// the built-in system user, so the same checks and audit entry as a lock by hand). The trigger fires hourly so every time zone gets its 02:00; each organization-month
-// is its own slot, so it is locked once, a later firing catches up after downtime, and a month an
-// admin deliberately unlocked afterwards is not locked again by the schedule.
+// the built-in system user, so the same checks and audit entry as a lock by hand).
+//
+// Each organization-month is its own slot, claimed once across daemons (src/scheduler/runs.ts). The
+// trigger looks every minute, and once when the daemon starts, so every time zone (+05:45 and
+// −03:30 included) locks at its own 02:00 to the minute, and any month whose 02:00 passed while no
+// daemon ran is caught up: every month since the organization was created that never ran to
+// completion. A month someone unlocked on purpose after its 02:00 counts as done (the slot records
+// why) and is never locked again by the schedule.
 import { addMonths, zonedParts } from '../core/calendar.js';
+import { MINUTE } from '../core/clock.js';
 import { AppError } from '../core/errors.js';
 import { runOperation } from '../core/operation.js';
-import type { ScheduleArgs, ScheduledJob } from '../core/scheduled-job.js';
+import type { ScheduleArgs, ScheduledJob, UpcomingSlot } from '../core/scheduled-job.js';
 import type { Services } from '../core/services.js';
-import { fromDbTime } from '../db/time.js';
+import { fromDbTime, isoOrNull, toDbTime } from '../db/time.js';
 import { lockMonth } from '../workforce/attendance/operations/lock-month.js';
 import { workforceContext } from '../workforce/context.js';
 import { systemActor } from '../workforce/identity/actor.js';
+import { doneSlots } from './runs.js';
 
 export const LOCK_HOUR = 2;
 
@@ -19,6 +26,37 @@ export const LOCK_HOUR = 2;
 export function monthJustEnded(at: Date, timeZone: string): string {
   const p = zonedParts(at, timeZone);
   return addMonths(p.month, p.day === 1 && p.hour < LOCK_HOUR ? -2 : -1);
+}
+
+/**
+ * The instant `month`'s automatic lock falls due: 02:00 on the 1st of the next month on the wall
+ * clock of `timeZone`, to the minute. Found by bisecting over minutes with monthJustEnded itself, so
+ * it agrees with what the trigger decides even around a DST change (a 02:00 that a spring-forward
+ * skips falls due at the first minute after the gap).
+ */
+export function lockDueAt(month: string, timeZone: string): Date {
+  const [y, m] = addMonths(month, 1).split('-').map(Number);
+  // Every zone's 02:00 on the 1st lies within a day either side of 02:00 UTC that day.
+  let lo = Date.UTC(y, m - 1, 1, LOCK_HOUR) / MINUTE - 26 * 60; // not yet due
+  let hi = lo + 52 * 60; // due
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (monthJustEnded(new Date(mid * MINUTE), timeZone) >= month) hi = mid;
+    else lo = mid;
+  }
+  return new Date(hi * MINUTE);
+}
+
+/** `2026-12-01T02:00+05:30`: the wall clock of `timeZone` at `at`, with its offset. */
+export function wallClock(at: Date, timeZone: string): string {
+  const p = zonedParts(at, timeZone);
+  const local = `${p.date}T${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}`;
+  const offset = Math.round(
+    (Date.parse(`${local}:${String(p.second).padStart(2, '0')}Z`) - at.getTime()) / MINUTE,
+  );
+  const abs = Math.abs(offset);
+  const sign = offset < 0 ? '-' : '+';
+  return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }
 
 const slotOf = (month: string, organizationId: number) => `${month}/org:${organizationId}`;
@@ -29,32 +67,116 @@ function parseSlot(slot: string): { month: string; organizationId: number } {
   return { month: m[1], organizationId: Number(m[2]) };
 }
 
+interface Org {
+  id: number;
+  code: string;
+  timezone: string;
+  createdMonth: string | null;
+}
+
+async function activeOrganizations(services: Services): Promise<Org[]> {
+  const rows = await services
+    .db('organizations')
+    .where({ status: 'active', is_active: true })
+    .orderBy('id')
+    .select('id', 'code', 'timezone', 'created_at');
+  return rows.map((o) => {
+    const created = fromDbTime(o.created_at);
+    return {
+      id: Number(o.id),
+      code: String(o.code),
+      timezone: String(o.timezone),
+      createdMonth: created ? zonedParts(created, o.timezone).month : null,
+    };
+  });
+}
+
+/**
+ * Every month of `org` whose lock fell due by `at`: from the month it was created (an organization
+ * created after a month ended is not locked for it retroactively; its history may still be
+ * imported) to the month just ended.
+ */
+function monthsDue(org: Org, at: Date): string[] {
+  const last = monthJustEnded(at, org.timezone);
+  const months: string[] = [];
+  for (let m = org.createdMonth ?? last; m <= last; m = addMonths(m, 1)) months.push(m);
+  return months;
+}
+
+/** The unlock of this organization-month made after its lock fell due, if any (the latest). */
+async function unlockedOnPurpose(services: Services, organizationId: number, month: string) {
+  const since = toDbTime(lockDueAt(month, await timezoneOf(services, organizationId)));
+  const entries = await services
+    .db('audit_entries')
+    .where({ organization_id: organizationId, event: 'attendance.unlock' })
+    .where('created_at', '>=', since)
+    .orderBy('id', 'desc')
+    .select('subject_id', 'actor_user_id', 'context', 'created_at');
+  const found = entries.find((e) => {
+    try {
+      return JSON.parse(e.context).month === month;
+    } catch {
+      return false;
+    }
+  });
+  return found
+    ? {
+        lock_id: Number(found.subject_id),
+        unlocked_by: found.actor_user_id === null ? null : Number(found.actor_user_id),
+        unlocked_at: isoOrNull(found.created_at),
+      }
+    : null;
+}
+
+async function timezoneOf(services: Services, organizationId: number): Promise<string> {
+  const org = await services.db('organizations').where({ id: organizationId }).first('timezone');
+  return org ? String(org.timezone) : 'UTC';
+}
+
 export const monthLockJob: ScheduledJob = {
   name: 'month-lock',
   description:
-    'Locks the month just ended for every active organization, at 02:00 on the 1st in the organization’s time zone (checked hourly)',
-  cron: '0 * * * *',
+    'Locks the month just ended for every active organization, at 02:00 on the 1st in the organization’s time zone (checked every minute)',
+  cron: '* * * * *',
   timezone: 'UTC',
+  fireOnStart: true,
   operation: lockMonth,
   async slotsDue(services: Services, at: Date, args: ScheduleArgs) {
-    const orgs = await services
-      .db('organizations')
-      .where({ status: 'active', is_active: true })
-      .orderBy('id')
-      .select('id', 'timezone', 'created_at');
     const slots: string[] = [];
-    for (const org of orgs) {
-      const month = args.month ?? monthJustEnded(at, org.timezone);
-      // An organization created after the month ended is not locked retroactively by the schedule
-      // (its history may still be imported); `--month` asks for that month explicitly.
-      const created = fromDbTime(org.created_at);
-      if (!args.month && created && zonedParts(created, org.timezone).month > month) continue;
-      slots.push(slotOf(month, Number(org.id)));
+    for (const org of await activeOrganizations(services)) {
+      if (args.month) slots.push(slotOf(args.month, org.id));
+      else for (const month of monthsDue(org, at)) slots.push(slotOf(month, org.id));
     }
     return slots;
   },
+  async upcoming(services: Services, at: Date): Promise<UpcomingSlot[]> {
+    const orgs = await activeOrganizations(services);
+    const pending = orgs.flatMap((o) => monthsDue(o, at).map((m) => slotOf(m, o.id)));
+    const done = await doneSlots(services.db, 'month-lock', pending);
+    return orgs.map((org) => {
+      // The month now running on the organization's wall clock is the next to fall due.
+      const month = addMonths(monthJustEnded(at, org.timezone), 1);
+      const dueAt = lockDueAt(month, org.timezone);
+      return {
+        slot: slotOf(month, org.id),
+        subject: `organization ${org.code}`,
+        timezone: org.timezone,
+        due_at: dueAt.toISOString(),
+        due_local: wallClock(dueAt, org.timezone),
+        overdue: monthsDue(org, at)
+          .map((m) => slotOf(m, org.id))
+          .filter((s) => !done.has(s)),
+      };
+    });
+  },
   async run(services: Services, slot: string) {
     const { month, organizationId } = parseSlot(slot);
+    // The automatic lock of this month is over once someone unlocked it on purpose after it fell
+    // due (the lock they undid was a hand lock: the daemon was down or late, or had it locked and
+    // the slot was re-run by hand).
+    const unlocked = await unlockedOnPurpose(services, organizationId, month);
+    if (unlocked)
+      return { organization_id: organizationId, month, skipped: 'unlocked_on_purpose', ...unlocked };
     const ctx = workforceContext(services, await systemActor(services.db));
     try {
       const lock = await runOperation(lockMonth, ctx, { organization_id: organizationId, month });

@@ -1,12 +1,13 @@
 // Scheduler run claims: a slot of a scheduled job runs once across every daemon on the database,
 // because whoever inserts its (job, slot) row first owns it; the unique key makes the others lose.
-// A failed run, or one whose daemon died mid-run (running past STALE_RUN_MS), can be claimed again.
+// A claim is a lease (LEASE_SECONDS) its holder renews while the slot runs. A failed run, or a
+// running one whose lease lapsed (its daemon died), is claimed again by whoever comes next: the
+// daemon's minute tick or `wfctl schedule run`.
 import type { Knex } from 'knex';
-import { HOUR, type Clock } from '../core/clock.js';
+import type { Clock } from '../core/clock.js';
+import { leaseUntil } from '../core/lease.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { fromDbTime, isoOrNull, toDbTime } from '../db/time.js';
-
-export const STALE_RUN_MS = 1 * HOUR;
+import { isoOrNull, toDbTime } from '../db/time.js';
 
 export interface SchedulerRun {
   id: number;
@@ -16,19 +17,30 @@ export interface SchedulerRun {
   claimed_by: string;
   started_at: string | null;
   finished_at: string | null;
+  /** While running: the claim holds until then; a running slot past it lost its daemon. */
+  lease_until: string | null;
   result: unknown;
   error: string | null;
 }
 
-/** The run's id when this caller now owns the slot; null when another caller has it or it is done. */
+export interface RunClaim {
+  id: number;
+  claimedBy: string;
+  /** True when a dead holder's lapsed claim was taken over (a resumed slot). */
+  resumed: boolean;
+}
+
+/** The claim when this caller now owns the slot; null when another caller holds it or it is done. */
 export async function claimRun(
   db: Knex,
   clock: Clock,
   job: string,
   slot: string,
   claimedBy: string,
-): Promise<number | null> {
+  leaseMs: number,
+): Promise<RunClaim | null> {
   const now = clock.now();
+  const lease = toDbTime(leaseUntil(now, leaseMs));
   try {
     const [id] = await db('scheduler_runs').insert({
       job,
@@ -36,44 +48,69 @@ export async function claimRun(
       status: 'running',
       claimed_by: claimedBy,
       started_at: toDbTime(now),
+      lease_until: lease,
     });
-    return Number(id);
+    return { id: Number(id), claimedBy, resumed: false };
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
   }
   const existing = await db('scheduler_runs').where({ job, slot }).first();
   if (!existing) return null;
-  const stale =
-    existing.status === 'running' &&
-    (fromDbTime(existing.started_at)?.getTime() ?? 0) < now.getTime() - STALE_RUN_MS;
-  if (existing.status !== 'failed' && !stale) return null;
   // Conditional on what we read, so of two takers only one update matches.
-  const taken = await db('scheduler_runs')
-    .where({ id: existing.id, status: existing.status, claimed_by: existing.claimed_by })
-    .update({
-      status: 'running',
-      claimed_by: claimedBy,
-      started_at: toDbTime(now),
-      finished_at: null,
-      error: null,
-    });
-  return taken === 1 ? Number(existing.id) : null;
+  const taken = db('scheduler_runs').where({ id: existing.id, claimed_by: existing.claimed_by });
+  if (existing.status === 'failed') taken.where('status', 'failed');
+  else if (existing.status === 'running')
+    taken.where('status', 'running').where('lease_until', '<', toDbTime(now));
+  else return null;
+  const count = await taken.update({
+    status: 'running',
+    claimed_by: claimedBy,
+    started_at: toDbTime(now),
+    lease_until: lease,
+    finished_at: null,
+    error: null,
+  });
+  return count === 1 ? { id: Number(existing.id), claimedBy, resumed: existing.status === 'running' } : null;
 }
 
+const held = (db: Knex, claim: RunClaim) =>
+  db('scheduler_runs').where({ id: claim.id, claimed_by: claim.claimedBy, status: 'running' });
+
+/** Extends the claim by one lease; false when it is no longer ours (it lapsed and was taken over). */
+export async function renewRun(db: Knex, clock: Clock, claim: RunClaim, leaseMs: number): Promise<boolean> {
+  return (await held(db, claim).update({ lease_until: toDbTime(leaseUntil(clock.now(), leaseMs)) })) === 1;
+}
+
+/** Records the outcome; false (nothing written) when the claim was taken over meanwhile. */
 export async function finishRun(
   db: Knex,
   clock: Clock,
-  id: number,
+  claim: RunClaim,
   outcome: { status: 'done' | 'failed'; result?: unknown; error?: string },
-): Promise<void> {
-  await db('scheduler_runs')
-    .where({ id })
-    .update({
-      status: outcome.status,
-      finished_at: toDbTime(clock.now()),
-      result: outcome.result === undefined ? null : JSON.stringify(outcome.result),
-      error: outcome.error ?? null,
-    });
+): Promise<boolean> {
+  const count = await held(db, claim).update({
+    status: outcome.status,
+    finished_at: toDbTime(clock.now()),
+    lease_until: null,
+    result: outcome.result === undefined ? null : JSON.stringify(outcome.result),
+    error: outcome.error ?? null,
+  });
+  return count === 1;
+}
+
+/** Running slots whose lease lapsed (their daemon died), oldest first; of `job` only when given. */
+export async function lapsedRuns(
+  db: Knex,
+  clock: Clock,
+  job?: string,
+): Promise<Array<{ job: string; slot: string }>> {
+  const q = db('scheduler_runs')
+    .where('status', 'running')
+    .where('lease_until', '<', toDbTime(clock.now()))
+    .orderBy('lease_until')
+    .select('job', 'slot');
+  if (job) q.where('job', job);
+  return (await q).map((r) => ({ job: String(r.job), slot: String(r.slot) }));
 }
 
 /** Slots of `job` among `slots` that already ran to completion. */
@@ -99,6 +136,7 @@ export async function recentRuns(db: Knex, job: string, limit = 5): Promise<Sche
     claimed_by: r.claimed_by,
     started_at: isoOrNull(r.started_at),
     finished_at: isoOrNull(r.finished_at),
+    lease_until: isoOrNull(r.lease_until),
     result: r.result ? JSON.parse(r.result) : null,
     error: r.error ?? null,
   }));

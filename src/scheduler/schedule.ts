@@ -5,7 +5,8 @@
 //     operation: pushToPartners, run: (services, slot) => … }
 // A firing turns into slots (by default one per firing: the fire time in the job's time zone,
 // 'YYYY-MM-DDTHH:MM'); each slot is claimed in scheduler_runs before it runs, so it runs once even
-// when several daemons share the database, and a failed slot is retried by the next firing.
+// when several daemons share the database, and a failed slot is retried by the next firing. A claim
+// is a lease renewed while the slot runs: a slot whose daemon died is resumed by whoever comes next.
 import { hostname } from 'node:os';
 import { zonedParts } from '../core/calendar.js';
 import { UsageError } from '../core/errors.js';
@@ -13,19 +14,18 @@ import type { ScheduleArgs, ScheduledJob } from '../core/scheduled-job.js';
 import type { Services } from '../core/services.js';
 import { monthLockJob } from './month-lock.js';
 import { partnerPushJob } from '../workforce/partners/deliveries/nightly-push.js';
-import { claimRun, doneSlots, finishRun } from './runs.js';
+import { randomToken } from '../core/crypto.js';
+import { startHeartbeat, type LeaseTimers } from '../core/lease.js';
+import { claimRun, doneSlots, finishRun, lapsedRuns, renewRun } from './runs.js';
 
 export const SCHEDULED_JOBS: ScheduledJob[] = [monthLockJob, partnerPushJob];
 
-export function findScheduledJob(name: string): ScheduledJob {
-  const job = SCHEDULED_JOBS.find((j) => j.name === name);
+export function findScheduledJob(name: string, jobs: ScheduledJob[] = SCHEDULED_JOBS): ScheduledJob {
+  const job = jobs.find((j) => j.name === name);
   if (!job) {
-    throw new UsageError(
-      `No scheduled job named "${name}" (known: ${SCHEDULED_JOBS.map((j) => j.name).join(', ')}).`,
-      {
-        job: [`unknown job ${name}`],
-      },
-    );
+    throw new UsageError(`No scheduled job named "${name}" (known: ${jobs.map((j) => j.name).join(', ')}).`, {
+      job: [`unknown job ${name}`],
+    });
   }
   return job;
 }
@@ -43,43 +43,97 @@ export interface RunOutcome {
   error?: string;
 }
 
-const runner = () => `${hostname()}:${process.pid}`;
-
-/** Claims `slot` of job `name` and runs it; a slot another daemon holds or finished is skipped. */
-export async function runScheduledJob(services: Services, name: string, slot: string): Promise<RunOutcome> {
-  const job = findScheduledJob(name);
-  const runId = await claimRun(services.db, services.clock, job.name, slot, runner());
-  if (runId === null) return { job: job.name, slot, outcome: 'skipped' };
-  try {
-    const result = await job.run(services, slot);
-    await finishRun(services.db, services.clock, runId, { status: 'done', result });
-    services.logger.info('scheduled job', { job: job.name, slot, outcome: 'ran' });
-    return { job: job.name, slot, outcome: 'ran', result };
-  } catch (err) {
-    const error = err instanceof Error ? err.message : String(err);
-    await finishRun(services.db, services.clock, runId, { status: 'failed', error });
-    services.logger.error('scheduled job failed', { job: job.name, slot, error });
-    return { job: job.name, slot, outcome: 'failed', error };
-  }
+export interface SlotRunOptions {
+  /** The schedule to look names up in (tests pass their own entries). */
+  jobs?: ScheduledJob[];
+  /** The lease heartbeat's timers (tests inject them; real intervals otherwise). */
+  timers?: LeaseTimers;
 }
 
-/** What a firing does (the daemon's node-schedule trigger and `wfctl schedule run`): every due slot. */
+// Unique per claim, so a holder's renewals and outcome never match a claim another caller (even in
+// the same process) took over.
+const claimant = () => `${hostname()}:${process.pid}:${randomToken(6)}`;
+
+/** Claims `slot` of job `name` and runs it; a slot another daemon holds or finished is skipped. */
+export async function runScheduledJob(
+  services: Services,
+  name: string,
+  slot: string,
+  opts: SlotRunOptions = {},
+): Promise<RunOutcome> {
+  const job = findScheduledJob(name, opts.jobs);
+  const { db, clock, config, logger } = services;
+  const claim = await claimRun(db, clock, job.name, slot, claimant(), config.leaseMs);
+  if (claim === null) return { job: job.name, slot, outcome: 'skipped' };
+  if (claim.resumed) logger.warn('scheduled slot resumed: its lease lapsed', { job: job.name, slot });
+  const heartbeat = startHeartbeat({
+    leaseMs: config.leaseMs,
+    timers: opts.timers,
+    renew: () => renewRun(db, clock, claim, config.leaseMs),
+    onError: (error) =>
+      logger.warn('slot lease renewal failed', { job: job.name, slot, error: error as Error }),
+  });
+  let outcome: RunOutcome;
+  try {
+    const result = await job.run(services, slot);
+    outcome = { job: job.name, slot, outcome: 'ran', result };
+  } catch (err) {
+    outcome = {
+      job: job.name,
+      slot,
+      outcome: 'failed',
+      error: err instanceof Error ? err.message : String(err),
+    };
+  }
+  await heartbeat.stop();
+  const recorded = await finishRun(db, clock, claim, {
+    status: outcome.outcome === 'ran' ? 'done' : 'failed',
+    result: outcome.result,
+    error: outcome.error,
+  });
+  if (!recorded) {
+    // Our lease lapsed (we stalled past it) and another caller took the slot over: its record stands.
+    logger.warn('scheduled slot outcome dropped: the slot was taken over', { job: job.name, slot });
+    return { ...outcome, outcome: 'skipped' };
+  }
+  if (outcome.outcome === 'ran') logger.info('scheduled job', { job: job.name, slot, outcome: 'ran' });
+  else logger.error('scheduled job failed', { job: job.name, slot, error: outcome.error });
+  return outcome;
+}
+
+/**
+ * What a firing does (the daemon's trigger and `wfctl schedule run`): every due slot, and first
+ * any slot of the job whose holder died (its lease lapsed), so whoever comes next resumes it.
+ */
 export async function fireScheduledJob(
   services: Services,
   name: string,
   args: ScheduleArgs = {},
+  opts: SlotRunOptions = {},
 ): Promise<RunOutcome[]> {
-  const job = findScheduledJob(name);
+  const job = findScheduledJob(name, opts.jobs);
   const at = services.clock.now();
-  const slots = job.slotsDue ? await job.slotsDue(services, at, args) : [defaultSlot(job, at)];
+  const lapsed = (await lapsedRuns(services.db, services.clock, job.name)).map((r) => r.slot);
+  const due = job.slotsDue ? await job.slotsDue(services, at, args) : [defaultSlot(job, at)];
+  const slots = [...new Set([...lapsed, ...due])];
   const done = await doneSlots(services.db, job.name, slots);
   const outcomes: RunOutcome[] = [];
   for (const slot of slots) {
     outcomes.push(
       done.has(slot)
         ? { job: job.name, slot, outcome: 'skipped' }
-        : await runScheduledJob(services, job.name, slot),
+        : await runScheduledJob(services, job.name, slot, opts),
     );
+  }
+  return outcomes;
+}
+
+/** Resumes every slot, of any job, whose holder died: the daemon's minute sweep. */
+export async function resumeLapsedRuns(services: Services, opts: SlotRunOptions = {}): Promise<RunOutcome[]> {
+  const known = new Set((opts.jobs ?? SCHEDULED_JOBS).map((j) => j.name));
+  const outcomes: RunOutcome[] = [];
+  for (const run of await lapsedRuns(services.db, services.clock)) {
+    if (known.has(run.job)) outcomes.push(await runScheduledJob(services, run.job, run.slot, opts));
   }
   return outcomes;
 }

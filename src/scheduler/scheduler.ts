@@ -1,35 +1,92 @@
-// The daemon's scheduler: one node-schedule trigger per scheduled job. node-schedule only decides
-// WHEN to fire; what is due (which month "just ended") is read from the injected clock, and every
-// slot is claimed in the database, so N daemons on one database run each slot once.
+// The daemon's scheduler: one trigger per scheduled job, plus a sweep every minute that resumes any
+// slot whose daemon died (its lease lapsed, src/scheduler/runs.ts). Triggers only decide WHEN to
+// look; what is due (which month "just ended") is read from the injected clock, and every slot is
+// claimed in the database, so N daemons on one database run each slot once. Jobs marked
+// `fireOnStart` (the month lock) also fire when the daemon starts, catching up what passed while
+// it was down.
 import schedule from 'node-schedule';
 import type { Services } from '../core/services.js';
 import type { BackgroundTask } from '../core/background-task.js';
+import type { LeaseTimers } from '../core/lease.js';
 import type { ScheduledJob } from '../core/scheduled-job.js';
-import { fireScheduledJob, SCHEDULED_JOBS } from './schedule.js';
+import { fireScheduledJob, resumeLapsedRuns, SCHEDULED_JOBS } from './schedule.js';
+
+/** Lapsed slots are looked for at every minute. */
+export const SWEEP_CRON = '* * * * *';
+
+export interface SchedulerTriggers {
+  /** Calls `fire` whenever `rule` (cron) matches in `timezone`; returns what cancels it. */
+  cron(rule: string, timezone: string, fire: () => void): () => void;
+}
+
+export const nodeScheduleTriggers: SchedulerTriggers = {
+  cron(rule, tz, fire) {
+    const job = schedule.scheduleJob({ rule, tz }, fire);
+    return () => job?.cancel();
+  },
+};
+
+export interface SchedulerOptions {
+  jobs?: ScheduledJob[];
+  triggers?: SchedulerTriggers;
+  /** The slots' lease heartbeat timers. */
+  timers?: LeaseTimers;
+}
+
+export interface RunningScheduler {
+  /** Resolves once every firing in flight has finished. */
+  idle(): Promise<void>;
+  /** Cancels the triggers, then waits for the firings in flight. */
+  stop(): Promise<void>;
+}
+
+export function startScheduler(services: Services, opts: SchedulerOptions = {}): RunningScheduler {
+  const jobs = opts.jobs ?? SCHEDULED_JOBS;
+  const triggers = opts.triggers ?? nodeScheduleTriggers;
+  const inFlight = new Map<string, Promise<void>>();
+  // A firing still at work when its trigger comes round again (a long lock) is not started twice:
+  // the claims would make the second one a no-op anyway.
+  const fire = (key: string, work: () => Promise<unknown>) => {
+    if (inFlight.has(key)) return;
+    const run = work()
+      .then(() => undefined)
+      .catch((err) => services.logger.error('scheduled job failed', { job: key, error: err as Error }))
+      .finally(() => inFlight.delete(key));
+    inFlight.set(key, run);
+  };
+  const fireJob = (job: ScheduledJob) =>
+    fire(job.name, () => fireScheduledJob(services, job.name, {}, { jobs, timers: opts.timers }));
+  const sweep = () => fire('lapsed-slots', () => resumeLapsedRuns(services, { jobs, timers: opts.timers }));
+
+  const cancels = [
+    ...jobs.map((job) => triggers.cron(job.cron, job.timezone, () => fireJob(job))),
+    triggers.cron(SWEEP_CRON, 'UTC', sweep),
+  ];
+  sweep();
+  for (const job of jobs) if (job.fireOnStart) fireJob(job);
+  const idle = async () => {
+    while (inFlight.size) await Promise.allSettled([...inFlight.values()]);
+  };
+  return {
+    idle,
+    async stop() {
+      for (const cancel of cancels) cancel();
+      await idle();
+    },
+  };
+}
 
 export const schedulerTask: BackgroundTask = {
   name: 'scheduler',
   start(services: Services) {
     if (!services.config.schedulerEnabled) return async () => {};
-    const inFlight = new Set<Promise<unknown>>();
-    const triggers = SCHEDULED_JOBS.map((job) =>
-      schedule.scheduleJob({ rule: job.cron, tz: job.timezone }, () => {
-        const run = fireScheduledJob(services, job.name).catch((err) =>
-          services.logger.error('scheduled job failed', { job: job.name, error: err as Error }),
-        );
-        inFlight.add(run);
-        void run.finally(() => inFlight.delete(run));
-      }),
-    );
+    const scheduler = startScheduler(services);
     services.logger.info('scheduler started', { jobs: SCHEDULED_JOBS.map((j) => j.name) });
-    return async () => {
-      for (const t of triggers) t?.cancel();
-      await Promise.allSettled([...inFlight]);
-    };
+    return () => scheduler.stop();
   },
 };
 
-/** The next firing of a job after now (real time: node-schedule's own computation). */
+/** The next firing of a job's trigger after now (real time: node-schedule's own computation). */
 export function nextRun(job: ScheduledJob): Date | null {
   const probe = new schedule.Job(() => {});
   probe.schedule({ rule: job.cron, tz: job.timezone });

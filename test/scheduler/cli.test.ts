@@ -8,7 +8,10 @@ import type { Services } from '../../src/core/services.js';
 import { workforceContext } from '../../src/workforce/context.js';
 import { lockMonth } from '../../src/workforce/attendance/operations/lock-month.js';
 import { systemActor } from '../../src/workforce/identity/actor.js';
-import { monthsBetween } from '../../src/core/calendar.js';
+import { addMonths, monthsBetween } from '../../src/core/calendar.js';
+import { claimJob, enqueueJob } from '../../src/core/job-queue.js';
+import { lockDueAt, monthJustEnded, wallClock } from '../../src/scheduler/month-lock.js';
+import { claimRun } from '../../src/scheduler/runs.js';
 import { runCli } from '../helpers/cli.js';
 import { createTestDb, DIALECTS } from '../helpers/db.js';
 import { orgWorld } from '../workforce/attendance/fixtures.js';
@@ -43,10 +46,55 @@ for (const dialect of DIALECTS) {
       const list = await cli(['schedule', '--json']);
       t.is(list.code, 0, list.stderr);
       const [job] = list.json().jobs;
-      t.like(job, { name: 'month-lock', cron: '0 * * * *', timezone: 'UTC' });
+      t.like(job, { name: 'month-lock', cron: '* * * * *', timezone: 'UTC' });
       t.true(Date.parse(job.next_run) > Date.now());
       t.is(job.last_runs[0].slot, `2025-12/org:${a.org.id}`);
       t.is(job.last_runs[0].status, 'done');
+      t.false(job.last_runs[0].lease_lapsed);
+
+      // Per organization: the next real lock (02:00 on the 1st, its own wall clock) and what is overdue.
+      const kathmandu = await orgWorld(services, { timezone: 'Asia/Kathmandu' });
+      const stJohns = await orgWorld(services, { timezone: 'America/St_Johns' });
+      const expect = (tz: string, at: Date) => {
+        const due = lockDueAt(addMonths(monthJustEnded(at, tz), 1), tz);
+        return { due_at: due.toISOString(), due_local: wallClock(due, tz) };
+      };
+      const before = new Date();
+      const upcoming = (await cli(['schedule', '--json'])).json().jobs[0].upcoming;
+      const after = new Date();
+      for (const [world, tz, offset] of [
+        [kathmandu, 'Asia/Kathmandu', /T02:00\+05:45$/],
+        [stJohns, 'America/St_Johns', /T02:00-0[23]:30$/],
+      ] as const) {
+        const entry = upcoming.find((u: any) => u.subject === `organization ${world.org.code}`);
+        t.is(entry.timezone, tz);
+        t.regex(entry.due_local, offset);
+        t.true(
+          [expect(tz, before), expect(tz, after)].some(
+            (e) => e.due_at === entry.due_at && e.due_local === entry.due_local,
+          ),
+          `${tz}: ${entry.due_at} ${entry.due_local}`,
+        );
+        t.true(Date.parse(entry.due_at) > Date.now());
+        // The fixtures' organizations date from 2026-01: every month since is overdue here.
+        t.true(entry.overdue.includes(`2026-01/org:${world.org.id}`));
+      }
+
+      // After a crash: a slot whose holder died shows its lapsed lease; a job likewise, and the next
+      // `jobs work` takes it over.
+      const anHourAgo = new FixedClock(new Date(Date.now() - 3_600_000));
+      await claimRun(tdb.db, anHourAgo, 'partner-push', '2026-11-26T04:00', 'gone:1:abc', 30_000);
+      const crashed = (await cli(['schedule', '--json']))
+        .json()
+        .jobs.find((j: any) => j.name === 'partner-push');
+      t.like(crashed.last_runs[0], { status: 'running', lease_lapsed: true, claimed_by: 'gone:1:abc' });
+      const id = await enqueueJob(tdb.db, anHourAgo, { name: 'no-such-handler' });
+      await claimJob(tdb.db, anHourAgo, 'gone:1:abc', { id, leaseMs: 30_000 });
+      const running = (await cli(['jobs', '--status', 'running', '--json'])).json().jobs;
+      t.like(running[0], { id, locked_by: 'gone:1:abc' });
+      t.true(Date.parse(running[0].lease_until) < Date.now());
+      const takenOver = await cli(['jobs', 'work', '--once']);
+      t.like(takenOver.json().ran[0], { id, attempts: 2, status: 'failed' });
 
       t.is((await cli(['schedule', 'run', 'nope'])).code, 2);
       const badMonth = await cli(['schedule', 'run', 'month-lock', '--month', '2025-13']);

@@ -5,7 +5,14 @@ import { FixedClock } from '../../src/core/clock.js';
 import type { Services } from '../../src/core/services.js';
 import { createDb } from '../../src/db/knex.js';
 import { fireScheduledJob, runScheduledJob } from '../../src/scheduler/schedule.js';
-import { monthJustEnded } from '../../src/scheduler/month-lock.js';
+import { lockDueAt, monthJustEnded, wallClock } from '../../src/scheduler/month-lock.js';
+import { runOperation } from '../../src/core/operation.js';
+import { startScheduler } from '../../src/scheduler/scheduler.js';
+import { lockMonth } from '../../src/workforce/attendance/operations/lock-month.js';
+import { unlockMonth } from '../../src/workforce/attendance/operations/unlock-month.js';
+import { workforceContext } from '../../src/workforce/context.js';
+import { systemActor } from '../../src/workforce/identity/actor.js';
+import { ManualTimers, ManualTriggers } from './fakes.js';
 import { bootApp } from '../helpers/app.js';
 import { DIALECTS } from '../helpers/db.js';
 import { createOrg } from '../helpers/workforce.js';
@@ -21,7 +28,142 @@ test('the month just ended is read in the organization’s time zone, from 02:00
   t.is(monthJustEnded(new Date('2026-01-01T02:00:00Z'), 'UTC'), '2025-12', 'across a year');
 });
 
+test('each organization’s lock falls due at 02:00 on the 1st on its own wall clock, to the minute', (t) => {
+  const due = (month: string, tz: string) => lockDueAt(month, tz).toISOString();
+  t.is(due('2026-01', 'Asia/Kolkata'), '2026-01-31T20:30:00.000Z'); // +05:30
+  t.is(due('2026-01', 'Asia/Kathmandu'), '2026-01-31T20:15:00.000Z'); // +05:45
+  t.is(due('2026-01', 'America/St_Johns'), '2026-02-01T05:30:00.000Z'); // −03:30 (NST)
+  t.is(due('2026-06', 'America/St_Johns'), '2026-07-01T04:30:00.000Z'); // −02:30 (NDT)
+  t.is(due('2026-01', 'Europe/Berlin'), '2026-02-01T01:00:00.000Z'); // CET
+  t.is(due('2026-03', 'Europe/Berlin'), '2026-04-01T00:00:00.000Z'); // CEST, days after the spring change
+  t.is(due('2026-10', 'Europe/Berlin'), '2026-11-01T01:00:00.000Z'); // CET again
+  t.is(due('2026-12', 'UTC'), '2027-01-01T02:00:00.000Z'); // across a year
+  for (const [month, tz] of [
+    ['2026-01', 'Asia/Kathmandu'],
+    ['2026-01', 'America/St_Johns'],
+    ['2026-03', 'Europe/Berlin'],
+  ]) {
+    const at = lockDueAt(month, tz);
+    t.is(monthJustEnded(at, tz), month, `${tz}: due at the minute`);
+    t.not(monthJustEnded(new Date(at.getTime() - 60_000), tz), month, `${tz}: not a minute before`);
+  }
+  t.is(wallClock(lockDueAt('2026-01', 'Asia/Kathmandu'), 'Asia/Kathmandu'), '2026-02-01T02:00+05:45');
+  t.is(wallClock(lockDueAt('2026-01', 'America/St_Johns'), 'America/St_Johns'), '2026-02-01T02:00-03:30');
+  t.is(wallClock(lockDueAt('2026-03', 'Europe/Berlin'), 'Europe/Berlin'), '2026-04-01T02:00+02:00');
+});
+
 for (const dialect of DIALECTS) {
+  test(`[${dialect}] ticking every minute, each organization locks at its own 02:00: +05:30, +05:45, −03:30, Berlin`, async (t) => {
+    const app = await bootApp(dialect, { clock: new FixedClock('2026-01-31T20:14:00.000Z') });
+    t.teardown(app.close);
+    const { db } = app.services;
+    const zones = ['Asia/Kolkata', 'Asia/Kathmandu', 'America/St_Johns', 'Europe/Berlin'] as const;
+    const orgs: Record<string, number> = {};
+    for (const tz of zones) {
+      const w = await orgWorld(app.services, { timezone: tz });
+      // Created mid-January everywhere, so January is the only month due.
+      await db('organizations').where({ id: w.org.id }).update({ created_at: '2026-01-15 00:00:00.000' });
+      await fillMonth(db, w, '2026-01');
+      orgs[tz] = w.org.id;
+    }
+    const lockedZones = async () => {
+      const locks = await db('attendance_locks')
+        .where({ month: '2026-01' })
+        .select('organization_id', 'created_at');
+      return Object.fromEntries(
+        zones
+          .map((tz) => [tz, locks.find((l) => Number(l.organization_id) === orgs[tz])] as const)
+          .filter(([, l]) => l)
+          .map(([tz, l]) => [tz, String(l.created_at).slice(0, 16).replace(' ', 'T')]),
+      );
+    };
+    const steps: Array<[string, string[]]> = [
+      ['2026-01-31T20:14', []],
+      ['2026-01-31T20:15', ['Asia/Kathmandu']],
+      ['2026-01-31T20:29', ['Asia/Kathmandu']],
+      ['2026-01-31T20:30', ['Asia/Kathmandu', 'Asia/Kolkata']],
+      ['2026-02-01T00:59', ['Asia/Kathmandu', 'Asia/Kolkata']],
+      ['2026-02-01T01:00', ['Asia/Kathmandu', 'Asia/Kolkata', 'Europe/Berlin']],
+      ['2026-02-01T05:29', ['Asia/Kathmandu', 'Asia/Kolkata', 'Europe/Berlin']],
+      ['2026-02-01T05:30', ['Asia/Kathmandu', 'Asia/Kolkata', 'Europe/Berlin', 'America/St_Johns']],
+    ];
+    const lockedAt: Record<string, string> = {};
+    for (const [minute, expected] of steps) {
+      app.clock.set(`${minute}:00.000Z`);
+      await fireScheduledJob(app.services, 'month-lock');
+      const now = await lockedZones();
+      t.deepEqual(Object.keys(now).sort(), [...expected].sort(), `at ${minute}Z`);
+      for (const tz of expected) lockedAt[tz] ??= minute;
+    }
+    // Each lock was made in the very minute its 02:00 came, not a tick later.
+    const made = await lockedZones();
+    for (const tz of zones) t.is(made[tz], lockedAt[tz], tz);
+    t.is(await lockedCount(db, { organization_id: orgs['Asia/Kathmandu'] }), 62);
+  });
+
+  test(`[${dialect}] a daemon down at the slot catches up on start, but never re-locks a month unlocked on purpose`, async (t) => {
+    const clock = new FixedClock('2025-12-01T02:00:00.000Z');
+    const app = await bootApp(dialect, { clock });
+    t.teardown(app.close);
+    const { db } = app.services;
+    const w = await orgWorld(app.services);
+    await db('organizations').where({ id: w.org.id }).update({ created_at: '2025-10-15 09:00:00.000' });
+    for (const month of ['2025-10', '2025-11', '2025-12', '2026-01']) await fillMonth(db, w, month);
+    const ctx = workforceContext(app.services, await systemActor(db));
+    const orgLock = async (month: string) =>
+      db('attendance_locks').where({ organization_id: w.org.id, month, scope_key: 'org' }).first();
+
+    // 2025-12-01 02:00: the daemon catches up October (the month the organization was created) and
+    // locks November; then it goes down for two months.
+    const first = await fireScheduledJob(app.services, 'month-lock');
+    t.deepEqual(
+      first.map((o) => [o.slot, o.outcome]),
+      [
+        [`2025-10/org:${w.org.id}`, 'ran'],
+        [`2025-11/org:${w.org.id}`, 'ran'],
+      ],
+    );
+    // While it is down: December is locked by hand after its 02:00 and unlocked on purpose; January
+    // is locked by hand and unlocked before its 02:00 (that does not excuse the automatic lock).
+    clock.set('2026-01-05T09:00:00.000Z');
+    const dec = await runOperation(lockMonth, ctx, { organization_id: w.org.id, month: '2025-12' });
+    clock.set('2026-01-06T09:00:00.000Z');
+    await runOperation(unlockMonth, ctx, { lock_id: dec.lock_id!, reason: 'corrections' });
+    clock.set('2026-01-31T22:00:00.000Z');
+    const jan = await runOperation(lockMonth, ctx, { organization_id: w.org.id, month: '2026-01' });
+    clock.set('2026-01-31T23:00:00.000Z');
+    await runOperation(unlockMonth, ctx, { lock_id: jan.lock_id!, reason: 'one more import' });
+    // An admin also unlocks October, which the schedule had locked: done, never locked again.
+    await runOperation(unlockMonth, ctx, { lock_id: (await orgLock('2025-10')).id, reason: 'audit' });
+
+    // The daemon starts again on 2026-02-10.
+    clock.set('2026-02-10T08:00:00.000Z');
+    const triggers = new ManualTriggers();
+    const scheduler = startScheduler(app.services, { triggers, timers: new ManualTimers() });
+    t.teardown(() => scheduler.stop());
+    await scheduler.idle();
+    const runs = await db('scheduler_runs').where({ job: 'month-lock' }).orderBy('slot');
+    t.deepEqual(
+      runs.map((r) => [r.slot, r.status]),
+      ['2025-10', '2025-11', '2025-12', '2026-01'].map((m) => [`${m}/org:${w.org.id}`, 'done']),
+    );
+    const decRun = runs.find((r) => r.slot.startsWith('2025-12'));
+    t.like(JSON.parse(decRun.result), { skipped: 'unlocked_on_purpose', lock_id: dec.lock_id });
+    t.is(await orgLock('2025-12'), undefined, 'December stays unlocked');
+    t.is(await orgLock('2025-10'), undefined, 'October stays unlocked');
+    const janLock = await orgLock('2026-01');
+    t.truthy(janLock, 'January is caught up');
+    t.is(String(janLock.created_at).slice(0, 19), '2026-02-10 08:00:00');
+    t.is(await lockedCount(db, { organization_id: w.org.id }), 60 + 62, 'November and January');
+
+    // Later ticks find nothing more to do.
+    clock.advance(60_000);
+    triggers.minute();
+    await scheduler.idle();
+    t.is((await db('scheduler_runs').where({ job: 'month-lock' })).length, 4);
+    t.is((await db('attendance_locks').where({ organization_id: w.org.id })).length, 2);
+  });
+
   test(`[${dialect}] the job locks every active organization once, as the system user`, async (t) => {
     const app = await bootApp(dialect, { clock: new FixedClock('2026-02-01T02:00:00.000Z') });
     t.teardown(app.close);

@@ -16,11 +16,13 @@ test('the daemon registers the scheduler and the worker', (t) => {
   t.true(SCHEDULED_JOBS.includes(monthLockJob));
 });
 
-test('the month-lock trigger fires at the top of every hour (UTC)', (t) => {
+test('the month-lock trigger fires at every minute (each organization’s 02:00 is some minute), and on start', (t) => {
+  t.is(monthLockJob.cron, '* * * * *');
+  t.true(monthLockJob.fireOnStart);
   const next = nextRun(monthLockJob)!;
   t.true(next instanceof Date);
-  t.is(next.getUTCMinutes(), 0);
   t.is(next.getUTCSeconds(), 0);
+  t.true(next.getTime() - Date.now() <= 60_000);
 });
 
 for (const dialect of DIALECTS) {

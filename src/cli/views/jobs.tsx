@@ -3,12 +3,16 @@ import React from 'react';
 import type { JobRecord } from '../../core/job-queue.js';
 import { Summary } from './summary.js';
 
+/** A running job whose lease lapsed lost its worker: the next worker to poll takes it over. */
+const state = (j: JobRecord, now = Date.now()) =>
+  j.status === 'running' && j.lease_until && Date.parse(j.lease_until) < now ? 'running (lapsed)' : j.status;
+
 const table = (jobs: JobRecord[]) => ({
   columns: ['id', 'name', 'status', 'attempts', 'run at', 'error'],
   rows: jobs.map((j) => [
     j.id,
     j.name,
-    j.status,
+    state(j),
     `${j.attempts}/${j.max_attempts}`,
     j.run_at?.slice(0, 19).replace('T', ' ') ?? null,
     j.last_error ? j.last_error.slice(0, 60) : null,
@@ -26,6 +30,12 @@ export function JobView({ job: j }: { job: JobRecord }) {
       tone={j.status === 'failed' ? 'error' : 'ok'}
       rows={[
         ['attempts', `${j.attempts}/${j.max_attempts}`],
+        ...(j.status === 'running'
+          ? ([
+              ['worker', j.locked_by ?? ''],
+              ['lease until', `${j.lease_until ?? ''}${state(j) !== j.status ? ' (lapsed)' : ''}`],
+            ] as Array<[string, string]>)
+          : []),
         ['run at', j.run_at ?? ''],
         ['payload', JSON.stringify(j.payload)],
         ['result', JSON.stringify(j.result)],

@@ -1,5 +1,7 @@
 // The views of `wfctl schedule` and `wfctl schedule run`.
 import React from 'react';
+import { Box } from 'ink';
+import type { UpcomingSlot } from '../../core/scheduled-job.js';
 import type { RunOutcome } from '../../scheduler/schedule.js';
 import type { SchedulerRun } from '../../scheduler/runs.js';
 import { Summary } from './summary.js';
@@ -11,25 +13,51 @@ export interface ScheduleEntry {
   cron: string;
   timezone: string;
   next_run: string | null;
-  last_runs: SchedulerRun[];
+  upcoming: UpcomingSlot[];
+  last_runs: Array<SchedulerRun & { lease_lapsed: boolean }>;
 }
 
 export function ScheduleView({ jobs }: { jobs: ScheduleEntry[] }) {
+  const upcoming = jobs.flatMap((j) => j.upcoming);
+  // A running slot past its lease lost its daemon; the next minute's sweep resumes it.
+  const lapsed = jobs.flatMap((j) => j.last_runs.filter((r) => r.lease_lapsed));
   return (
-    <Summary
-      title={`${jobs.length} scheduled job(s)`}
-      table={{
-        columns: ['job', 'operation', 'cron', 'tz', 'next run', 'last run'],
-        rows: jobs.map((j) => [
-          j.name,
-          j.operation,
-          j.cron,
-          j.timezone,
-          j.next_run,
-          j.last_runs[0] ? `${j.last_runs[0].slot} ${j.last_runs[0].status}` : null,
-        ]),
-      }}
-    />
+    <Box flexDirection="column">
+      <Summary
+        title={`${jobs.length} scheduled job(s)`}
+        tone={lapsed.length ? 'warn' : 'ok'}
+        rows={lapsed.map((r) => [
+          'lease lapsed',
+          `${r.job} ${r.slot} (held by ${r.claimed_by}): resumed within a minute`,
+        ])}
+        table={{
+          columns: ['job', 'operation', 'cron', 'tz', 'next run', 'last run'],
+          rows: jobs.map((j) => [
+            j.name,
+            j.operation,
+            j.cron,
+            j.timezone,
+            j.next_run,
+            j.last_runs[0] ? `${j.last_runs[0].slot} ${j.last_runs[0].status}` : null,
+          ]),
+        }}
+      />
+      {upcoming.length ? (
+        <Summary
+          title="Next automatic month locks (02:00 on the 1st, each organization's time zone)"
+          table={{
+            columns: ['for', 'due (UTC)', 'due (local)', 'time zone', 'overdue'],
+            rows: upcoming.map((u) => [
+              u.subject.replace(/^organization /, ''),
+              `${u.due_at.slice(0, 16).replace('T', ' ')}Z`,
+              u.due_local.replace('T', ' '),
+              u.timezone,
+              u.overdue.length ? u.overdue.map((s) => s.split('/')[0]).join(', ') : null,
+            ]),
+          }}
+        />
+      ) : null}
+    </Box>
   );
 }
 
