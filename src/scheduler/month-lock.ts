@@ -5,8 +5,9 @@
 // Each organization-month is its own slot, claimed once across daemons (src/scheduler/runs.ts). The
 // trigger looks every minute, and once when the daemon starts, so every time zone (+05:45 and
 // −03:30 included) locks at its own 02:00 to the minute, and any month whose 02:00 passed while no
-// daemon ran is caught up: every month since the organization was created that never ran to
-// completion. A month someone unlocked on purpose after its 02:00 counts as done (the slot records
+// daemon ran is caught up: every month that fell due since this database's schedule first ran (and
+// since the organization was created) and never ran to completion. Months before the schedule's
+// first run are history (imported, or from before the upgrade) and are never locked by it. A month someone unlocked on purpose after its 02:00 counts as done (the slot records
 // why) and is never locked again by the schedule.
 import { addMonths, zonedParts } from '../core/calendar.js';
 import { MINUTE } from '../core/clock.js';
@@ -92,15 +93,29 @@ async function activeOrganizations(services: Services): Promise<Org[]> {
 }
 
 /**
- * Every month of `org` whose lock fell due by `at`: from the month it was created (an organization
- * created after a month ended is not locked for it retroactively; its history may still be
- * imported) to the month just ended.
+ * Every month of `org` whose lock fell due by `at` and that the schedule owes: from the month that
+ * was just ended when this database's month-lock schedule first ran (`since`; now, before any run),
+ * or the month the organization was created if later, to the month just ended. So downtime is caught
+ * up, but a first start (a new install, an upgrade, a scheduler switched on) locks only the month
+ * just ended, never months of history an operator may still be importing or correcting.
  */
-function monthsDue(org: Org, at: Date): string[] {
+function monthsDue(org: Org, at: Date, since: Date | null): string[] {
   const last = monthJustEnded(at, org.timezone);
+  const first = since ? monthJustEnded(since, org.timezone) : last;
   const months: string[] = [];
-  for (let m = org.createdMonth ?? last; m <= last; m = addMonths(m, 1)) months.push(m);
+  const start = org.createdMonth && org.createdMonth > first ? org.createdMonth : first;
+  for (let m = start; m <= last; m = addMonths(m, 1)) months.push(m);
   return months;
+}
+
+/** When this database's month-lock schedule first claimed a slot (null: never). */
+async function scheduleSince(services: Services): Promise<Date | null> {
+  const row = await services
+    .db('scheduler_runs')
+    .where({ job: 'month-lock' })
+    .min({ at: 'started_at' })
+    .first();
+  return fromDbTime(row?.at ?? null);
 }
 
 /** The unlock of this organization-month made after its lock fell due, if any (the latest). */
@@ -143,15 +158,17 @@ export const monthLockJob: ScheduledJob = {
   operation: lockMonth,
   async slotsDue(services: Services, at: Date, args: ScheduleArgs) {
     const slots: string[] = [];
+    const since = args.month ? null : await scheduleSince(services);
     for (const org of await activeOrganizations(services)) {
       if (args.month) slots.push(slotOf(args.month, org.id));
-      else for (const month of monthsDue(org, at)) slots.push(slotOf(month, org.id));
+      else for (const month of monthsDue(org, at, since)) slots.push(slotOf(month, org.id));
     }
     return slots;
   },
   async upcoming(services: Services, at: Date): Promise<UpcomingSlot[]> {
     const orgs = await activeOrganizations(services);
-    const pending = orgs.flatMap((o) => monthsDue(o, at).map((m) => slotOf(m, o.id)));
+    const since = await scheduleSince(services);
+    const pending = orgs.flatMap((o) => monthsDue(o, at, since).map((m) => slotOf(m, o.id)));
     const done = await doneSlots(services.db, 'month-lock', pending);
     return orgs.map((org) => {
       // The month now running on the organization's wall clock is the next to fall due.
@@ -163,7 +180,7 @@ export const monthLockJob: ScheduledJob = {
         timezone: org.timezone,
         due_at: dueAt.toISOString(),
         due_local: wallClock(dueAt, org.timezone),
-        overdue: monthsDue(org, at)
+        overdue: monthsDue(org, at, since)
           .map((m) => slotOf(m, org.id))
           .filter((s) => !done.has(s)),
       };
