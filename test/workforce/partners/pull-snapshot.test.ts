@@ -72,30 +72,39 @@ for (const dialect of DIALECTS) {
   test(`[${dialect}] an unlock between two pages of the read: the whole locked month, as it was`, async (t) => {
     const s = await setup(dialect);
     t.teardown(s.tdb.destroy);
-    // The unlock runs on its own pool, as another daemon's would. On SQLite it waits for the pull's
-    // read transaction; on MySQL it commits while the pull still reads from its snapshot.
+    // The unlock runs on its own pool, as another daemon's would. On MySQL it commits while the pull
+    // still reads from its snapshot. On SQLite no writer can commit during the pull's transaction:
+    // the unlock is refused at once (busy_timeout 0, so this one process does not wait on itself)
+    // and runs once the pull has read the month.
     const other = createDb(s.tdb.config.database, { poolMax: 2 });
     t.teardown(() => other.destroy());
-    let unlocking: Promise<void> | undefined;
     const pages: number[] = [];
+    let busy: unknown;
     const onPage = async (index: number) => {
       pages.push(index);
-      if (index === 0) {
-        unlocking = unlockAndCorrect(other, s.lockId, s.org.id);
-        // MySQL: let the unlock commit before the next page is read.
-        if (dialect === 'mysql') await unlocking;
-      }
+      if (index !== 0) return;
+      if (dialect === 'mysql') return unlockAndCorrect(other, s.lockId, s.org.id);
+      await other.raw('pragma busy_timeout = 0');
+      busy = await unlockAndCorrect(other, s.lockId, s.org.id).catch((err: { code?: string }) => err.code);
     };
     const pulled = await runOperation(pullLockedMonth, s.ctx({ pullTools: { onPage } }), {
       month: '2026-01',
       org_id: s.org.id,
     });
     const records = JSON.parse(await text(pulled.body));
-    await unlocking;
+    if (dialect === 'sqlite') {
+      t.is(busy, 'SQLITE_BUSY');
+      await unlockAndCorrect(other, s.lockId, s.org.id);
+    }
     t.deepEqual(pages, [0, 1]);
     t.is(records.length, s.records);
     t.true(records.every((r: any) => r.worked_minutes === 510));
-    t.is(await s.tdb.db('attendance').where({ worked_minutes: 1 }).count({ n: '*' }).first().then((r: any) => Number(r.n)), s.records);
+    // The unlock and the correction did happen: the next pull is refused.
+    t.is(
+      (await t.throwsAsync<any>(runOperation(pullLockedMonth, s.ctx(), { month: '2026-01', org_id: s.org.id })))
+        ?.code,
+      'LOCK_PENDING',
+    );
   });
 
   test(`[${dialect}] an unlock that commits before the pull's snapshot: the refusal, nothing sent`, async (t) => {
