@@ -15,6 +15,7 @@ const item = {
   batches: 3,
   delivered_batches: 2,
   failed_batches: 1,
+  dead_batches: 1,
 };
 
 test('the push summary shows each lock with its counts and the outcome', (t) => {
@@ -32,25 +33,38 @@ test('the push summary shows each lock with its counts and the outcome', (t) => 
       items={[item]}
       delivered_batches={2}
       failed_batches={1}
+      dead_batches={1}
       failures={[]}
+      undelivered={[]}
     />,
   );
   const frame = failed.lastFrame()!;
-  t.regex(frame, /2 batch\(es\) delivered, 1 failed/);
-  t.regex(frame, /acme-payroll\s+ACME\s+2026-01\s+7 \(org\)\s+2480\s+3\s+2\s+1/);
+  t.regex(frame, /2 batch\(es\) delivered, 1 failed, 1 died/);
+  t.regex(frame, /acme-payroll\s+ACME\s+2026-01\s+7 \(org\)\s+2480\s+3\s+2\s+1\s+1/);
   const dry = render(
     <PushView
       dry_run
       ok
-      items={[{ ...item, delivered_batches: 0, failed_batches: 0 }]}
+      items={[{ ...item, delivered_batches: 0, failed_batches: 0, dead_batches: 0 }]}
       delivered_batches={0}
       failed_batches={0}
+      dead_batches={0}
       failures={[]}
+      undelivered={[]}
     />,
   );
   t.regex(dry.lastFrame()!, /Dry run: 1 lock\(s\) due, nothing sent/);
   const none = render(
-    <PushView dry_run={false} ok items={[]} delivered_batches={0} failed_batches={0} failures={[]} />,
+    <PushView
+      dry_run={false}
+      ok
+      items={[]}
+      delivered_batches={0}
+      failed_batches={0}
+      dead_batches={0}
+      failures={[]}
+      undelivered={[]}
+    />,
   );
   t.regex(none.lastFrame()!, /Nothing due/);
 });

@@ -36,13 +36,10 @@ export async function lockedMonthSnapshot(
   const dir = await mkdtemp(join(tmpdir(), 'wfctl-pull-'));
   const file = join(dir, 'month.json');
   try {
-    // Only MySQL takes an isolation level and READ ONLY; SQLite's transactions are serialisable.
-    const config: Knex.TransactionConfig =
-      dialectOf(db) === 'mysql' ? { isolationLevel: 'repeatable read', readOnly: true } : {};
-    await db.transaction(async (trx) => {
+    await inReadSnapshot(db, async (trx) => {
       await requireLockedMonth(trx, scope, what);
       await spool(trx, scope, file, tools);
-    }, config);
+    });
     const body = createReadStream(file);
     await once(body, 'open');
     return body;
@@ -50,6 +47,23 @@ export async function lockedMonthSnapshot(
     // The open stream keeps the file's data until it is read or destroyed; the name goes now, so
     // nothing is left behind whatever happens to the request.
     await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A read-only REPEATABLE READ transaction on MySQL; a plain transaction on SQLite (serialisable:
+ * no writer commits while it is open). MariaDB refuses the `ISOLATION LEVEL … READ ONLY` knex
+ * writes (it wants a comma), so the characteristics are set by hand for the next transaction on a
+ * connection taken from the pool, and the transaction is opened on that connection.
+ */
+async function inReadSnapshot(db: Knex, work: (trx: Knex.Transaction) => Promise<void>): Promise<void> {
+  if (dialectOf(db) !== 'mysql') return db.transaction(work);
+  const conn = await db.client.acquireConnection();
+  try {
+    await db.raw('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY').connection(conn);
+    await db.transaction(work, { connection: conn });
+  } finally {
+    await db.client.releaseConnection(conn);
   }
 }
 
