@@ -18,7 +18,10 @@ export async function up(knex: Knex): Promise<void> {
   await knex('partner_deliveries').update({
     budget_used: knex.raw('case when ?? > 5 then 5 else ?? end', ['attempts', 'attempts']),
   });
-  await knex('partner_deliveries').where('status', 'failed').andWhere('attempts', '>=', 5).update({ status: 'dead' });
+  await knex('partner_deliveries')
+    .where('status', 'failed')
+    .andWhere('attempts', '>=', 5)
+    .update({ status: 'dead' });
 }
 
 export async function down(knex: Knex): Promise<void> {

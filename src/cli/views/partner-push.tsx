@@ -20,7 +20,18 @@ export function PushView(r: PushResult) {
       title={title}
       tone={r.ok ? 'ok' : 'error'}
       table={{
-        columns: ['partner', 'org', 'month', 'lock', 'records', 'batches', 'delivered', 'failed', 'dead', 'note'],
+        columns: [
+          'partner',
+          'org',
+          'month',
+          'lock',
+          'records',
+          'batches',
+          'delivered',
+          'failed',
+          'dead',
+          'note',
+        ],
         rows: r.items.map((i) => [
           i.partner,
           i.organization_code,
@@ -142,7 +153,16 @@ export function RedeliverView({ r }: { r: RedeliverResult }) {
               `${d.attempts_this_run} / ${d.attempts}`,
               d.last_error,
             ]),
-            ...r.skipped.map((s) => [s.id, null, null, null, null, 'skipped', null, `${s.code}: ${s.reason}`]),
+            ...r.skipped.map((s) => [
+              s.id,
+              null,
+              null,
+              null,
+              null,
+              'skipped',
+              null,
+              `${s.code}: ${s.reason}`,
+            ]),
           ],
         }}
       />
@@ -151,7 +171,11 @@ export function RedeliverView({ r }: { r: RedeliverResult }) {
   const d = r.delivery;
   return (
     <Summary
-      title={r.ok ? `Delivery ${d.id} delivered` : `Delivery ${d.id} ${d.status === 'dead' ? 'died again' : 'failed again'}`}
+      title={
+        r.ok
+          ? `Delivery ${d.id} delivered`
+          : `Delivery ${d.id} ${d.status === 'dead' ? 'died again' : 'failed again'}`
+      }
       tone={r.ok ? 'ok' : 'error'}
       rows={[
         ['partner', d.partner],

@@ -62,7 +62,12 @@ for (const dialect of DIALECTS) {
     t.false(first.ok);
     t.is(first.dead_batches, 1);
     t.deepEqual(await s.ledger(), [{ status: 'dead', attempts: 5, response_code: 500 }]);
-    t.like(first.undelivered[0], { status: 'dead', reason: 'dead', attempts: 5, last_error: 'HTTP 500: boom' });
+    t.like(first.undelivered[0], {
+      status: 'dead',
+      reason: 'dead',
+      attempts: 5,
+      last_error: 'HTTP 500: boom',
+    });
 
     // No interceptor is left: a request would fail the test (nock refuses it, and attempts grow).
     const second = await runOperation(pushToPartners, s.ctx, {});
@@ -159,7 +164,10 @@ for (const dialect of DIALECTS) {
     await runOperation(pushToPartners, s.ctx, { month: '2026-01' });
     s.endpoint().times(5).reply(500);
     await runOperation(pushToPartners, s.ctx, { month: '2026-02' });
-    t.deepEqual((await s.ledger()).map((r) => r.status), ['dead', 'dead']);
+    t.deepEqual(
+      (await s.ledger()).map((r) => r.status),
+      ['dead', 'dead'],
+    );
     await unlockFixture(s.tdb.db, febLock);
 
     const ids: string[] = [];
@@ -176,7 +184,10 @@ for (const dialect of DIALECTS) {
       [[Number(rows[0].id), 'delivered']],
     );
     t.deepEqual(r.skipped, [{ id: Number(rows[1].id), code: 'LOCK_GONE', reason: r.skipped[0]?.reason }]);
-    t.deepEqual((await s.ledger()).map((x) => x.status), ['delivered', 'dead']);
+    t.deepEqual(
+      (await s.ledger()).map((x) => x.status),
+      ['delivered', 'dead'],
+    );
   });
 
   test(`[${dialect}] redeliver needs exactly one of ID and --all-dead (422 naming the field)`, async (t) => {
@@ -201,25 +212,23 @@ for (const dialect of DIALECTS) {
       error: (msg: string, fields?: Record<string, unknown>) => lines.push([msg, fields]),
     };
     // A refusal five times over: the nightly run must not wait in real time, so 4xx (no backoff).
-    await s.tdb
-      .db('partner_deliveries')
-      .insert({
-        delivery_id: '00000000-0000-4000-8000-000000000001',
-        partner_id: s.partner.id,
-        organization_id: s.org.id,
-        month: '2026-01',
-        lock_id: s.lockId,
-        batch_index: 0,
-        first_attendance_id: 1,
-        last_attendance_id: 999999,
-        record_count: 4,
-        is_last: true,
-        status: 'failed',
-        attempts: 4,
-        budget_used: 4,
-        created_at: '2026-02-01 04:00:00.000',
-        updated_at: '2026-02-01 04:00:00.000',
-      });
+    await s.tdb.db('partner_deliveries').insert({
+      delivery_id: '00000000-0000-4000-8000-000000000001',
+      partner_id: s.partner.id,
+      organization_id: s.org.id,
+      month: '2026-01',
+      lock_id: s.lockId,
+      batch_index: 0,
+      first_attendance_id: 1,
+      last_attendance_id: 999999,
+      record_count: 4,
+      is_last: true,
+      status: 'failed',
+      attempts: 4,
+      budget_used: 4,
+      created_at: '2026-02-01 04:00:00.000',
+      updated_at: '2026-02-01 04:00:00.000',
+    });
     s.endpoint().reply(400, 'no');
     const [outcome] = await fireScheduledJob({ ...s.services, logger } as any, 'partner-push');
     t.is(outcome.outcome, 'failed');

@@ -36,7 +36,10 @@ async function setup(dialect: Dialect) {
   const lockId = await lockFixture(tdb.db, { organizationId: org.id, month: '2026-01' });
   const partner = await createPartner(tdb.db, { organizationIds: [org.id] });
   const actor = { kind: 'partner' as const, partnerId: partner.id, tokenId: 1, organizationIds: [org.id] };
-  const ctx = (extra: Record<string, unknown> = {}) => ({ ...workforceContext(services, actor as any), ...extra });
+  const ctx = (extra: Record<string, unknown> = {}) => ({
+    ...workforceContext(services, actor as any),
+    ...extra,
+  });
   return { tdb, services, org, lockId, records, ctx };
 }
 
@@ -101,8 +104,11 @@ for (const dialect of DIALECTS) {
     t.true(records.every((r: any) => r.worked_minutes === 510));
     // The unlock and the correction did happen: the next pull is refused.
     t.is(
-      (await t.throwsAsync<any>(runOperation(pullLockedMonth, s.ctx(), { month: '2026-01', org_id: s.org.id })))
-        ?.code,
+      (
+        await t.throwsAsync<any>(
+          runOperation(pullLockedMonth, s.ctx(), { month: '2026-01', org_id: s.org.id }),
+        )
+      )?.code,
       'LOCK_PENDING',
     );
   });

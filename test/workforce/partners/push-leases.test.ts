@@ -101,7 +101,11 @@ for (const dialect of DIALECTS) {
     const early = await runOperation(pushToPartners, await s.ctx(receiver), {});
     t.false(early.ok);
     t.is(sent.length, 0);
-    t.like(early.undelivered[0], { id: Number(crashed.id), reason: 'claimed', claimed_by: crashed.claimed_by });
+    t.like(early.undelivered[0], {
+      id: Number(crashed.id),
+      reason: 'claimed',
+      claimed_by: crashed.claimed_by,
+    });
 
     const busy: any = await t.throwsAsync(
       runOperation(redeliverBatch, await s.ctx(receiver), { delivery: String(crashed.id) }),
@@ -124,7 +128,9 @@ for (const dialect of DIALECTS) {
     t.teardown(s.tdb.destroy);
     const crashed = await s.crashedRun();
     s.clock.advance(30_001);
-    const r = await runOperation(redeliverBatch, await s.ctx(async () => ok), { delivery: crashed.delivery_id });
+    const r = await runOperation(redeliverBatch, await s.ctx(async () => ok), {
+      delivery: crashed.delivery_id,
+    });
     t.true(r.ok);
     t.like(r.delivery, { status: 'delivered', attempts: 1 });
   });
@@ -162,7 +168,9 @@ for (const dialect of DIALECTS) {
     const run = runOperation(pushToPartners, ctx, {});
     while (!answer) await tick();
     // Stalled past its lease; another run takes the batch over.
-    await s.tdb.db('partner_deliveries').update({ claimed_by: 'other-run', claimed_until: '2026-02-02 05:00:00.000' });
+    await s.tdb
+      .db('partner_deliveries')
+      .update({ claimed_by: 'other-run', claimed_until: '2026-02-02 05:00:00.000' });
     beat();
     for (let i = 0; i < 20; i++) await tick();
     answer({ kind: 'response', status: 503 });
@@ -183,7 +191,8 @@ for (const dialect of DIALECTS) {
     const received: string[] = [];
     const runs: Array<Promise<unknown>> = [];
     // Whichever run reaches the partner first answers only once the other run has finished.
-    const gated = (mine: number): Transport =>
+    const gated =
+      (mine: number): Transport =>
       async (req) => {
         received.push(req.headers['X-Attendance-Delivery-Id']);
         if (received.length === 1) await runs[1 - mine].catch(() => {});
@@ -213,7 +222,8 @@ for (const dialect of DIALECTS) {
     t.teardown(() => otherDb.destroy());
     const received: string[] = [];
     const runs: Array<Promise<unknown>> = [];
-    const gated = (mine: number): Transport =>
+    const gated =
+      (mine: number): Transport =>
       async (req) => {
         received.push(req.headers['X-Attendance-Delivery-Id']);
         if (received.length === 1) await runs[1 - mine].catch(() => {});
@@ -234,7 +244,17 @@ for (const dialect of DIALECTS) {
       o.status === 'rejected' ? (o.reason as any).code : (o.value as any).deliveries.length ? 'sent' : 'none',
     );
     t.true(codes.includes('sent'), String(codes));
-    t.true(codes.some((c) => c === 'DELIVERY_BUSY' || c === 'none' || c === 'ALREADY_DELIVERED'), String(codes));
-    t.is(await s.tdb.db('partner_deliveries').count({ n: '*' }).first().then((r: any) => Number(r.n)), 1);
+    t.true(
+      codes.some((c) => c === 'DELIVERY_BUSY' || c === 'none' || c === 'ALREADY_DELIVERED'),
+      String(codes),
+    );
+    t.is(
+      await s.tdb
+        .db('partner_deliveries')
+        .count({ n: '*' })
+        .first()
+        .then((r: any) => Number(r.n)),
+      1,
+    );
   });
 }

@@ -85,7 +85,11 @@ for (const dialect of DIALECTS) {
       partner: s.partner.name,
       next_signing_secret: NEXT,
     });
-    t.deepEqual(rotated, { partner: s.partner.name, current: { fingerprint: fp(CURRENT) }, next: { fingerprint: fp(NEXT) } });
+    t.deepEqual(rotated, {
+      partner: s.partner.name,
+      current: { fingerprint: fp(CURRENT) },
+      next: { fingerprint: fp(NEXT) },
+    });
 
     s.receive();
     t.true((await runOperation(pushToPartners, s.ctx, {})).ok);
@@ -114,8 +118,14 @@ for (const dialect of DIALECTS) {
     t.false(verifySignature({ secret: CURRENT, header: last.header, body: last.body, now }).valid);
 
     // Audited, without the secrets.
-    const audit = await s.tdb.db('audit_entries').whereIn('event', ['partner.signing_secret_rotated', 'partner.signing_secret_promoted']).orderBy('id');
-    t.deepEqual(audit.map((a) => a.event), ['partner.signing_secret_rotated', 'partner.signing_secret_promoted']);
+    const audit = await s.tdb
+      .db('audit_entries')
+      .whereIn('event', ['partner.signing_secret_rotated', 'partner.signing_secret_promoted'])
+      .orderBy('id');
+    t.deepEqual(
+      audit.map((a) => a.event),
+      ['partner.signing_secret_rotated', 'partner.signing_secret_promoted'],
+    );
     const text = JSON.stringify(audit);
     t.false(text.includes(CURRENT));
     t.false(text.includes(NEXT));
@@ -139,7 +149,9 @@ for (const dialect of DIALECTS) {
     const unknown: any = await t.throwsAsync(runOperation(showSigningSecrets, s.ctx, { partner: 'nobody' }));
     t.is(unknown.status, 422);
     t.deepEqual(Object.keys(unknown.errors), ['partner']);
-    const nothing: any = await t.throwsAsync(runOperation(promoteSigningSecret, s.ctx, { partner: s.partner.name }));
+    const nothing: any = await t.throwsAsync(
+      runOperation(promoteSigningSecret, s.ctx, { partner: s.partner.name }),
+    );
     t.is(nothing.status, 409);
     t.is(nothing.code, 'NO_NEXT_SECRET');
 
@@ -152,38 +164,53 @@ for (const dialect of DIALECTS) {
     t.deepEqual(await snapshot(s.tdb.db, ['partners', 'audit_entries']), before);
   });
 
-  test.serial(`[${dialect}] CLI: rotate reads the secret from stdin (never argv), show prints fingerprints only`, async (t) => {
-    const s = await setup(dialect);
-    t.teardown(s.tdb.destroy);
-    const cli = (args: string[], input?: string) => runCli(args, { databaseUrl: s.tdb.database.url, input });
-    const onArgv = await cli(['partner', 'secret', 'rotate', s.partner.name, '--secret', NEXT, '--json']);
-    t.is(onArgv.code, 2);
-    t.deepEqual(Object.keys(onArgv.json().errors), ['--secret']);
-    const missing = await cli(['partner', 'secret', 'rotate', s.partner.name]);
-    t.is(missing.code, 2);
-    t.regex(missing.stderr, /--secret-stdin/);
+  test.serial(
+    `[${dialect}] CLI: rotate reads the secret from stdin (never argv), show prints fingerprints only`,
+    async (t) => {
+      const s = await setup(dialect);
+      t.teardown(s.tdb.destroy);
+      const cli = (args: string[], input?: string) =>
+        runCli(args, { databaseUrl: s.tdb.database.url, input });
+      const onArgv = await cli(['partner', 'secret', 'rotate', s.partner.name, '--secret', NEXT, '--json']);
+      t.is(onArgv.code, 2);
+      t.deepEqual(Object.keys(onArgv.json().errors), ['--secret']);
+      const missing = await cli(['partner', 'secret', 'rotate', s.partner.name]);
+      t.is(missing.code, 2);
+      t.regex(missing.stderr, /--secret-stdin/);
 
-    const rotate = await cli(['partner', 'secret', 'rotate', s.partner.name, '--secret-stdin', '--json'], `${NEXT}\n`);
-    t.is(rotate.code, 0, rotate.stderr);
-    t.deepEqual(rotate.json(), { partner: s.partner.name, current: { fingerprint: fp(CURRENT) }, next: { fingerprint: fp(NEXT) } });
-    t.false(rotate.stdout.includes(NEXT));
+      const rotate = await cli(
+        ['partner', 'secret', 'rotate', s.partner.name, '--secret-stdin', '--json'],
+        `${NEXT}\n`,
+      );
+      t.is(rotate.code, 0, rotate.stderr);
+      t.deepEqual(rotate.json(), {
+        partner: s.partner.name,
+        current: { fingerprint: fp(CURRENT) },
+        next: { fingerprint: fp(NEXT) },
+      });
+      t.false(rotate.stdout.includes(NEXT));
 
-    const show = await cli(['partner', 'secret', 'show', s.partner.name, '--json']);
-    t.is(show.code, 0, show.stderr);
-    t.deepEqual(show.json().next, { fingerprint: fp(NEXT) });
-    t.false(show.stdout.includes(NEXT) || show.stdout.includes(CURRENT));
-    const human = await cli(['partner', 'secret', 'show', s.partner.name]);
-    t.is(human.code, 0);
-    t.regex(human.stdout, new RegExp(fp(NEXT)));
+      const show = await cli(['partner', 'secret', 'show', s.partner.name, '--json']);
+      t.is(show.code, 0, show.stderr);
+      t.deepEqual(show.json().next, { fingerprint: fp(NEXT) });
+      t.false(show.stdout.includes(NEXT) || show.stdout.includes(CURRENT));
+      const human = await cli(['partner', 'secret', 'show', s.partner.name]);
+      t.is(human.code, 0);
+      t.regex(human.stdout, new RegExp(fp(NEXT)));
 
-    const promote = await cli(['partner', 'secret', 'promote', s.partner.name, '--yes', '--json']);
-    t.is(promote.code, 0, promote.stderr);
-    t.deepEqual(promote.json(), { partner: s.partner.name, current: { fingerprint: fp(NEXT) }, next: null });
-    const again = await cli(['partner', 'secret', 'promote', s.partner.name, '--yes']);
-    t.is(again.code, 2);
-    t.regex(again.stderr, /no next signing secret/i);
-    const short = await cli(['partner', 'secret', 'rotate', s.partner.name, '--secret-stdin'], 'short\n');
-    t.is(short.code, 2);
-    t.regex(short.stderr, /16/);
-  });
+      const promote = await cli(['partner', 'secret', 'promote', s.partner.name, '--yes', '--json']);
+      t.is(promote.code, 0, promote.stderr);
+      t.deepEqual(promote.json(), {
+        partner: s.partner.name,
+        current: { fingerprint: fp(NEXT) },
+        next: null,
+      });
+      const again = await cli(['partner', 'secret', 'promote', s.partner.name, '--yes']);
+      t.is(again.code, 2);
+      t.regex(again.stderr, /no next signing secret/i);
+      const short = await cli(['partner', 'secret', 'rotate', s.partner.name, '--secret-stdin'], 'short\n');
+      t.is(short.code, 2);
+      t.regex(short.stderr, /16/);
+    },
+  );
 }

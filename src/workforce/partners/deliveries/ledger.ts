@@ -160,7 +160,13 @@ export async function recordAttempt(
 }
 
 /** Gives up a batch for this run without another attempt (e.g. Retry-After longer than the push waits). */
-export async function markFailed(db: Knex, id: number, reason: string, now: Date, claim: Claim): Promise<void> {
+export async function markFailed(
+  db: Knex,
+  id: number,
+  reason: string,
+  now: Date,
+  claim: Claim,
+): Promise<void> {
   await db('partner_deliveries')
     .where({ id, claimed_by: claim.by })
     .update({

@@ -40,9 +40,12 @@ export const partnerPushJob: ScheduledJob = {
 /** "2 batch(es) died in this run; 3 undelivered: delivery 12 (dead), delivery 14 (claimed by …)". */
 export function undeliveredMessage(result: PushResult): string {
   const named = result.undelivered.map(
-    (u) => `delivery ${u.id} (${u.reason === 'claimed' ? `claimed by ${u.claimed_by} until ${u.claimed_until}` : u.reason})`,
+    (u) =>
+      `delivery ${u.id} (${u.reason === 'claimed' ? `claimed by ${u.claimed_by} until ${u.claimed_until}` : u.reason})`,
   );
-  const skipped = result.items.filter((i) => i.skipped).map((i) => `lock ${i.lock_id} of ${i.partner} (${i.skipped})`);
+  const skipped = result.items
+    .filter((i) => i.skipped)
+    .map((i) => `lock ${i.lock_id} of ${i.partner} (${i.skipped})`);
   return (
     `${result.dead_batches} batch(es) died in this run; ${result.undelivered.length} undelivered` +
     (named.length ? `: ${named.join(', ')}` : '') +

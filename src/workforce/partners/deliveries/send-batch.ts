@@ -90,7 +90,8 @@ async function attempts(
   for (let attempt = 1; ; attempt++) {
     // The claim must still be ours before each attempt (the heartbeat may have seen it taken over,
     // and a wait between attempts may have outlived the lease).
-    if (lost.aborted || !(await renewClaim(db, delivery.id, clock.now(), claim))) return lostResult(attempt - 1);
+    if (lost.aborted || !(await renewClaim(db, delivery.id, clock.now(), claim)))
+      return lostResult(attempt - 1);
     const timestamp = Math.floor(clock.now().getTime() / 1000);
     const outcome = await transport(
       {

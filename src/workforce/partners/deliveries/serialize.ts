@@ -105,11 +105,19 @@ export function undeliveredOf(
   ownClaim: string,
 ): UndeliveredBatch {
   const until = fromDbTime(row.claimed_until);
-  const heldByOther = Boolean(row.claimed_by) && row.claimed_by !== ownClaim && until !== null && until >= now;
+  const heldByOther =
+    Boolean(row.claimed_by) && row.claimed_by !== ownClaim && until !== null && until >= now;
   return {
     ...failureOf(row, partner, organizationCode),
     status: row.status,
-    reason: row.status === 'dead' ? 'dead' : heldByOther ? 'claimed' : row.status === 'failed' ? 'failed' : 'pending',
+    reason:
+      row.status === 'dead'
+        ? 'dead'
+        : heldByOther
+          ? 'claimed'
+          : row.status === 'failed'
+            ? 'failed'
+            : 'pending',
     claimed_by: row.claimed_by ?? null,
     claimed_until: isoOrNull(row.claimed_until),
   };

@@ -25,7 +25,11 @@ export function register(program: Command): void {
     view: (r, flags) => (
       <SigningSecretsView
         r={r}
-        title={flags.dryRun ? `Would promote the next signing secret of ${r.partner}` : `Signing secret promoted for ${r.partner}`}
+        title={
+          flags.dryRun
+            ? `Would promote the next signing secret of ${r.partner}`
+            : `Signing secret promoted for ${r.partner}`
+        }
       />
     ),
   });

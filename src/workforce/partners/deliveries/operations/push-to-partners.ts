@@ -152,7 +152,8 @@ async function stillUndelivered(
   for (const { lock, target, item } of looked) {
     const ledger = await batchesOfLock(db, lock.partnerId, lock.lockId);
     const open = ledger.filter((b) => b.status !== 'delivered');
-    for (const row of open) out.push(undeliveredOf(row, target.name, lock.organizationCode, clock.now(), claim.by));
+    for (const row of open)
+      out.push(undeliveredOf(row, target.name, lock.organizationCode, clock.now(), claim.by));
     if (!open.length && !ledger.some((b) => Boolean(b.is_last)) && !item.skipped)
       item.skipped = 'another run is sending this lock';
   }

@@ -9,7 +9,14 @@ import { yup } from '../../../../core/validation.js';
 import type { WorkforceRun } from '../../../context.js';
 import { lockRecordsBetween } from '../../records.js';
 import { newClaim, requireNoTransaction, type PushContext, type PushTools } from '../context.js';
-import { claimBatch, findDelivery, freshBudget, releaseClaim, type Claim, type DeliveryRow } from '../ledger.js';
+import {
+  claimBatch,
+  findDelivery,
+  freshBudget,
+  releaseClaim,
+  type Claim,
+  type DeliveryRow,
+} from '../ledger.js';
 import { loadTarget, type PartnerTarget } from '../partner-target.js';
 import { sendBatch } from '../send-batch.js';
 import { deliveryView, type DeliveryView } from '../serialize.js';
@@ -78,7 +85,11 @@ async function redeliverAllDead(ctx: PushContext): Promise<RedeliverResult> {
   const unavailable = new Set<number>();
   for (const row of dead) {
     if (unavailable.has(Number(row.partner_id))) {
-      skipped.push({ id: Number(row.id), code: 'PARTNER_UNAVAILABLE', reason: 'partner unavailable earlier in this run' });
+      skipped.push({
+        id: Number(row.id),
+        code: 'PARTNER_UNAVAILABLE',
+        reason: 'partner unavailable earlier in this run',
+      });
       continue;
     }
     try {
@@ -135,10 +146,22 @@ async function redeliver(
   }
   try {
     await freshBudget(db, row.id, clock.now(), claim);
-    const records = await lockRecordsBetween(db, row.lock_id, row.first_attendance_id, row.last_attendance_id);
+    const records = await lockRecordsBetween(
+      db,
+      row.lock_id,
+      row.first_attendance_id,
+      row.last_attendance_id,
+    );
     const body = JSON.stringify(records.map((r) => r.record));
     const fresh = { ...row, budget_used: 0, claimed_by: claim.by };
-    const result = await sendBatch(ctx, target, fresh, { organizationCode: org.code, month: row.month }, body, claim);
+    const result = await sendBatch(
+      ctx,
+      target,
+      fresh,
+      { organizationCode: org.code, month: row.month },
+      body,
+      claim,
+    );
     const after = await db('partner_deliveries').where({ id: row.id }).first();
     return {
       ...deliveryView(after, target.name, org.code),

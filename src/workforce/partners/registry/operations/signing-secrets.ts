@@ -31,10 +31,19 @@ const partnerRef = yup.string().trim().required().max(191);
 async function lockedPartner(db: Knex, ref: string) {
   const { id } = await findPartner(db, ref);
   // Row lock: two rotations (or a rotation and a promotion) of one partner run one after the other.
-  return lockForUpdate(db('partners').where({ id }), db).first('id', 'name', 'signing_secret', 'next_signing_secret');
+  return lockForUpdate(db('partners').where({ id }), db).first(
+    'id',
+    'name',
+    'signing_secret',
+    'next_signing_secret',
+  );
 }
 
-function secretsOf(row: { name: string; signing_secret: string; next_signing_secret: string | null }): SigningSecrets {
+function secretsOf(row: {
+  name: string;
+  signing_secret: string;
+  next_signing_secret: string | null;
+}): SigningSecrets {
   return {
     partner: row.name,
     current: { fingerprint: secretFingerprint(row.signing_secret) },
@@ -54,13 +63,19 @@ export const rotateSigningSecret = defineOperation({
   async run(ctx: WorkforceRun, input): Promise<SigningSecrets> {
     const row = await lockedPartner(ctx.db, input.partner);
     if (input.next_signing_secret === row.signing_secret) {
-      throw ValidationError.field('next_signing_secret', 'The next signing secret must differ from the current one.');
+      throw ValidationError.field(
+        'next_signing_secret',
+        'The next signing secret must differ from the current one.',
+      );
     }
     const replaced = row.next_signing_secret ? secretFingerprint(row.next_signing_secret) : null;
     await ctx
       .db('partners')
       .where({ id: row.id })
-      .update({ next_signing_secret: input.next_signing_secret, updated_at: toDbTime(ctx.services.clock.now()) });
+      .update({
+        next_signing_secret: input.next_signing_secret,
+        updated_at: toDbTime(ctx.services.clock.now()),
+      });
     const result = secretsOf({ ...row, next_signing_secret: input.next_signing_secret });
     ctx.audit({
       action: 'partner.signing_secret_rotated',
@@ -98,7 +113,11 @@ export const promoteSigningSecret = defineOperation({
         next_signing_secret: null,
         updated_at: toDbTime(ctx.services.clock.now()),
       });
-    const result = secretsOf({ name: row.name, signing_secret: row.next_signing_secret, next_signing_secret: null });
+    const result = secretsOf({
+      name: row.name,
+      signing_secret: row.next_signing_secret,
+      next_signing_secret: null,
+    });
     ctx.audit({
       action: 'partner.signing_secret_promoted',
       subjectType: 'partner',
