@@ -2,7 +2,13 @@
 import test from 'ava';
 import React from 'react';
 import { render } from 'ink-testing-library';
-import { ProgressLines, progressState, PushView } from '../../../src/cli/views/partner-push.js';
+import {
+  ProgressLines,
+  progressState,
+  PushView,
+  RedeliverView,
+} from '../../../src/cli/views/partner-push.js';
+import { SigningSecretsView } from '../../../src/cli/views/partner.js';
 import { Bar } from '../../../src/cli/views/export.js';
 
 const item = {
@@ -92,4 +98,56 @@ test('the board numbers batches as the ledger does (batch_index, from 0)', (t) =
   const e = { partner: 'p', organization_code: 'ACME', month: '2026-01', batch_index: 0, records: 10 };
   t.is(progressState({ ...e, type: 'batch-start' }), 'batch 0: sending 10 records…');
   t.is(progressState({ ...e, type: 'batch-done', status: 'delivered' }), 'batch 0: delivered');
+});
+
+test('redeliver --all-dead shows each batch sent and each skipped; secrets show fingerprints only', (t) => {
+  const columns = process.stdout.columns;
+  process.stdout.columns = 140;
+  t.teardown(() => {
+    process.stdout.columns = columns;
+  });
+  const sent = {
+    id: 12,
+    delivery_id: 'd',
+    partner: 'acme-payroll',
+    organization_code: 'ACME',
+    month: '2026-01',
+    lock_id: 7,
+    batch_index: 0,
+    record_count: 4,
+    is_last: true,
+    status: 'delivered',
+    attempts: 6,
+    attempts_left: 0,
+    response_code: 200,
+    last_error: null,
+    delivered_at: null,
+    claimed_by: null,
+    claimed_until: null,
+    created_at: null,
+    updated_at: null,
+    attempts_this_run: 1,
+  };
+  const all = render(
+    <RedeliverView
+      r={{
+        ok: true,
+        delivery: null,
+        attempts_this_run: 1,
+        deliveries: [sent],
+        skipped: [{ id: 13, code: 'LOCK_GONE', reason: 'unlocked' }],
+      }}
+    />,
+  ).lastFrame()!;
+  t.regex(all, /1 of 1 dead batch\(es\) delivered/);
+  t.regex(all, /12\s+acme-payroll\s+ACME\s+2026-01\s+0\s+delivered\s+1 \/ 6/);
+  t.regex(all, /13 .*skipped.*LOCK_GONE/);
+  const secrets = render(
+    <SigningSecretsView
+      r={{ partner: 'p', current: { fingerprint: 'aaaaaaaaaaaa' }, next: { fingerprint: 'bbbbbbbbbbbb' } }}
+      title="Signing secrets of p"
+    />,
+  ).lastFrame()!;
+  t.regex(secrets, /aaaaaaaaaaaa/);
+  t.regex(secrets, /bbbbbbbbbbbb \(pushes carry both signatures\)/);
 });
