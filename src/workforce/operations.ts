@@ -34,6 +34,11 @@ import { revokeTokens } from './identity/operations/revoke-tokens.js';
 import { addPartner } from './partners/registry/operations/add-partner.js';
 import { listPartners } from './partners/registry/operations/list-partners.js';
 import { createPartnerToken, revokePartnerTokens } from './partners/registry/operations/partner-tokens.js';
+import {
+  promoteSigningSecret,
+  rotateSigningSecret,
+  showSigningSecrets,
+} from './partners/registry/operations/signing-secrets.js';
 import { pushToPartners } from './partners/deliveries/operations/push-to-partners.js';
 import { listDeliveries } from './partners/deliveries/operations/list-deliveries.js';
 import { redeliverBatch } from './partners/deliveries/operations/redeliver.js';
@@ -100,6 +105,9 @@ export const workforceOperations: AnyOperation[] = [
   listPartners,
   createPartnerToken,
   revokePartnerTokens,
+  rotateSigningSecret,
+  promoteSigningSecret,
+  showSigningSecrets,
   pushToPartners,
   listDeliveries,
   redeliverBatch,

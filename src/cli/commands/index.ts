@@ -70,6 +70,9 @@ import * as partnerAdd from './partner/add.js';
 import * as partnerList from './partner/list.js';
 import * as partnerTokenCreate from './partner/token/create.js';
 import * as partnerTokenRevoke from './partner/token/revoke.js';
+import * as partnerSecretRotate from './partner/secret/rotate.js';
+import * as partnerSecretPromote from './partner/secret/promote.js';
+import * as partnerSecretShow from './partner/secret/show.js';
 import * as partnerPush from './partner/push.js';
 import * as partnerDeliveries from './partner/deliveries.js';
 import * as partnerRedeliver from './partner/redeliver.js';
@@ -152,6 +155,9 @@ const COMMANDS: Array<{ register(program: Command): void }> = [
   partnerList,
   partnerTokenCreate,
   partnerTokenRevoke,
+  partnerSecretRotate,
+  partnerSecretPromote,
+  partnerSecretShow,
   partnerPush,
   partnerDeliveries,
   partnerRedeliver,

@@ -13,13 +13,25 @@ export function PushView(r: PushResult) {
     ? `Dry run: ${r.items.length} lock(s) due, nothing sent`
     : r.items.length === 0
       ? 'Nothing due: every partner has every locked day'
-      : `${r.delivered_batches} batch(es) delivered, ${r.failed_batches} failed`;
+      : `${r.delivered_batches} batch(es) delivered, ${r.failed_batches} failed, ${r.dead_batches} died` +
+        (r.undelivered.length ? `; ${r.undelivered.length} undelivered` : '');
   return (
     <Summary
       title={title}
       tone={r.ok ? 'ok' : 'error'}
       table={{
-        columns: ['partner', 'org', 'month', 'lock', 'records', 'batches', 'delivered', 'failed', 'note'],
+        columns: [
+          'partner',
+          'org',
+          'month',
+          'lock',
+          'records',
+          'batches',
+          'delivered',
+          'failed',
+          'dead',
+          'note',
+        ],
         rows: r.items.map((i) => [
           i.partner,
           i.organization_code,
@@ -29,6 +41,7 @@ export function PushView(r: PushResult) {
           i.batches,
           i.delivered_batches,
           i.failed_batches,
+          i.dead_batches,
           i.skipped ?? null,
         ]),
       }}
@@ -94,6 +107,8 @@ export function DeliveriesView({ data, failed }: { data: DeliveryListItem[]; fai
           'records',
           'status',
           'attempts',
+          'left',
+          'code',
           'last error',
         ],
         rows: data.map((d) => [
@@ -106,6 +121,8 @@ export function DeliveriesView({ data, failed }: { data: DeliveryListItem[]; fai
           d.record_count,
           d.status,
           d.attempts,
+          d.attempts_left,
+          d.response_code,
           d.last_error,
         ]),
       }}
@@ -114,16 +131,59 @@ export function DeliveriesView({ data, failed }: { data: DeliveryListItem[]; fai
 }
 
 export function RedeliverView({ r }: { r: RedeliverResult }) {
+  if (!r.delivery) {
+    return (
+      <Summary
+        title={
+          r.deliveries.length === 0 && r.skipped.length === 0
+            ? 'No dead batches'
+            : `${r.deliveries.filter((d) => d.status === 'delivered').length} of ${r.deliveries.length} dead batch(es) delivered`
+        }
+        tone={r.ok ? 'ok' : 'error'}
+        table={{
+          columns: ['id', 'partner', 'org', 'month', 'batch', 'status', 'attempts', 'note'],
+          rows: [
+            ...r.deliveries.map((d) => [
+              d.id,
+              d.partner,
+              d.organization_code,
+              d.month,
+              d.batch_index,
+              d.status,
+              `${d.attempts_this_run} / ${d.attempts}`,
+              d.last_error,
+            ]),
+            ...r.skipped.map((s) => [
+              s.id,
+              null,
+              null,
+              null,
+              null,
+              'skipped',
+              null,
+              `${s.code}: ${s.reason}`,
+            ]),
+          ],
+        }}
+      />
+    );
+  }
+  const d = r.delivery;
   return (
     <Summary
-      title={r.ok ? `Delivery ${r.delivery.id} delivered` : `Delivery ${r.delivery.id} failed again`}
+      title={
+        r.ok
+          ? `Delivery ${d.id} delivered`
+          : `Delivery ${d.id} ${d.status === 'dead' ? 'died again' : 'failed again'}`
+      }
       tone={r.ok ? 'ok' : 'error'}
       rows={[
-        ['partner', r.delivery.partner],
-        ['organization / month', `${r.delivery.organization_code} ${r.delivery.month}`],
-        ['records', String(r.delivery.record_count)],
-        ['attempts (this run / all)', `${r.attempts_this_run} / ${r.delivery.attempts}`],
-        ['last error', r.delivery.last_error ?? '—'],
+        ['partner', d.partner],
+        ['organization / month', `${d.organization_code} ${d.month}`],
+        ['records', String(d.record_count)],
+        ['attempts (this run / all)', `${r.attempts_this_run} / ${d.attempts}`],
+        ['status', d.status],
+        ['last error', d.last_error ?? '—'],
       ]}
     />
   );

@@ -6,6 +6,7 @@ import type {
   CreatedPartnerToken,
   RevokedPartnerTokens,
 } from '../../workforce/partners/registry/operations/partner-tokens.js';
+import type { SigningSecrets } from '../../workforce/partners/registry/operations/signing-secrets.js';
 import { Summary } from './summary.js';
 
 export function PartnerView({ p, title }: { p: PartnerSummary; title: string }) {
@@ -61,6 +62,19 @@ export function RevokedPartnerTokensView({ r, preview }: { r: RevokedPartnerToke
       }
       tone="warn"
       rows={[['token ids', r.revoked_token_ids.join(', ') || '(none were active)']]}
+    />
+  );
+}
+
+/** Fingerprints only: which secret signs, never the secret. */
+export function SigningSecretsView({ r, title }: { r: SigningSecrets; title: string }) {
+  return (
+    <Summary
+      title={title}
+      rows={[
+        ['current (sha256, 12 hex)', r.current.fingerprint],
+        ['next (sha256, 12 hex)', r.next ? `${r.next.fingerprint} (pushes carry both signatures)` : '(none)'],
+      ]}
     />
   );
 }

@@ -226,6 +226,14 @@ for (const dialect of DIALECTS) {
     const redeliver = await s.cli(['partner', 'redeliver', '424242']);
     t.is(redeliver.code, 2);
     t.regex(redeliver.stderr, /No delivery 424242/);
+    const neither = await s.cli(['partner', 'redeliver', '--json']);
+    t.is(neither.code, 2);
+    t.deepEqual(Object.keys(neither.json().errors), ['DELIVERY']);
+    const both = await s.cli(['partner', 'redeliver', '1', '--all-dead']);
+    t.is(both.code, 2);
+    const noneDead = await s.cli(['partner', 'redeliver', '--all-dead', '--json']);
+    t.is(noneDead.code, 0, noneDead.stderr);
+    t.like(noneDead.json(), { ok: true, delivery: null, deliveries: [], skipped: [] });
     t.deepEqual(await snapshot(s.tdb.db, ['partner_deliveries']), before);
     t.is(s.rx.requests.length, 0);
   });

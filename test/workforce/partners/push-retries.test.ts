@@ -148,7 +148,7 @@ for (const dialect of DIALECTS) {
     ]);
   });
 
-  test(`[${dialect}] five failed attempts mark the batch failed; deliveries --failed lists it; redeliver sends it`, async (t) => {
+  test(`[${dialect}] five failed attempts mark the batch dead; deliveries --failed lists it; redeliver sends it`, async (t) => {
     const s = await setup(dialect);
     t.teardown(s.tdb.destroy);
     const scope = s.endpoint().times(5).reply(500, 'boom');
@@ -157,12 +157,12 @@ for (const dialect of DIALECTS) {
     t.false(result.ok);
     t.deepEqual(s.sleeper.waits, [2000, 4000, 8000, 16000]);
     t.deepEqual(await ledger(s), [
-      { status: 'failed', attempts: 5, response_code: 500, last_error: 'HTTP 500: boom' },
+      { status: 'dead', attempts: 5, response_code: 500, last_error: 'HTTP 500: boom' },
     ]);
 
     const failed = await runOperation(listDeliveries, s.ctx, { failed: true });
     t.is(failed.data.length, 1);
-    t.like(failed.data[0], { status: 'failed', attempts: 5, lock_current: true, record_count: 4 });
+    t.like(failed.data[0], { status: 'dead', attempts: 5, lock_current: true, record_count: 4 });
 
     const bodies: string[] = [];
     const ids: string[] = [];
@@ -176,6 +176,7 @@ for (const dialect of DIALECTS) {
     t.is(ids[0], failed.data[0].delivery_id);
     t.is(JSON.parse(bodies[0]).length, 4);
     t.like(again.delivery, { status: 'delivered', attempts: 6, response_code: 200 });
+    t.like(again, { ok: true, attempts_this_run: 1 });
     t.deepEqual((await runOperation(listDeliveries, s.ctx, { failed: true })).data, []);
     // Delivered now: a redelivery is refused, and nothing is due any more.
     const refused = await t.throwsAsync(

@@ -1,12 +1,14 @@
 // `wfctl partner push [--partner NAME] [--org ORG] [--month YYYY-MM] [--dry-run]`: partner.push, what
-// cron and the nightly job run. Exit 0 when everything due was delivered, 1 when a batch failed
-// (listed; with --json the result with code PUSH_FAILED is the output), 2 for usage errors. On a
+// cron and the nightly job run. Exit 0 when everything due was delivered, 1 when the run ends with
+// any batch undelivered — failed, dead, or still claimed by another (possibly crashed) run — each
+// named (with --json the result with code PUSH_FAILED is the output), 2 for usage errors. On a
 // terminal a live board on stderr follows the batches.
 import React from 'react';
 import type { Command } from 'commander';
 import type { PushTools } from '../../../workforce/partners/deliveries/context.js';
 import { pushToPartners } from '../../../workforce/partners/deliveries/operations/push-to-partners.js';
-import type { DeliveryFailure } from '../../../workforce/partners/deliveries/serialize.js';
+import type { UndeliveredBatch } from '../../../workforce/partners/deliveries/serialize.js';
+import { undeliveredMessage } from '../../../workforce/partners/deliveries/nightly-push.js';
 import { workforceActor } from '../../actors.js';
 import { CommandFailed } from '../../command-failed.js';
 import { commandFor } from '../../command.js';
@@ -45,11 +47,11 @@ export function register(program: Command): void {
       stopBoard();
       if (r.ok) return undefined;
       return new CommandFailed(
-        `${r.failed_batches} batch(es) failed; nothing failed is marked delivered. ` +
-          'See `wfctl partner deliveries --failed`; they are due again on the next push.',
+        `${r.failed_batches} batch(es) failed; ${undeliveredMessage(r)} ` +
+          'Failed batches are due again on the next push; dead ones only by redeliver.',
         'PUSH_FAILED',
         { ...r },
-        failureErrors(r.failures),
+        failureErrors(r.undelivered),
       );
     },
     view: (r) => <PushView {...r} />,
@@ -65,12 +67,15 @@ export function register(program: Command): void {
   cmd.hook('postAction', stopBoard);
 }
 
-function failureErrors(failures: DeliveryFailure[]): Record<string, string[]> {
+function failureErrors(undelivered: UndeliveredBatch[]): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  for (const f of failures) {
+  for (const f of undelivered) {
+    const why =
+      f.reason === 'claimed'
+        ? `claimed by ${f.claimed_by} until ${f.claimed_until} (taken over once that lease lapses)`
+        : `${f.reason}, ${f.attempts} attempt(s): ${f.last_error}`;
     out[`delivery ${f.id}`] = [
-      `${f.partner} ${f.organization_code} ${f.month} batch ${f.batch_index} (${f.record_count} records), ` +
-        `${f.attempts} attempt(s): ${f.last_error}`,
+      `${f.partner} ${f.organization_code} ${f.month} batch ${f.batch_index} (${f.record_count} records), ${why}`,
     ];
   }
   return out;

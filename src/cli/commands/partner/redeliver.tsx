@@ -1,5 +1,7 @@
-// `wfctl partner redeliver DELIVERY`: delivery.redeliver — one batch again, same records and same
-// X-Attendance-Delivery-Id. Exit 1 when it fails again (with --json: the result, code PUSH_FAILED).
+// `wfctl partner redeliver DELIVERY | --all-dead`: delivery.redeliver — one batch (or every dead
+// one) again with a fresh budget of five attempts, same records and same X-Attendance-Delivery-Id.
+// A batch a crashed run still claims is taken over once its lease lapses. Exit 1 when a batch
+// fails again (with --json: the result, code PUSH_FAILED).
 import React from 'react';
 import type { Command } from 'commander';
 import { redeliverBatch } from '../../../workforce/partners/deliveries/operations/redeliver.js';
@@ -14,24 +16,33 @@ export function register(program: Command): void {
   commandGroup(program, 'partner', PARTNER_GROUP);
   commandFor(program, redeliverBatch, {
     path: 'partner redeliver',
-    description: 'Send one batch again (same records, same X-Attendance-Delivery-Id)',
+    description: 'Send one batch (or every dead one) again, with a fresh budget of five attempts',
     args: [
       {
         name: 'delivery',
         description: 'the delivery number (id column) or its delivery id',
-        prompt: 'Delivery (number or delivery id)?',
+        optional: true,
         field: 'delivery',
       },
     ],
-    examples: ['wfctl partner redeliver 42', 'wfctl partner redeliver 42 --json'],
+    flags: [{ flags: '--all-dead', description: 'every dead batch of a current lock', field: 'all_dead' }],
+    examples: [
+      'wfctl partner redeliver 42',
+      'wfctl partner redeliver 3f6d1c1e-8a0b-4c55-9b52-0d6f1f3b2a77 --json',
+      'wfctl partner redeliver --all-dead',
+    ],
     context: workforceActor,
-    toInput: async (args) => ({ delivery: args.delivery }),
-    failure: (r) =>
-      r.ok
-        ? undefined
-        : new CommandFailed(`Delivery ${r.delivery.id} failed: ${r.delivery.last_error}`, 'PUSH_FAILED', {
-            ...r,
-          }),
+    toInput: async (args, flags) => ({ delivery: args.delivery, all_dead: flags.allDead }),
+    failure: (r) => {
+      if (r.ok) return undefined;
+      const bad = r.deliveries.filter((d) => d.status !== 'delivered');
+      const busy = r.skipped.filter((s) => s.code !== 'LOCK_GONE' && s.code !== 'PARTNER_INACTIVE');
+      const named = [
+        ...bad.map((d) => `delivery ${d.id} ${d.status}: ${d.last_error}`),
+        ...busy.map((s) => `delivery ${s.id} not sent (${s.code})`),
+      ];
+      return new CommandFailed(`Not delivered: ${named.join('; ')}`, 'PUSH_FAILED', { ...r });
+    },
     view: (r) => <RedeliverView r={r} />,
   });
 }

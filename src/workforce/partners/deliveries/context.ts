@@ -2,7 +2,11 @@
 // hears about progress. All three are injectable (tests drive the retry rules with a FixedClock and
 // nock without sleeping; the CLI shows a live board): they ride on the operation context handed to
 // runOperation (`{ ...workforceContext(services, actor), sleep }`), which the runner passes on to run().
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { LeaseTimers } from '../../../core/lease.js';
 import type { Services } from '../../../core/services.js';
+import type { Claim } from './ledger.js';
 import { gotTransport, type Transport } from './transport.js';
 
 export interface PushProgress {
@@ -13,7 +17,7 @@ export interface PushProgress {
   batch_index: number;
   records: number;
   attempt?: number;
-  status?: 'delivered' | 'failed';
+  status?: 'delivered' | 'failed' | 'dead' | 'lost';
   error?: string;
   wait_ms?: number;
 }
@@ -22,11 +26,21 @@ export interface PushTools {
   sleep?: (ms: number) => Promise<void>;
   transport?: Transport;
   onProgress?: (event: PushProgress) => void;
+  /** The lease heartbeat's timers (tests beat it by hand). */
+  timers?: LeaseTimers;
 }
 
 /** What the push's steps read: the services (their db is the pool: no transaction) and the tools. */
 export interface PushContext extends PushTools {
   services: Services;
+}
+
+/**
+ * This run's claim on the batches it sends: an id naming the process (so an operator can tell which
+ * host held a batch) and the lease from LEASE_SECONDS.
+ */
+export function newClaim(services: Services): Claim {
+  return { by: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`, leaseMs: services.config.leaseMs };
 }
 
 export const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -36,6 +50,7 @@ export function pushTools(ctx: PushTools) {
     sleep: ctx.sleep ?? realSleep,
     transport: ctx.transport ?? gotTransport,
     progress: ctx.onProgress ?? (() => {}),
+    timers: ctx.timers,
   };
 }
 

@@ -1,12 +1,18 @@
 // The delivery ledger (partner_deliveries): one row per batch. Every write here is its own short
 // statement, because a batch's HTTP attempts must never run inside a database transaction.
+//
+// Claims are leases (src/core/lease.ts): a run holds a batch for config.leaseMs, as `claimed_by`
+// (its run id) and `claimed_until`, and renews it while it works; only the holder can renew, and a
+// claim whose lease lapsed (its run died) is taken over by whoever comes next. A batch's budget is
+// MAX_ATTEMPTS attempts for its whole life (`budget_used`); when it is spent the batch is `dead`.
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { isUniqueViolation } from '../../../db/errors.js';
+import { leaseUntil } from '../../../core/lease.js';
 import { toDbTime } from '../../../db/time.js';
 import { describeOutcome, isSuccess, type AttemptOutcome } from './retry-policy.js';
 
-export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'dead';
 
 export interface DeliveryRow {
   id: number;
@@ -22,10 +28,13 @@ export interface DeliveryRow {
   is_last: boolean | number;
   status: DeliveryStatus;
   attempts: number;
+  /** Attempts made within the current budget (a redelivery starts a fresh one). */
+  budget_used: number;
   last_error: string | null;
   response_code: number | null;
   delivered_at: string | null;
   claimed_until: string | null;
+  claimed_by: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -42,15 +51,23 @@ export interface NewBatch {
   isLast: boolean;
 }
 
+/** A run's hold on a batch: who (the run id) and until when (one lease from the last renewal). */
+export interface Claim {
+  by: string;
+  leaseMs: number;
+}
+
+const until = (now: Date, claim: Claim) => toDbTime(leaseUntil(now, claim.leaseMs));
+
 /**
- * Records a batch as pending and claimed by this run until `claimUntil`. Null when another run has
+ * Records a batch as pending and claimed by this run for one lease. Null when another run has
  * already planned that batch (the (partner, lock, batch) key is unique), so it is not sent twice.
  */
 export async function insertBatch(
   db: Knex,
   batch: NewBatch,
   now: Date,
-  claimUntil: Date,
+  claim: Claim,
 ): Promise<DeliveryRow | null> {
   const row = {
     delivery_id: randomUUID(),
@@ -65,7 +82,9 @@ export async function insertBatch(
     is_last: batch.isLast,
     status: 'pending' as const,
     attempts: 0,
-    claimed_until: toDbTime(claimUntil),
+    budget_used: 0,
+    claimed_until: until(now, claim),
+    claimed_by: claim.by,
     created_at: toDbTime(now),
     updated_at: toDbTime(now),
   };
@@ -80,52 +99,98 @@ export async function insertBatch(
   }
 }
 
-/** Takes an undelivered batch for this run; false when another run holds it or it was delivered. */
-export async function claimBatch(db: Knex, id: number, now: Date, claimUntil: Date): Promise<boolean> {
+/**
+ * Takes a batch for this run: one conditional UPDATE, so of two runs racing for it exactly one
+ * wins. Only a batch nobody holds, or whose holder's lease has lapsed (a dead run), is taken; a
+ * dead batch only when `dead` is asked for (a redelivery), never by a push.
+ */
+export async function claimBatch(
+  db: Knex,
+  id: number,
+  now: Date,
+  claim: Claim,
+  opts: { dead?: boolean } = {},
+): Promise<boolean> {
   const n = await db('partner_deliveries')
     .where({ id })
-    .whereNot('status', 'delivered')
+    .whereNotIn('status', opts.dead ? ['delivered'] : ['delivered', 'dead'])
     .andWhere((w) => w.whereNull('claimed_until').orWhere('claimed_until', '<', toDbTime(now)))
-    .update({ claimed_until: toDbTime(claimUntil), updated_at: toDbTime(now) });
+    .update({ claimed_until: until(now, claim), claimed_by: claim.by, updated_at: toDbTime(now) });
   return n === 1;
 }
 
-/** One attempt's outcome. Delivered only on a 2xx; `final` marks a non-2xx as failed. */
+/** The heartbeat: one more lease, only while the claim is still this run's. */
+export async function renewClaim(db: Knex, id: number, now: Date, claim: Claim): Promise<boolean> {
+  const n = await db('partner_deliveries')
+    .where({ id, claimed_by: claim.by })
+    .whereNot('status', 'delivered')
+    .update({ claimed_until: until(now, claim) });
+  return n === 1;
+}
+
+/**
+ * One attempt's outcome, as `status`: delivered (a 2xx), pending (retried in this run), failed
+ * (budget left, due again on the next push) or dead (budget spent). A 2xx is recorded whoever
+ * holds the batch, because the partner has it; anything else only while this run holds the claim,
+ * so a run that lost it never writes over the new holder. False when the claim was lost.
+ */
 export async function recordAttempt(
   db: Knex,
   id: number,
   outcome: AttemptOutcome,
   now: Date,
-  final: boolean,
-): Promise<void> {
+  status: DeliveryStatus,
+  claim: Claim,
+): Promise<boolean> {
   const delivered = isSuccess(outcome);
   const patch: Record<string, unknown> = {
     attempts: db.raw('?? + 1', ['attempts']),
-    status: delivered ? 'delivered' : final ? 'failed' : 'pending',
+    budget_used: db.raw('?? + 1', ['budget_used']),
+    status: delivered ? 'delivered' : status,
     response_code: outcome.kind === 'response' ? outcome.status : null,
     last_error: delivered ? null : describeOutcome(outcome),
     delivered_at: delivered ? toDbTime(now) : null,
     updated_at: toDbTime(now),
   };
-  // The claim ends with the batch's last attempt; between attempts this run still holds it.
-  if (delivered || final) patch.claimed_until = null;
-  await db('partner_deliveries').where({ id }).update(patch);
+  // The claim ends with the batch's last attempt in this run; between attempts this run holds it.
+  if (delivered || status !== 'pending') Object.assign(patch, { claimed_until: null, claimed_by: null });
+  const q = db('partner_deliveries').where({ id });
+  if (!delivered) q.andWhere({ claimed_by: claim.by });
+  return (await q.update(patch)) === 1;
 }
 
-/** Gives up a batch without another attempt (e.g. Retry-After longer than the push waits). */
-export async function markFailed(db: Knex, id: number, reason: string, now: Date): Promise<void> {
+/** Gives up a batch for this run without another attempt (e.g. Retry-After longer than the push waits). */
+export async function markFailed(
+  db: Knex,
+  id: number,
+  reason: string,
+  now: Date,
+  claim: Claim,
+): Promise<void> {
   await db('partner_deliveries')
-    .where({ id })
+    .where({ id, claimed_by: claim.by })
     .update({
       status: 'failed',
       last_error: reason.slice(0, 1000),
       claimed_until: null,
+      claimed_by: null,
       updated_at: toDbTime(now),
     });
 }
 
-export async function releaseClaim(db: Knex, id: number): Promise<void> {
-  await db('partner_deliveries').where({ id }).update({ claimed_until: null });
+/** A fresh budget (the operator's redelivery): the batch is pending again, still claimed by this run. */
+export async function freshBudget(db: Knex, id: number, now: Date, claim: Claim): Promise<boolean> {
+  const n = await db('partner_deliveries')
+    .where({ id, claimed_by: claim.by })
+    .whereNot('status', 'delivered')
+    .update({ budget_used: 0, status: 'pending', updated_at: toDbTime(now) });
+  return n === 1;
+}
+
+export async function releaseClaim(db: Knex, id: number, claim: Claim): Promise<void> {
+  await db('partner_deliveries')
+    .where({ id, claimed_by: claim.by })
+    .update({ claimed_until: null, claimed_by: null });
 }
 
 /** The batches of one (partner, lock), in batch order. */

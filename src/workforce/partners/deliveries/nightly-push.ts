@@ -1,15 +1,17 @@
 // The nightly push: at 04:00 UTC the daemon's scheduler (src/scheduler/jobs.ts) claims the day's
 // slot in scheduler_runs, so one daemon of many runs it, and runs partner.push as the built-in system
 // user for what every partner is owed.
-// A run with failed batches still finishes as "done": its failures are in the ledger
-// (`wfctl partner deliveries --failed`) and those batches are due again on the next push; marking
-// the slot failed would only let a second daemon re-run the same night.
+// A run that ends with any batch undelivered (failed, dead, or claimed by another run) fails its
+// slot, with a message and a log line that say how many batches died in this run and name every
+// undelivered one: the slot's status is the nightly job's exit status (`wfctl schedule run
+// partner-push` exits non-zero). Re-running the slot is harmless: a batch's five attempts are its
+// lifetime budget, so no re-run sends a dead batch, and nothing delivered is sent again.
 import { runOperation } from '../../../core/operation.js';
 import type { ScheduledJob } from '../../../core/scheduled-job.js';
 import type { Services } from '../../../core/services.js';
 import { workforceContext } from '../../context.js';
 import { systemActor } from '../../identity/actor.js';
-import { pushToPartners } from './operations/push-to-partners.js';
+import { pushToPartners, type PushResult } from './operations/push-to-partners.js';
 
 export const partnerPushJob: ScheduledJob = {
   name: 'partner-push',
@@ -25,9 +27,29 @@ export const partnerPushJob: ScheduledJob = {
       locks: result.items.length,
       delivered_batches: result.delivered_batches,
       failed_batches: result.failed_batches,
-      failed_delivery_ids: result.failures.map((f) => f.id),
+      dead_batches: result.dead_batches,
+      undelivered_batches: result.undelivered.length,
+      undelivered_delivery_ids: result.undelivered.map((u) => u.id),
     };
-    if (!result.ok) services.logger.error('partner push had failures', summary);
-    return summary;
+    if (result.ok) return summary;
+    services.logger.error('partner push left batches undelivered', summary);
+    throw new Error(undeliveredMessage(result));
   },
 };
+
+/** "2 batch(es) died in this run; 3 undelivered: delivery 12 (dead), delivery 14 (claimed by …)". */
+export function undeliveredMessage(result: PushResult): string {
+  const named = result.undelivered.map(
+    (u) =>
+      `delivery ${u.id} (${u.reason === 'claimed' ? `claimed by ${u.claimed_by} until ${u.claimed_until}` : u.reason})`,
+  );
+  const skipped = result.items
+    .filter((i) => i.skipped)
+    .map((i) => `lock ${i.lock_id} of ${i.partner} (${i.skipped})`);
+  return (
+    `${result.dead_batches} batch(es) died in this run; ${result.undelivered.length} undelivered` +
+    (named.length ? `: ${named.join(', ')}` : '') +
+    (skipped.length ? `; not attempted: ${skipped.join(', ')}` : '') +
+    '. See `wfctl partner deliveries --failed`; `wfctl partner redeliver ID|--all-dead` sends them again.'
+  );
+}

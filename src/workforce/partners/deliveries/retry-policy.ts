@@ -3,12 +3,13 @@
 // when the partner sends it (seconds or an HTTP date); any other 4xx (and a redirect) is final.
 // Pure functions, so the rules are tested without a network or a clock.
 
+/** A batch's whole budget: after this many failed attempts, over all runs, it is dead. */
 export const MAX_ATTEMPTS = 5;
 /** Waits between attempts: 2 s, 4 s, 8 s, 16 s. */
 export const BACKOFF_BASE_MS = 2000;
 /**
  * The longest Retry-After the push waits for. Beyond it the batch is marked failed at once (and is
- * due again on the next push run) rather than holding a cron run for hours.
+ * due again on the next push run, within its budget) rather than holding a cron run for hours.
  */
 export const MAX_RETRY_AFTER_MS = 10 * 60 * 1000;
 
@@ -53,9 +54,4 @@ export function describeOutcome(outcome: AttemptOutcome): string {
   if (outcome.kind === 'error') return `${outcome.code ?? 'ERROR'}: ${outcome.message}`.slice(0, 1000);
   const excerpt = outcome.bodyExcerpt ? `: ${outcome.bodyExcerpt.replace(/\s+/g, ' ').trim()}` : '';
   return `HTTP ${outcome.status}${excerpt}`.slice(0, 1000);
-}
-
-/** How long one run may hold a batch: every attempt timing out plus the longest waits between them. */
-export function claimWindowMs(timeoutMs: number): number {
-  return MAX_ATTEMPTS * timeoutMs + (MAX_ATTEMPTS - 1) * MAX_RETRY_AFTER_MS + 60_000;
 }

@@ -1,11 +1,17 @@
-// Sends one ledger batch: up to MAX_ATTEMPTS signed POSTs, each attempt recorded in the ledger as it
+// Sends one ledger batch: signed POSTs until it is delivered, the partner refuses it, or its budget
+// (MAX_ATTEMPTS over the batch's whole life) is spent, each attempt recorded in the ledger as it
 // happens, waiting between attempts as retry-policy.ts says. Each attempt is signed afresh (a new t=),
 // so a batch retried after a long Retry-After still verifies inside the receiver's 5-minute window;
 // the body and X-Attendance-Delivery-Id stay the same, so the receiver can drop duplicates.
+//
+// The caller has claimed the batch; while it is being sent a heartbeat renews the lease, and every
+// attempt first makes sure the claim is still this run's: a run that stalled past its lease and
+// was taken over stops (`lost`) instead of sending the batch alongside the new holder.
+import { startHeartbeat } from '../../../core/lease.js';
 import { signatureHeader } from '../signature.js';
 import type { PushContext } from './context.js';
 import { pushTools } from './context.js';
-import { markFailed, recordAttempt, type DeliveryRow } from './ledger.js';
+import { markFailed, recordAttempt, renewClaim, type Claim, type DeliveryRow } from './ledger.js';
 import type { PartnerTarget } from './partner-target.js';
 import {
   describeOutcome,
@@ -18,7 +24,9 @@ import {
 import { pushEndpoint } from './transport.js';
 
 export interface BatchResult {
-  status: 'delivered' | 'failed';
+  /** lost: another run took the batch over (this run's lease lapsed); it records nothing more. */
+  status: 'delivered' | 'failed' | 'dead' | 'lost';
+  /** Attempts made in this run. */
   attempts: number;
   responseCode: number | null;
   lastError: string | null;
@@ -37,6 +45,32 @@ export async function sendBatch(
   delivery: DeliveryRow,
   label: BatchLabel,
   body: string,
+  claim: Claim,
+): Promise<BatchResult> {
+  const { clock, db, logger } = ctx.services;
+  const { timers } = pushTools(ctx);
+  const heartbeat = startHeartbeat({
+    leaseMs: claim.leaseMs,
+    renew: () => renewClaim(db, delivery.id, clock.now(), claim),
+    timers,
+    onError: (error) =>
+      logger.warn('partner push: lease renewal failed', { delivery: delivery.id, error: String(error) }),
+  });
+  try {
+    return await attempts(ctx, partner, delivery, label, body, claim, heartbeat.lost);
+  } finally {
+    await heartbeat.stop();
+  }
+}
+
+async function attempts(
+  ctx: PushContext,
+  partner: PartnerTarget,
+  delivery: DeliveryRow,
+  label: BatchLabel,
+  body: string,
+  claim: Claim,
+  lost: AbortSignal,
 ): Promise<BatchResult> {
   const { clock, config, db } = ctx.services;
   const { sleep, transport, progress } = pushTools(ctx);
@@ -47,8 +81,19 @@ export async function sendBatch(
     batch_index: Number(delivery.batch_index),
     records: Number(delivery.record_count),
   };
+  const lostResult = (attempt: number): BatchResult => {
+    progress({ type: 'batch-done', ...event, attempt, status: 'lost', error: 'taken over by another run' });
+    return { status: 'lost', attempts: attempt, responseCode: null, lastError: null, unavailable: false };
+  };
+  let used = Number(delivery.budget_used ?? 0);
   progress({ type: 'batch-start', ...event });
   for (let attempt = 1; ; attempt++) {
+    // The claim must still be ours before each retry (the heartbeat may have seen it taken over,
+    // and a wait between attempts may have outlived the lease). The first attempt follows the
+    // claim at once, so it saves that statement on the push's critical path.
+    if (lost.aborted) return lostResult(attempt - 1);
+    if (attempt > 1 && !(await renewClaim(db, delivery.id, clock.now(), claim)))
+      return lostResult(attempt - 1);
     const timestamp = Math.floor(clock.now().getTime() / 1000);
     const outcome = await transport(
       {
@@ -67,26 +112,28 @@ export async function sendBatch(
     const now = clock.now();
     const responseCode = outcome.kind === 'response' ? outcome.status : null;
     if (isSuccess(outcome)) {
-      await recordAttempt(db, delivery.id, outcome, now, true);
+      await recordAttempt(db, delivery.id, outcome, now, 'delivered', claim);
       progress({ type: 'batch-done', ...event, attempt, status: 'delivered' });
       return { status: 'delivered', attempts: attempt, responseCode, lastError: null, unavailable: false };
     }
+    used += 1;
     const retryable = isRetryable(outcome);
-    const final = !retryable || attempt >= MAX_ATTEMPTS;
-    await recordAttempt(db, delivery.id, outcome, now, final);
+    const status = used >= MAX_ATTEMPTS ? 'dead' : retryable ? 'pending' : 'failed';
+    if (!(await recordAttempt(db, delivery.id, outcome, now, status, claim))) return lostResult(attempt);
     let lastError = describeOutcome(outcome);
-    if (!final) {
-      const wait = waitBeforeRetryMs(outcome, attempt, now);
+    if (status === 'pending') {
+      const wait = waitBeforeRetryMs(outcome, used, now);
       if (wait > MAX_RETRY_AFTER_MS) {
         lastError = `${lastError} (Retry-After of ${Math.ceil(wait / 1000)} s is longer than the push waits; due again on the next push)`;
-        await markFailed(db, delivery.id, lastError, now);
+        await markFailed(db, delivery.id, lastError, now, claim);
       } else {
         progress({ type: 'attempt-failed', ...event, attempt, error: lastError, wait_ms: wait });
         await sleep(wait);
         continue;
       }
     }
-    progress({ type: 'batch-done', ...event, attempt, status: 'failed', error: lastError });
-    return { status: 'failed', attempts: attempt, responseCode, lastError, unavailable: retryable };
+    const final = status === 'dead' ? 'dead' : 'failed';
+    progress({ type: 'batch-done', ...event, attempt, status: final, error: lastError });
+    return { status: final, attempts: attempt, responseCode, lastError, unavailable: retryable };
   }
 }

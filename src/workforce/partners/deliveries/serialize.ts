@@ -1,7 +1,8 @@
 // Ledger rows as the CLI and JSON output show them. Never the partner's token or secrets.
-import { isoOrNull } from '../../../db/time.js';
+import { fromDbTime, isoOrNull } from '../../../db/time.js';
 import { bool } from '../../context.js';
 import type { DeliveryRow } from './ledger.js';
+import { MAX_ATTEMPTS } from './retry-policy.js';
 
 export interface DeliveryView {
   id: number;
@@ -14,10 +15,16 @@ export interface DeliveryView {
   record_count: number;
   is_last: boolean;
   status: string;
+  /** Every attempt the batch ever had. */
   attempts: number;
+  /** Attempts left in its budget: 0 once it is dead (a redelivery gives it five again). */
+  attempts_left: number;
   response_code: number | null;
   last_error: string | null;
   delivered_at: string | null;
+  /** The run holding it (host:pid:run) and until when, while one does. */
+  claimed_by: string | null;
+  claimed_until: string | null;
   created_at: string | null;
   updated_at: string | null;
 }
@@ -35,9 +42,12 @@ export function deliveryView(row: DeliveryRow, partner: string, organizationCode
     is_last: bool(row.is_last),
     status: row.status,
     attempts: Number(row.attempts),
+    attempts_left: row.status === 'delivered' ? 0 : Math.max(0, MAX_ATTEMPTS - Number(row.budget_used ?? 0)),
     response_code: row.response_code === null ? null : Number(row.response_code),
     last_error: row.last_error,
     delivered_at: isoOrNull(row.delivered_at),
+    claimed_by: row.claimed_by ?? null,
+    claimed_until: isoOrNull(row.claimed_until),
     created_at: isoOrNull(row.created_at),
     updated_at: isoOrNull(row.updated_at),
   };
@@ -72,5 +82,43 @@ export function failureOf(row: DeliveryRow, partner: string, organizationCode: s
     attempts: v.attempts,
     response_code: v.response_code,
     last_error: v.last_error,
+  };
+}
+
+/**
+ * A batch a push run leaves undelivered, and why: `dead` (its budget is spent: only a redelivery
+ * sends it), `failed` (budget left: due on the next push), `claimed` (another run holds its lease,
+ * possibly a run that died: taken over once the lease lapses), `pending` (not attempted this run).
+ */
+export interface UndeliveredBatch extends DeliveryFailure {
+  status: string;
+  reason: 'dead' | 'failed' | 'claimed' | 'pending';
+  claimed_by: string | null;
+  claimed_until: string | null;
+}
+
+export function undeliveredOf(
+  row: DeliveryRow,
+  partner: string,
+  organizationCode: string,
+  now: Date,
+  ownClaim: string,
+): UndeliveredBatch {
+  const until = fromDbTime(row.claimed_until);
+  const heldByOther =
+    Boolean(row.claimed_by) && row.claimed_by !== ownClaim && until !== null && until >= now;
+  return {
+    ...failureOf(row, partner, organizationCode),
+    status: row.status,
+    reason:
+      row.status === 'dead'
+        ? 'dead'
+        : heldByOther
+          ? 'claimed'
+          : row.status === 'failed'
+            ? 'failed'
+            : 'pending',
+    claimed_by: row.claimed_by ?? null,
+    claimed_until: isoOrNull(row.claimed_until),
   };
 }

@@ -1,14 +1,15 @@
 // The payroll pull: a partner reads the full locked month of one of its organizations as a JSON
-// array of daily attendance records, written as the database pages are read (never all in memory),
-// and only as fast as the partner reads it (Readable.from pulls the next page on demand). A read:
-// the pages are read on the pool after run() has returned, as the partner takes them.
-import { Readable } from 'node:stream';
+// array of daily attendance records. The lock check and every page are read inside one read-only
+// transaction (snapshot.ts), so an unlock during the pull never puts unlocked rows under a 200; the
+// month is spooled to a temporary file in that transaction (never all in memory) and streamed from
+// it as fast as the partner reads.
+import type { Readable } from 'node:stream';
 import { NotFoundError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
 import { idNumber, isoMonth, yup } from '../../../core/validation.js';
 import { actingPartner, type WorkforceRun } from '../../context.js';
-import { requireLockedMonth } from '../locked-months.js';
-import { monthRecordPages, type MonthScope } from '../records.js';
+import type { MonthScope } from '../records.js';
+import { lockedMonthSnapshot, type SnapshotTools } from './snapshot.js';
 
 export const pullQuerySchema = yup
   .object({
@@ -31,7 +32,7 @@ export const pullLockedMonth = defineOperation({
   input: pullQuerySchema,
   permission: 'partner',
   kind: 'read',
-  async run(ctx: WorkforceRun, input): Promise<PulledMonth> {
+  async run(ctx: WorkforceRun & { pullTools?: SnapshotTools }, input): Promise<PulledMonth> {
     const { db } = ctx;
     const partner = actingPartner(ctx);
     // Not linked and not existing look the same: a partner learns nothing about other organizations.
@@ -40,22 +41,10 @@ export const pullLockedMonth = defineOperation({
       : undefined;
     if (!org) throw new NotFoundError('Organization not found.');
     const scope: MonthScope = { organizationId: Number(org.id), month: input.month };
-    await requireLockedMonth(db, scope, `organization ${org.code}`);
     return {
       organizationCode: org.code,
       month: input.month,
-      body: Readable.from(jsonArray(monthRecordPages(db, scope)), { objectMode: false }),
+      body: await lockedMonthSnapshot(db, scope, `organization ${org.code}`, ctx.pullTools),
     };
   },
 });
-
-/** `[rec,rec,…]`, one chunk per page of records, so the socket gets few large writes. */
-export async function* jsonArray(pages: AsyncIterable<unknown[]>): AsyncGenerator<string> {
-  let open = '[';
-  for await (const page of pages) {
-    if (!page.length) continue;
-    yield open + page.map((record) => JSON.stringify(record)).join(',');
-    open = ',';
-  }
-  yield open === '[' ? '[]' : ']';
-}

@@ -1,4 +1,5 @@
-// The ledger, newest first: what each partner has been sent, and (with failed) what needs attention.
+// The ledger, newest first: what each partner has been sent, and (with failed) what needs attention:
+// failed batches (budget left, due on the next push) and dead ones (only a redelivery sends them).
 import { defineOperation } from '../../../../core/operation.js';
 import { yup } from '../../../../core/validation.js';
 import type { WorkforceRun } from '../../../context.js';
@@ -21,7 +22,7 @@ export interface DeliveryListItem extends DeliveryView {
 
 export const listDeliveries = defineOperation({
   name: 'delivery.list',
-  summary: 'The partner delivery ledger, newest first (failed: only batches that failed)',
+  summary: 'The partner delivery ledger, newest first (failed: only failed and dead batches)',
   input: listDeliveriesInput,
   permission: 'system.admin',
   kind: 'read',
@@ -34,7 +35,7 @@ export const listDeliveries = defineOperation({
       .select('d.*', 'p.name as partner_name', 'o.code as organization_code', 'l.id as current_lock_id')
       .orderBy('d.id', 'desc')
       .limit(input.limit);
-    if (input.failed) qb.where('d.status', 'failed');
+    if (input.failed) qb.whereIn('d.status', ['failed', 'dead']);
     if (input.partner) qb.where('d.partner_id', (await partnerByName(db, input.partner)).id);
     const rows = await qb;
     return {

@@ -1,40 +1,123 @@
-// delivery.redeliver: sends one ledger batch again (the operator's answer to a failed delivery), with
-// the same records and the same X-Attendance-Delivery-Id, and the same retry rules as the push.
-import { ConflictError, NotFoundError } from '../../../../core/errors.js';
+// delivery.redeliver: the operator's answer to a batch that failed or died. One batch (by number or
+// delivery id), or every dead batch (`all_dead`), is given a fresh budget of five attempts and sent
+// now, with the same records and the same X-Attendance-Delivery-Id, under the same retry rules as
+// the push. A batch another run holds is taken over once that run's lease has lapsed (a crashed
+// push costs seconds); while the lease is live it is DELIVERY_BUSY.
+import { AppError, ConflictError, NotFoundError, ValidationError } from '../../../../core/errors.js';
 import { defineOperation } from '../../../../core/operation.js';
 import { yup } from '../../../../core/validation.js';
 import type { WorkforceRun } from '../../../context.js';
 import { lockRecordsBetween } from '../../records.js';
-import { requireNoTransaction, type PushContext, type PushTools } from '../context.js';
-import { claimBatch, findDelivery } from '../ledger.js';
-import { loadTarget } from '../partner-target.js';
-import { claimWindowMs } from '../retry-policy.js';
+import { newClaim, requireNoTransaction, type PushContext, type PushTools } from '../context.js';
+import {
+  claimBatch,
+  findDelivery,
+  freshBudget,
+  releaseClaim,
+  type Claim,
+  type DeliveryRow,
+} from '../ledger.js';
+import { loadTarget, type PartnerTarget } from '../partner-target.js';
 import { sendBatch } from '../send-batch.js';
 import { deliveryView, type DeliveryView } from '../serialize.js';
 
+export const redeliverInput = yup
+  .object({
+    delivery: yup.string().trim().max(191),
+    /** Every dead batch whose lock still exists and whose partner is active. */
+    all_dead: yup.boolean(),
+  })
+  .noUnknown()
+  .required();
+
+export interface RedeliveredBatch extends DeliveryView {
+  attempts_this_run: number;
+}
+
 export interface RedeliverResult {
   ok: boolean;
-  delivery: DeliveryView;
+  /** The one batch asked for by number or delivery id; null with all_dead. */
+  delivery: DeliveryView | null;
   attempts_this_run: number;
+  /** Every batch sent in this run, as it stands now. */
+  deliveries: RedeliveredBatch[];
+  /** Dead batches all_dead did not send, and why (LOCK_GONE, PARTNER_INACTIVE, DELIVERY_BUSY, …). */
+  skipped: Array<{ id: number; code: string; reason: string }>;
 }
 
 export const redeliverBatch = defineOperation({
   name: 'delivery.redeliver',
-  summary: 'Send one delivery batch again (same records, same X-Attendance-Delivery-Id)',
-  input: yup.object({ delivery: yup.string().trim().required().max(191) }),
+  summary: 'Send one delivery batch (or every dead one) again with a fresh budget of five attempts',
+  input: redeliverInput,
   permission: 'system.admin',
   // No transaction around the network calls: see requireNoTransaction.
   kind: 'steps',
   async run(ctx: WorkforceRun & PushTools, input): Promise<RedeliverResult> {
     requireNoTransaction(ctx.db, 'delivery.redeliver');
-    return redeliver(ctx, input.delivery);
+    if (Boolean(input.delivery) === Boolean(input.all_dead)) {
+      throw ValidationError.field('delivery', 'Name one delivery, or ask for every dead one (not both).');
+    }
+    return input.delivery ? redeliverOne(ctx, input.delivery) : redeliverAllDead(ctx);
   },
 });
 
-async function redeliver(ctx: PushContext, delivery: string): Promise<RedeliverResult> {
-  const { db, clock, config } = ctx.services;
-  const row = await findDelivery(db, delivery);
-  if (!row) throw new NotFoundError(`No delivery ${delivery}.`);
+async function redeliverOne(ctx: PushContext, ref: string): Promise<RedeliverResult> {
+  const { db } = ctx.services;
+  const row = await findDelivery(db, ref);
+  if (!row) throw new NotFoundError(`No delivery ${ref}.`);
+  const { unavailable: _unavailable, ...sent } = await redeliver(ctx, row, newClaim(ctx.services));
+  return {
+    ok: sent.status === 'delivered',
+    delivery: sent,
+    attempts_this_run: sent.attempts_this_run,
+    deliveries: [sent],
+    skipped: [],
+  };
+}
+
+async function redeliverAllDead(ctx: PushContext): Promise<RedeliverResult> {
+  const { db } = ctx.services;
+  const claim = newClaim(ctx.services);
+  const dead: DeliveryRow[] = await db('partner_deliveries').where({ status: 'dead' }).orderBy('id');
+  const deliveries: RedeliveredBatch[] = [];
+  const skipped: RedeliverResult['skipped'] = [];
+  // A partner that looked unavailable is not tried again in this run; its batches stay dead.
+  const unavailable = new Set<number>();
+  for (const row of dead) {
+    if (unavailable.has(Number(row.partner_id))) {
+      skipped.push({
+        id: Number(row.id),
+        code: 'PARTNER_UNAVAILABLE',
+        reason: 'partner unavailable earlier in this run',
+      });
+      continue;
+    }
+    try {
+      const { unavailable: down, ...sent } = await redeliver(ctx, row, claim);
+      deliveries.push(sent);
+      if (sent.status !== 'delivered' && down) unavailable.add(Number(row.partner_id));
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status !== 409) throw err;
+      skipped.push({ id: Number(row.id), code: err.code ?? 'CONFLICT', reason: err.message });
+    }
+  }
+  const refusedNow = skipped.filter((s) => s.code !== 'LOCK_GONE' && s.code !== 'PARTNER_INACTIVE');
+  return {
+    ok: deliveries.every((d) => d.status === 'delivered') && refusedNow.length === 0,
+    delivery: null,
+    attempts_this_run: deliveries.reduce((n, d) => n + d.attempts_this_run, 0),
+    deliveries,
+    skipped,
+  };
+}
+
+/** Checks, claims (taking over a lapsed claim), gives a fresh budget, sends. */
+async function redeliver(
+  ctx: PushContext,
+  row: DeliveryRow,
+  claim: Claim,
+): Promise<RedeliveredBatch & { unavailable: boolean }> {
+  const { db, clock } = ctx.services;
   if (row.status === 'delivered') {
     throw new ConflictError(`Delivery ${row.id} was already delivered.`, 'ALREADY_DELIVERED');
   }
@@ -46,21 +129,47 @@ async function redeliver(ctx: PushContext, delivery: string): Promise<RedeliverR
       'LOCK_GONE',
     );
   }
-  const target = await loadTarget(db, row.partner_id);
+  const target: PartnerTarget | null = await loadTarget(db, row.partner_id);
   if (!target || !target.isActive)
     throw new ConflictError('The partner of this delivery is inactive.', 'PARTNER_INACTIVE');
   const org = await db('organizations').where({ id: row.organization_id }).first('code');
-  const window = claimWindowMs(config.workforce.partnerPushTimeoutMs);
-  if (!(await claimBatch(db, row.id, clock.now(), new Date(clock.now().getTime() + window)))) {
-    throw new ConflictError(`Delivery ${row.id} is being sent by another run right now.`, 'DELIVERY_BUSY');
+  if (!(await claimBatch(db, row.id, clock.now(), claim, { dead: true }))) {
+    const now = await db('partner_deliveries').where({ id: row.id }).first();
+    if (now?.status === 'delivered') {
+      throw new ConflictError(`Delivery ${row.id} was already delivered.`, 'ALREADY_DELIVERED');
+    }
+    throw new ConflictError(
+      `Delivery ${row.id} is being sent by another run right now (${now?.claimed_by ?? 'unknown'}, ` +
+        `lease until ${now?.claimed_until ?? '?'} UTC); it can be taken over once that lease lapses.`,
+      'DELIVERY_BUSY',
+    );
   }
-  const records = await lockRecordsBetween(db, row.lock_id, row.first_attendance_id, row.last_attendance_id);
-  const body = JSON.stringify(records.map((r) => r.record));
-  const result = await sendBatch(ctx, target, row, { organizationCode: org.code, month: row.month }, body);
-  const after = await db('partner_deliveries').where({ id: row.id }).first();
-  return {
-    ok: result.status === 'delivered',
-    delivery: deliveryView(after, target.name, org.code),
-    attempts_this_run: result.attempts,
-  };
+  try {
+    await freshBudget(db, row.id, clock.now(), claim);
+    const records = await lockRecordsBetween(
+      db,
+      row.lock_id,
+      row.first_attendance_id,
+      row.last_attendance_id,
+    );
+    const body = JSON.stringify(records.map((r) => r.record));
+    const fresh = { ...row, budget_used: 0, claimed_by: claim.by };
+    const result = await sendBatch(
+      ctx,
+      target,
+      fresh,
+      { organizationCode: org.code, month: row.month },
+      body,
+      claim,
+    );
+    const after = await db('partner_deliveries').where({ id: row.id }).first();
+    return {
+      ...deliveryView(after, target.name, org.code),
+      attempts_this_run: result.attempts,
+      unavailable: result.unavailable,
+    };
+  } catch (err) {
+    await releaseClaim(db, row.id, claim).catch(() => {});
+    throw err;
+  }
 }

@@ -1,0 +1,146 @@
+// Rotation of a partner's signing secret, without a moment when its receiver cannot verify a push:
+// `partner-secret.rotate` stores the next secret (pushes then carry two v1= signatures, current
+// first, signature.ts), the partner installs it, and `partner-secret.promote` makes it the only one
+// (the old secret is gone). `partner-secret.show` tells an operator which secret is which by
+// fingerprint: the first 12 hex digits of its SHA-256. A secret itself is never returned, printed,
+// logged or audited (the audit entries carry fingerprints).
+import type { Knex } from 'knex';
+import { ConflictError, ValidationError } from '../../../../core/errors.js';
+import { sha256Hex } from '../../../../core/crypto.js';
+import { defineOperation } from '../../../../core/operation.js';
+import { yup } from '../../../../core/validation.js';
+import { lockForUpdate } from '../../../../db/knex.js';
+import { toDbTime } from '../../../../db/time.js';
+import type { WorkforceRun } from '../../../context.js';
+import { findPartner } from '../lookup.js';
+
+export interface SigningSecrets {
+  partner: string;
+  current: { fingerprint: string };
+  /** The secret that also signs pushes until it is promoted; null outside a rotation. */
+  next: { fingerprint: string } | null;
+}
+
+/** The first 12 hex digits of the secret's SHA-256: enough to tell secrets apart, useless to sign. */
+export function secretFingerprint(secret: string): string {
+  return sha256Hex(secret).slice(0, 12);
+}
+
+const partnerRef = yup.string().trim().required().max(191);
+
+async function lockedPartner(db: Knex, ref: string) {
+  const { id } = await findPartner(db, ref);
+  // Row lock: two rotations (or a rotation and a promotion) of one partner run one after the other.
+  return lockForUpdate(db('partners').where({ id }), db).first(
+    'id',
+    'name',
+    'signing_secret',
+    'next_signing_secret',
+  );
+}
+
+function secretsOf(row: {
+  name: string;
+  signing_secret: string;
+  next_signing_secret: string | null;
+}): SigningSecrets {
+  return {
+    partner: row.name,
+    current: { fingerprint: secretFingerprint(row.signing_secret) },
+    next: row.next_signing_secret ? { fingerprint: secretFingerprint(row.next_signing_secret) } : null,
+  };
+}
+
+export const rotateSigningSecret = defineOperation({
+  name: 'partner-secret.rotate',
+  summary: 'Store the next signing secret of a partner; pushes are signed with both until it is promoted',
+  input: yup.object({
+    partner: partnerRef,
+    // Same rule as partner.add's signing_secret.
+    next_signing_secret: yup.string().required().min(16).max(500),
+  }),
+  permission: 'system.admin',
+  async run(ctx: WorkforceRun, input): Promise<SigningSecrets> {
+    const row = await lockedPartner(ctx.db, input.partner);
+    if (input.next_signing_secret === row.signing_secret) {
+      throw ValidationError.field(
+        'next_signing_secret',
+        'The next signing secret must differ from the current one.',
+      );
+    }
+    const replaced = row.next_signing_secret ? secretFingerprint(row.next_signing_secret) : null;
+    await ctx
+      .db('partners')
+      .where({ id: row.id })
+      .update({
+        next_signing_secret: input.next_signing_secret,
+        updated_at: toDbTime(ctx.services.clock.now()),
+      });
+    const result = secretsOf({ ...row, next_signing_secret: input.next_signing_secret });
+    ctx.audit({
+      action: 'partner.signing_secret_rotated',
+      subjectType: 'partner',
+      subjectId: Number(row.id),
+      scopeId: null,
+      details: {
+        current_fingerprint: result.current.fingerprint,
+        next_fingerprint: result.next!.fingerprint,
+        replaced_next_fingerprint: replaced,
+      },
+    });
+    return result;
+  },
+});
+
+export const promoteSigningSecret = defineOperation({
+  name: 'partner-secret.promote',
+  summary: 'Make the next signing secret of a partner the current one; the old secret is discarded',
+  input: yup.object({ partner: partnerRef }),
+  permission: 'system.admin',
+  async run(ctx: WorkforceRun, input): Promise<SigningSecrets> {
+    const row = await lockedPartner(ctx.db, input.partner);
+    if (!row.next_signing_secret) {
+      throw new ConflictError(
+        `Partner ${row.name} has no next signing secret to promote; store one with \`wfctl partner secret rotate\`.`,
+        'NO_NEXT_SECRET',
+      );
+    }
+    await ctx
+      .db('partners')
+      .where({ id: row.id })
+      .update({
+        signing_secret: row.next_signing_secret,
+        next_signing_secret: null,
+        updated_at: toDbTime(ctx.services.clock.now()),
+      });
+    const result = secretsOf({
+      name: row.name,
+      signing_secret: row.next_signing_secret,
+      next_signing_secret: null,
+    });
+    ctx.audit({
+      action: 'partner.signing_secret_promoted',
+      subjectType: 'partner',
+      subjectId: Number(row.id),
+      scopeId: null,
+      details: {
+        current_fingerprint: result.current.fingerprint,
+        discarded_fingerprint: secretFingerprint(row.signing_secret),
+      },
+    });
+    return result;
+  },
+});
+
+export const showSigningSecrets = defineOperation({
+  name: 'partner-secret.show',
+  summary: 'Fingerprints of the signing secrets of a partner (never the secrets)',
+  input: yup.object({ partner: partnerRef }),
+  permission: 'system.admin',
+  kind: 'read',
+  async run(ctx: WorkforceRun, input): Promise<SigningSecrets> {
+    const { id } = await findPartner(ctx.db, input.partner);
+    const row = await ctx.db('partners').where({ id }).first('name', 'signing_secret', 'next_signing_secret');
+    return secretsOf(row);
+  },
+});
