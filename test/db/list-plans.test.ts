@@ -28,25 +28,60 @@ const WORKFORCE: Record<string, { cases: Case<WorkforceWorld, WorkforceCaller>[]
     absent: 'partner (403)',
     cases: [
       { caller: 'systemAdmin', path: () => '/api/v1/attendances', follow: true },
-      { caller: 'systemAdmin', variant: 'organization', path: (w) => `/api/v1/attendances?organization_id=${w.orgs.c}`, follow: true },
-      { caller: 'systemAdmin', variant: 'employee', path: (w) => `/api/v1/attendances?employee_id=PE7`, follow: true },
+      {
+        caller: 'systemAdmin',
+        variant: 'organization',
+        path: (w) => `/api/v1/attendances?organization_id=${w.orgs.c}`,
+        follow: true,
+      },
+      {
+        caller: 'systemAdmin',
+        variant: 'employee',
+        path: (w) => `/api/v1/attendances?employee_id=PE7`,
+        follow: true,
+      },
       { caller: 'orgAdmin', path: () => '/api/v1/attendances', follow: true },
-      { caller: 'orgAdmin', variant: 'organization', path: (w) => `/api/v1/attendances?organization_id=${w.orgs.b}`, follow: true },
-      { caller: 'orgAdmin', variant: 'dates', path: () => '/api/v1/attendances?from=2025-02-01&to=2025-02-10', follow: true },
+      {
+        caller: 'orgAdmin',
+        variant: 'organization',
+        path: (w) => `/api/v1/attendances?organization_id=${w.orgs.b}`,
+        follow: true,
+      },
+      {
+        caller: 'orgAdmin',
+        variant: 'dates',
+        path: () => '/api/v1/attendances?from=2025-02-01&to=2025-02-10',
+        follow: true,
+      },
       { caller: 'hr', path: () => '/api/v1/attendances', follow: true },
       { caller: 'hr', variant: 'unit', path: (w) => `/api/v1/attendances?unit_id=${w.unitA}`, follow: true },
       { caller: 'manager', path: () => '/api/v1/attendances', follow: true },
       { caller: 'employee', path: () => '/api/v1/attendances', follow: true },
-      { caller: 'employee', variant: 'organization', path: (w) => `/api/v1/attendances?organization_id=${w.orgs.a}`, follow: true },
+      {
+        caller: 'employee',
+        variant: 'organization',
+        path: (w) => `/api/v1/attendances?organization_id=${w.orgs.a}`,
+        follow: true,
+      },
     ],
   },
   'GET /audit-entries': {
     absent: 'manager, employee (403), partner (403)',
     cases: [
       { caller: 'systemAdmin', path: () => '/api/v1/audit-entries', follow: true },
-      { caller: 'systemAdmin', variant: 'event', path: () => '/api/v1/audit-entries?event=attendance.lock', follow: true },
+      {
+        caller: 'systemAdmin',
+        variant: 'event',
+        path: () => '/api/v1/audit-entries?event=attendance.lock',
+        follow: true,
+      },
       { caller: 'orgAdmin', path: () => '/api/v1/audit-entries', follow: true },
-      { caller: 'orgAdmin', variant: 'organization', path: (w) => `/api/v1/audit-entries?organization_id=${w.orgs.b}`, follow: true },
+      {
+        caller: 'orgAdmin',
+        variant: 'organization',
+        path: (w) => `/api/v1/audit-entries?organization_id=${w.orgs.b}`,
+        follow: true,
+      },
       { caller: 'hr', path: () => '/api/v1/audit-entries', follow: true },
     ],
   },
@@ -61,19 +96,31 @@ const WORKFORCE: Record<string, { cases: Case<WorkforceWorld, WorkforceCaller>[]
             path: (w: WorkforceWorld) => `/api/v1/employees/${w.employeeA}/${list}?limit=3`,
             follow: true,
           })),
-          { caller: 'employee' as const, path: (w: WorkforceWorld) => `/api/v1/employees/${w.ownEmployee}/${list}?limit=3`, follow: true },
+          {
+            caller: 'employee' as const,
+            path: (w: WorkforceWorld) => `/api/v1/employees/${w.ownEmployee}/${list}?limit=3`,
+            follow: true,
+          },
         ],
       },
     ]),
   ),
   'GET /integrations/payroll/pull': {
     absent: 'every user token (403: partners only)',
-    cases: [{ caller: 'partner', path: (w) => `/api/v1/integrations/payroll/pull?month=2025-02&org_id=${w.orgs.a}` }],
+    cases: [
+      {
+        caller: 'partner',
+        path: (w) => `/api/v1/integrations/payroll/pull?month=2025-02&org_id=${w.orgs.a}`,
+      },
+    ],
   },
   'GET /exports/attendance.csv': {
     absent: 'manager, employee (403), partner (403)',
     cases: [
-      { caller: 'systemAdmin', path: (w) => `/api/v1/exports/attendance.csv?month=2025-02&org_id=${w.orgs.a}` },
+      {
+        caller: 'systemAdmin',
+        path: (w) => `/api/v1/exports/attendance.csv?month=2025-02&org_id=${w.orgs.a}`,
+      },
       { caller: 'hr', path: (w) => `/api/v1/exports/attendance.csv?month=2025-02&org_id=${w.orgs.a}` },
     ],
   },
@@ -105,12 +152,21 @@ const CLINIC: Record<string, { cases: Case<ClinicWorld, ClinicCaller>[]; absent:
     absent: 'owner (404)',
     cases: [
       { caller: 'admin', path: (w) => `/api/v1/tenant/${w.tenant}/appointments` },
-      { caller: 'admin', variant: 'deep page', path: (w) => `/api/v1/tenant/${w.tenant}/appointments?page=900` },
-      { caller: 'vet', variant: 'veterinarian', path: (w) => `/api/v1/tenant/${w.tenant}/appointments?veterinarian_user_id=${w.vet}` },
+      {
+        caller: 'admin',
+        variant: 'deep page',
+        path: (w) => `/api/v1/tenant/${w.tenant}/appointments?page=900`,
+      },
+      {
+        caller: 'vet',
+        variant: 'veterinarian',
+        path: (w) => `/api/v1/tenant/${w.tenant}/appointments?veterinarian_user_id=${w.vet}`,
+      },
       {
         caller: 'admin',
         variant: 'dates',
-        path: (w) => `/api/v1/tenant/${w.tenant}/appointments?from=2025-07-01T00:00:00Z&to=2025-07-15T00:00:00Z`,
+        path: (w) =>
+          `/api/v1/tenant/${w.tenant}/appointments?from=2025-07-01T00:00:00Z&to=2025-07-15T00:00:00Z`,
       },
     ],
   },
@@ -125,17 +181,30 @@ const CLINIC: Record<string, { cases: Case<ClinicWorld, ClinicCaller>[]; absent:
     absent: 'a clinic without order.read (403), owner (404)',
     cases: [
       { caller: 'pharmacist', path: (w) => `/api/v1/tenant/${w.pharmacy}/orders` },
-      { caller: 'pharmacist', variant: 'all, deep page', path: (w) => `/api/v1/tenant/${w.pharmacy}/orders?status=all&page=200` },
+      {
+        caller: 'pharmacist',
+        variant: 'all, deep page',
+        path: (w) => `/api/v1/tenant/${w.pharmacy}/orders?status=all&page=200`,
+      },
     ],
   },
   'GET /tenant/{tenant}/patients/{pet}/health-logs': {
     absent: 'receptionist (403: medical_record.read), owner (404)',
     cases: [{ caller: 'vet', path: (w) => `/api/v1/tenant/${w.tenant}/patients/${w.patient}/health-logs` }],
   },
-  'GET /owner/me/clients': { absent: 'staff see their own (none)', cases: [{ caller: 'owner', path: () => '/api/v1/owner/me/clients' }] },
+  'GET /owner/me/clients': {
+    absent: 'staff see their own (none)',
+    cases: [{ caller: 'owner', path: () => '/api/v1/owner/me/clients' }],
+  },
   'GET /owner/me/pets': { absent: '', cases: [{ caller: 'owner', path: () => '/api/v1/owner/me/pets' }] },
-  'GET /owner/me/appointments': { absent: '', cases: [{ caller: 'owner', path: () => '/api/v1/owner/me/appointments' }] },
-  'GET /owner/me/invoices': { absent: '', cases: [{ caller: 'owner', path: () => '/api/v1/owner/me/invoices' }] },
+  'GET /owner/me/appointments': {
+    absent: '',
+    cases: [{ caller: 'owner', path: () => '/api/v1/owner/me/appointments' }],
+  },
+  'GET /owner/me/invoices': {
+    absent: '',
+    cases: [{ caller: 'owner', path: () => '/api/v1/owner/me/invoices' }],
+  },
   'GET /owner/me/orders': { absent: '', cases: [{ caller: 'owner', path: () => '/api/v1/owner/me/orders' }] },
   'GET /owner/me/shares': { absent: '', cases: [{ caller: 'owner', path: () => '/api/v1/owner/me/shares' }] },
   'GET /owner/me/caregivers/shared-with-me': {
@@ -151,7 +220,12 @@ const CLINIC: Record<string, { cases: Case<ClinicWorld, ClinicCaller>[]; absent:
           { caller: 'owner' as const, path: (w: ClinicWorld) => `/api/v1/owner/me/pets/${w.pet}/${list}` },
           ...(list === 'caregivers'
             ? []
-            : [{ caller: 'caregiver' as const, path: (w: ClinicWorld) => `/api/v1/owner/me/pets/${w.pet}/${list}` }]),
+            : [
+                {
+                  caller: 'caregiver' as const,
+                  path: (w: ClinicWorld) => `/api/v1/owner/me/pets/${w.pet}/${list}`,
+                },
+              ]),
         ],
       },
     ]),
@@ -160,9 +234,17 @@ const CLINIC: Record<string, { cases: Case<ClinicWorld, ClinicCaller>[]; absent:
     absent: '',
     cases: [
       { caller: 'anonymous', path: () => '/api/v1/providers' },
-      { caller: 'owner', variant: 'type, deep page', path: () => '/api/v1/providers?business_type=groomer&page=20' },
+      {
+        caller: 'owner',
+        variant: 'type, deep page',
+        path: () => '/api/v1/providers?business_type=groomer&page=20',
+      },
       { caller: 'anonymous', variant: 'search', path: () => '/api/v1/providers?q=provider%2001' },
-      { caller: 'anonymous', variant: 'near', path: () => '/api/v1/providers?latitude=12.5&longitude=77.5&radius_km=5' },
+      {
+        caller: 'anonymous',
+        variant: 'near',
+        path: () => '/api/v1/providers?latitude=12.5&longitude=77.5&radius_km=5',
+      },
     ],
   },
 };
@@ -215,7 +297,9 @@ async function runCases<W extends { tokens: Record<string, string>; large: Set<s
 function report(outcomes: Outcome[]): string {
   const bad = outcomes.filter((o) => o.status !== 200 || o.problems.length);
   return bad
-    .map((o) => `${o.list} as ${o.caller}: ${o.status !== 200 ? `status ${o.status}` : o.problems.join('; ')}`)
+    .map(
+      (o) => `${o.list} as ${o.caller}: ${o.status !== 200 ? `status ${o.status}` : o.problems.join('; ')}`,
+    )
     .join('\n');
 }
 
@@ -245,9 +329,16 @@ test('the matrix names every list route of both route tables', async (t) => {
   const { workforceRoutes } = await import('../../src/workforce/routes.js');
   const { clinicRoutes } = await import('../../src/clinic/routes.js');
   const listed = new Set([...Object.keys(WORKFORCE), ...Object.keys(CLINIC)]);
-  const toKey = (path: string) => 'GET ' + path.replace('/api/v1', '').replace(/:(\w+)/g, '{$1}').replace('{id}', '{id}');
+  const toKey = (path: string) =>
+    'GET ' +
+    path
+      .replace('/api/v1', '')
+      .replace(/:(\w+)/g, '{$1}')
+      .replace('{id}', '{id}');
   const lists = [...workforceRoutes, ...clinicRoutes]
-    .filter((r: any) => r.method === 'GET' && /\.(list|shared-with-me|pull|export)$/.test(r.operation?.name ?? ''))
+    .filter(
+      (r: any) => r.method === 'GET' && /\.(list|shared-with-me|pull|export)$/.test(r.operation?.name ?? ''),
+    )
     .map((r: any) => toKey(r.path));
   t.deepEqual(
     lists.filter((l) => !listed.has(l)),

@@ -11,7 +11,10 @@ export interface CapturedQuery {
 }
 
 /** Runs `fn`, returning the SELECTs knex sent meanwhile (requests in these tests run one at a time). */
-export async function captureQueries<T>(db: Knex, fn: () => Promise<T>): Promise<{ result: T; queries: CapturedQuery[] }> {
+export async function captureQueries<T>(
+  db: Knex,
+  fn: () => Promise<T>,
+): Promise<{ result: T; queries: CapturedQuery[] }> {
   const queries: CapturedQuery[] = [];
   const listener = (q: { sql: string; bindings?: unknown[] }) => {
     if (/^\s*(select|with)\b/i.test(q.sql)) queries.push({ sql: q.sql, bindings: q.bindings ?? [] });

@@ -39,7 +39,8 @@ export async function fill(db: Knex, table: string, count: number, make: (i: num
     const row: Row = {};
     for (const c of names) {
       if (c in given) row[c] = given[c];
-      else if (!info[c].nullable && info[c].defaultValue === null) row[c] = filler(String(info[c].type), c, i);
+      else if (!info[c].nullable && info[c].defaultValue === null)
+        row[c] = filler(String(info[c].type), c, i);
     }
     batch.push(row);
     if (batch.length === perStatement) {

@@ -256,12 +256,13 @@ export async function clinicWorld(app: TestApp): Promise<ClinicWorld> {
     created_at: NOW,
   }));
   // Clients: half in the clinic, a quarter at the pharmacy, the rest spread over the directory.
-  const clientTenant = (i: number) => (i < 10_000 ? tenant : i < 15_000 ? pharmacy : tenants[2 + (i % 1_998)]);
+  const clientTenant = (i: number) =>
+    i < 10_000 ? tenant : i < 15_000 ? pharmacy : tenants[2 + (i % 1_998)];
   const firstClient = await maxId(db, 'clinic_clients');
   await fill(db, 'clinic_clients', 20_000, (i) => ({
     tenant_id: clientTenant(i),
     owner_user_id: users[i],
-    name: `Client ${String(i * 7919 % 20_000).padStart(5, '0')}`,
+    name: `Client ${String((i * 7919) % 20_000).padStart(5, '0')}`,
     created_at: NOW,
     updated_at: NOW,
   }));
@@ -386,7 +387,7 @@ export async function clinicWorld(app: TestApp): Promise<ClinicWorld> {
   await fill(db, 'pet_shares', 10_000, (k) => ({
     pet_id: k % 200 === 0 ? ownPets[k % 15] : pets[k % pets.length],
     owner_user_id: k % 200 === 0 ? owner : users[k % users.length],
-    code: `S${String(k).padStart(7, "0")}`,
+    code: `S${String(k).padStart(7, '0')}`,
     expires_at: `${dayAfter('2025-12-01', k % 120)} 00:00:00.000`,
     created_at: NOW,
     updated_at: NOW,
