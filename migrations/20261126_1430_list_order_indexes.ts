@@ -35,9 +35,17 @@ export async function up(knex: Knex): Promise<void> {
       t.index(columns, name);
     });
   }
+  // Given (owner_user_id, expires_at), MariaDB seeks the unexpired range and sorts it for the
+  // newest-first share list; (owner_user_id, created_at, id) serves every owner_user_id lookup.
+  await knex.schema.alterTable('pet_shares', (t) => {
+    t.dropIndex(['owner_user_id', 'expires_at']);
+  });
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await knex.schema.alterTable('pet_shares', (t) => {
+    t.index(['owner_user_id', 'expires_at']);
+  });
   for (const [table, columns, name] of [...INDEXES].reverse()) {
     await knex.schema.alterTable(table, (t) => {
       t.dropIndex(columns, name);
