@@ -6,6 +6,7 @@
 import test from 'ava';
 import { bootApp, type TestApp } from '../helpers/app.js';
 import { DIALECTS } from '../helpers/db.js';
+import type { HttpResponse } from '../helpers/http.js';
 import { captureQueries, judge } from './list-plans/explain.js';
 import { clinicWorld, workforceWorld, type ClinicWorld, type WorkforceWorld } from './list-plans/worlds.js';
 
@@ -39,7 +40,7 @@ const WORKFORCE: Record<string, { cases: Case<WorkforceWorld, WorkforceCaller>[]
       {
         caller: 'systemAdmin',
         variant: 'employee',
-        path: (w) => `/api/v1/attendances?employee_id=PE7`,
+        path: () => '/api/v1/attendances?employee_id=PE7',
         follow: true,
       },
       { caller: 'orgAdmin', path: () => '/api/v1/attendances', follow: true },
@@ -55,10 +56,23 @@ const WORKFORCE: Record<string, { cases: Case<WorkforceWorld, WorkforceCaller>[]
         path: () => '/api/v1/attendances?from=2025-02-01&to=2025-02-10',
         follow: true,
       },
+      {
+        caller: 'systemAdmin',
+        variant: 'unit',
+        path: (w) => `/api/v1/attendances?unit_id=${w.unitA}`,
+        follow: true,
+      },
       { caller: 'hr', path: () => '/api/v1/attendances', follow: true },
+      { caller: 'hr', variant: 'employee', path: () => '/api/v1/attendances?employee_id=PE9', follow: true },
       { caller: 'hr', variant: 'unit', path: (w) => `/api/v1/attendances?unit_id=${w.unitA}`, follow: true },
       { caller: 'manager', path: () => '/api/v1/attendances', follow: true },
       { caller: 'employee', path: () => '/api/v1/attendances', follow: true },
+      {
+        caller: 'employee',
+        variant: 'dates',
+        path: () => '/api/v1/attendances?from=2025-01-10&to=2025-02-10',
+        follow: true,
+      },
       {
         caller: 'employee',
         variant: 'organization',
@@ -323,6 +337,34 @@ for (const dialect of DIALECTS) {
     const outcomes = await runCases(app, 'workforce', world, WORKFORCE);
     t.log(`${outcomes.length} list × caller requests`);
     t.is(report(outcomes), '');
+
+    // The merged branches list exactly what the scope rule says, in (date, id) order: the org
+    // admin's organizations A and B plus their own employee row in C, page after page.
+    const db = app.testDb.db;
+    const expected = (
+      await db('attendance')
+        .whereBetween('date', ['2025-01-01', '2025-01-02'])
+        .where((w) =>
+          w
+            .whereIn('organization_id', [world.orgs.a, world.orgs.b])
+            .orWhere('employee_id', world.orgAdminOwnEmployee),
+        )
+        .orderBy([{ column: 'date' }, { column: 'id' }])
+        .pluck('id')
+    ).map(Number);
+    const listed: number[] = [];
+    let path: string | null = '/api/v1/attendances?from=2025-01-01&to=2025-01-02&limit=97';
+    while (path) {
+      const res: HttpResponse = await app.workforce.request('GET', path, { token: world.tokens.orgAdmin });
+      t.is(res.status, 200);
+      listed.push(...res.body.data.map((r: { id: number }) => r.id));
+      const next: string | null = res.body.meta.next_cursor;
+      path = next
+        ? `/api/v1/attendances?from=2025-01-01&to=2025-01-02&limit=97&cursor=${encodeURIComponent(next)}`
+        : null;
+    }
+    t.true(expected.includes(world.orgAdminOwnEmployeeRow));
+    t.deepEqual(listed, expected);
   });
 
   test(`[${dialect}] every clinic list, for every caller who may call it, reads through an index`, async (t) => {

@@ -17,6 +17,10 @@ export interface WorkforceWorld {
   unitA: number;
   /** An employee of A that staff read (not the employee caller's own row). */
   employeeA: number;
+  /** The org admin's own employee row, in organization C where they hold no role. */
+  orgAdminOwnEmployee: number;
+  /** One attendance row of it on 2025-01-01. */
+  orgAdminOwnEmployeeRow: number;
   /** The employee caller's own row (and employee code). */
   ownEmployee: number;
   ownCode: string;
@@ -124,6 +128,10 @@ export async function workforceWorld(app: TestApp): Promise<WorkforceWorld> {
   const manager = await createUser(db, { grants: [{ role: 'shift_manager', organizationId: a.id }] });
   const employee = await createUser(db, { grants: [{ role: 'employee', organizationId: a.id }] });
   await db('employees').where('id', employees[0]).update({ user_id: employee.id });
+  await db('employees').where('id', employees[450]).update({ user_id: orgAdmin.id });
+  const ownRow = await db('attendance')
+    .where({ employee_id: employees[450], date: '2025-01-01' })
+    .first('id');
 
   // February 2025 of A is locked, so the partner's pull and hr's export have a month to read.
   const [lockId] = await db('attendance_locks').insert({
@@ -174,6 +182,8 @@ export async function workforceWorld(app: TestApp): Promise<WorkforceWorld> {
     orgs: { a: a.id, b: b.id, c: c.id },
     unitA: units[0],
     employeeA: employees[5],
+    orgAdminOwnEmployee: employees[450],
+    orgAdminOwnEmployeeRow: Number(ownRow.id),
     ownEmployee: employees[0],
     ownCode: 'PE0',
     tokens: {
