@@ -3,6 +3,7 @@
 // parameters, so a filtered list pages through the same filter.
 import type { Knex } from 'knex';
 import { yup } from '../core/validation.js';
+import { orderedUnion, type Branch, type OrderTerm } from '../db/ordered-union.js';
 
 export const PAGE_SIZES = {
   clients: 50,
@@ -36,6 +37,56 @@ export async function fetchPage<T>(
   const total = Number((counted as { n?: number | string } | undefined)?.n ?? 0);
   const items = total > (page - 1) * perPage ? await query.limit(perPage).offset((page - 1) * perPage) : [];
   return { items: items as T[], page, perPage, total };
+}
+
+/**
+ * A page read in two steps (a deferred join): the ids of the page from the list's own table alone,
+ * through the index that serves its filter and order, then the rows of those ids with the joins a
+ * response needs. Asked for the joined rows directly, the planners may drive the join from another
+ * table (MariaDB scanned every client to list a clinic's appointments) and a deep page reads and
+ * drops every row before it; the id-only query walks the index and drops index entries only.
+ *
+ * A scope of several index ranges (an owner's clients, pets) is several branches, merged in order
+ * (src/db/ordered-union.ts). Each branch selects from one table with the `order` columns by name.
+ */
+export async function fetchKeyedPage<T>(
+  db: Knex,
+  branches: Branch[],
+  order: OrderTerm[],
+  page: number,
+  perPage: number,
+  rows: (ids: number[]) => Knex.QueryBuilder | Promise<T[]>,
+): Promise<Page<T>> {
+  if (!branches.length) return { items: [], page, perPage, total: 0 };
+  const counted =
+    branches.length === 1
+      ? await branches[0].query.clone().clearSelect().clearOrder().count({ n: '*' }).first()
+      : await db
+          .count({ n: '*' })
+          .from(
+            branches
+              .map((b) => db.select('id').from(b.query.clone().clearOrder().as('b')))
+              .reduce((u, next) => u.union(next))
+              .as('scope'),
+          )
+          .first();
+  const total = Number((counted as { n?: number | string } | undefined)?.n ?? 0);
+  const offset = (page - 1) * perPage;
+  if (total <= offset) return { items: [], page, perPage, total };
+  const keys =
+    branches.length === 1
+      ? branches[0].query
+          .clone()
+          .orderBy(branches[0].order ?? order)
+          .limit(perPage)
+          .offset(offset)
+      : orderedUnion(db, branches, order, perPage, offset);
+  const ids: number[] = (await keys).map((r: { id: number | string }) => Number(r.id));
+  if (!ids.length) return { items: [], page, perPage, total };
+  const found = (await rows(ids)) as Array<{ id: number | string }>;
+  const position = new Map(ids.map((id, i) => [id, i]));
+  found.sort((a, b) => position.get(Number(a.id))! - position.get(Number(b.id))!);
+  return { items: found as T[], page, perPage, total };
 }
 
 export interface PageBody<R> {

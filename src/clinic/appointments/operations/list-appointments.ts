@@ -3,23 +3,30 @@
 import { defineOperation } from '../../../core/operation.js';
 import { idNumber } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
-import { fetchPage, PAGE_SIZES, type Page } from '../../pagination.js';
+import type { Knex } from 'knex';
+import type { Branch, OrderTerm } from '../../../db/ordered-union.js';
+import { branchPerKey, ownerPetIds } from '../../owner-scope.js';
+import { fetchKeyedPage, PAGE_SIZES, type Page } from '../../pagination.js';
 import { callerId } from '../../pets/access.js';
 import { appointmentsWithRelations } from '../queries.js';
 import { toDbTime } from '../../../db/time.js';
 import { appointmentListQuery, tenantAppointmentListQuery } from '../schemas.js';
 import { serializeAppointment, type AppointmentView } from '../serialize.js';
 
-const order = [
-  { column: 'a.scheduled_at', order: 'desc' },
-  { column: 'a.id', order: 'desc' },
+const order: OrderTerm[] = [
+  { column: 'scheduled_at', order: 'desc' },
+  { column: 'id', order: 'desc' },
 ];
 
-async function page(
-  q: ReturnType<typeof appointmentsWithRelations>,
-  n: number,
-): Promise<Page<AppointmentView>> {
-  const found = await fetchPage<Record<string, any>>(q.orderBy(order), n, PAGE_SIZES.appointments);
+async function page(db: Knex, branches: Branch[], n: number): Promise<Page<AppointmentView>> {
+  const found = await fetchKeyedPage<Record<string, any>>(
+    db,
+    branches,
+    order,
+    n,
+    PAGE_SIZES.appointments,
+    (ids) => appointmentsWithRelations(db).whereIn('a.id', ids),
+  );
   return { ...found, items: found.items.map(serializeAppointment) };
 }
 
@@ -32,11 +39,14 @@ export const listAppointments = defineOperation({
   async run(ctx: ClinicRun, input): Promise<Page<AppointmentView>> {
     await ctx.authorize(input.tenant_id, 'Tenant');
     // Filters by start time, compared as stored (UTC text); index (tenant_id, [veterinarian,] scheduled_at).
-    const q = appointmentsWithRelations(ctx.db).where('a.tenant_id', input.tenant_id);
+    const q = ctx
+      .db('appointments as a')
+      .where('a.tenant_id', input.tenant_id)
+      .select('a.id', 'a.scheduled_at');
     if (input.veterinarian_user_id != null) q.where('a.veterinarian_user_id', input.veterinarian_user_id);
     if (input.from) q.where('a.scheduled_at', '>=', toDbTime(new Date(input.from)));
     if (input.to) q.where('a.scheduled_at', '<', toDbTime(new Date(input.to)));
-    return page(q, input.page);
+    return page(ctx.db, [{ query: q }], input.page);
   },
 });
 
@@ -48,14 +58,12 @@ export const listOwnerAppointments = defineOperation({
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<AppointmentView>> {
     const { db } = ctx;
-    // The owner's pets are those whose *current* Client row is theirs (a pet can move between clients).
-    const q = appointmentsWithRelations(db).whereIn(
-      'a.pet_id',
-      db('pets')
-        .join('clinic_clients', 'clinic_clients.id', 'pets.client_id')
-        .where('clinic_clients.owner_user_id', callerId(ctx))
-        .select('pets.id'),
+    // The owner's pets are those whose *current* Client row is theirs (a pet can move between
+    // clients); per pet, index (pet_id, scheduled_at, id).
+    const pets = await ownerPetIds(db, callerId(ctx));
+    const branches = branchPerKey(pets, 'a.pet_id', () =>
+      db('appointments as a').select('a.id', 'a.scheduled_at'),
     );
-    return page(q, input.page);
+    return page(db, branches, input.page);
   },
 });

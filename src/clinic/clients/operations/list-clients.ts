@@ -3,7 +3,7 @@
 import { defineOperation } from '../../../core/operation.js';
 import { idNumber } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
-import { fetchPage, PAGE_SIZES, pageQuery, type Page } from '../../pagination.js';
+import { fetchKeyedPage, PAGE_SIZES, pageQuery, type Page } from '../../pagination.js';
 import { loadTenant } from '../../tenants/resolve.js';
 import { serializeClient, type ClientView } from '../serialize.js';
 
@@ -17,11 +17,22 @@ export const listClients = defineOperation({
     const { db } = ctx;
     const tenant = await loadTenant(db, input.tenant_id);
     await ctx.authorize(tenant.id, 'Tenant');
-    const q = db('clinic_clients as c')
-      .where('c.tenant_id', tenant.id)
-      .select('c.*', db('pets').whereRaw('pets.client_id = c.id').count('*').as('pets_count'))
-      .orderBy([{ column: 'c.name' }, { column: 'c.id' }]);
-    const page = await fetchPage<Record<string, any>>(q, input.page, PAGE_SIZES.clients);
+    // The page's ids from index (tenant_id, name, id), then those clients with their pet counts.
+    const keys = db('clinic_clients as c').where('c.tenant_id', tenant.id).select('c.id');
+    const page = await fetchKeyedPage<Record<string, any>>(
+      db,
+      [{ query: keys }],
+      [
+        { column: 'name', order: 'asc' },
+        { column: 'id', order: 'asc' },
+      ],
+      input.page,
+      PAGE_SIZES.clients,
+      (ids) =>
+        db('clinic_clients as c')
+          .whereIn('c.id', ids)
+          .select('c.*', db('pets').whereRaw('pets.client_id = c.id').count('*').as('pets_count')),
+    );
     return { ...page, items: page.items.map(serializeClient) };
   },
 });

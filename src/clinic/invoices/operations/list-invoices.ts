@@ -4,18 +4,23 @@ import type { Knex } from 'knex';
 import { defineOperation } from '../../../core/operation.js';
 import { idNumber } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
-import { fetchPage, PAGE_SIZES, type Page } from '../../pagination.js';
+import type { Branch } from '../../../db/ordered-union.js';
+import { branchPerKey, ownerClientIds } from '../../owner-scope.js';
+import { fetchKeyedPage, PAGE_SIZES, type Page } from '../../pagination.js';
 import { callerId } from '../../pets/access.js';
 import { invoicesWithParties, withLines } from '../queries.js';
 import { invoiceListQuery } from '../schemas.js';
 import { serializeInvoice, type InvoiceView } from '../serialize.js';
 
-async function page(
-  db: Knex,
-  q: ReturnType<typeof invoicesWithParties>,
-  n: number,
-): Promise<Page<InvoiceView>> {
-  const found = await fetchPage<Record<string, any>>(q.orderBy('i.id', 'desc'), n, PAGE_SIZES.invoices);
+async function page(db: Knex, branches: Branch[], n: number): Promise<Page<InvoiceView>> {
+  const found = await fetchKeyedPage<Record<string, any>>(
+    db,
+    branches,
+    [{ column: 'id', order: 'desc' }],
+    n,
+    PAGE_SIZES.invoices,
+    (ids) => invoicesWithParties(db).whereIn('i.id', ids),
+  );
   return { ...found, items: (await withLines(db, found.items)).map(serializeInvoice) };
 }
 
@@ -27,7 +32,9 @@ export const listInvoices = defineOperation({
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<InvoiceView>> {
     await ctx.authorize(input.tenant_id, 'Tenant');
-    return page(ctx.db, invoicesWithParties(ctx.db).where('i.tenant_id', input.tenant_id), input.page);
+    // Index (tenant_id, id).
+    const invoices = ctx.db('invoices as i').where('i.tenant_id', input.tenant_id).select('i.id');
+    return page(ctx.db, [{ query: invoices }], input.page);
   },
 });
 
@@ -38,6 +45,9 @@ export const listOwnerInvoices = defineOperation({
   permission: 'authenticated',
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<InvoiceView>> {
-    return page(ctx.db, invoicesWithParties(ctx.db).where('c.owner_user_id', callerId(ctx)), input.page);
+    // Per Client row of the caller, index (client_id, id).
+    const clients = await ownerClientIds(ctx.db, callerId(ctx));
+    const branches = branchPerKey(clients, 'i.client_id', () => ctx.db('invoices as i').select('i.id'));
+    return page(ctx.db, branches, input.page);
   },
 });

@@ -9,20 +9,13 @@ import { NotFoundError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
-import { fetchPage, PAGE_SIZES, type Page } from '../../pagination.js';
+import { branchPerKey, ownerPetIds } from '../../owner-scope.js';
+import { fetchKeyedPage, PAGE_SIZES, type Page } from '../../pagination.js';
 import { callerId } from '../../pets/access.js';
 import { orderRows, withPrescriptions } from '../queries.js';
 import { ownerOrderListQuery } from '../schemas.js';
 import { serializeOrder, type OrderView } from '../serialize.js';
 import { moveOrder } from './transitions.js';
-
-function visibleTo(db: Knex, userId: number) {
-  const ownedPets = db('pets')
-    .join('clinic_clients', 'clinic_clients.id', 'pets.client_id')
-    .where('clinic_clients.owner_user_id', userId)
-    .select('pets.id');
-  return (q: Knex.QueryBuilder) => q.where('o.requester_user_id', userId).orWhereIn('o.pet_id', ownedPets);
-}
 
 const ownerOrderInput = yup.object({ order_id: idNumber().required() });
 
@@ -35,12 +28,24 @@ export const listOwnerOrders = defineOperation({
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<OrderView>> {
     const { db } = ctx;
-    const q = orderRows(db)
-      .where(visibleTo(db, callerId(ctx)))
-      .orderBy('o.id', 'desc');
-    if (input.status) q.where('o.status', input.status);
-    if (input.pet_id) q.where('o.pet_id', input.pet_id);
-    const page = await fetchPage<Record<string, any>>(q, input.page, PAGE_SIZES.ownerOrders);
+    // The caller's own requests, index (requester_user_id, id), and per pet of theirs the requests
+    // caregivers made for it, index (pet_id, id); merged newest first.
+    const userId = callerId(ctx);
+    const pets = (await ownerPetIds(db, userId)).filter((id) => !input.pet_id || id === input.pet_id);
+    const base = () => {
+      const q = db('order_requests as o').select('o.id');
+      if (input.status) q.where('o.status', input.status);
+      if (input.pet_id) q.where('o.pet_id', input.pet_id);
+      return q;
+    };
+    const page = await fetchKeyedPage<Record<string, any>>(
+      db,
+      [{ query: base().where('o.requester_user_id', userId) }, ...branchPerKey(pets, 'o.pet_id', base)],
+      [{ column: 'id', order: 'desc' }],
+      input.page,
+      PAGE_SIZES.ownerOrders,
+      (ids) => orderRows(db).whereIn('o.id', ids),
+    );
     return { ...page, items: (await withPrescriptions(db, page.items)).map(serializeOrder) };
   },
 });

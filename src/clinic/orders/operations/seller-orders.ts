@@ -6,7 +6,7 @@ import { NotFoundError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
-import { fetchPage, type Page } from '../../pagination.js';
+import { fetchKeyedPage, type Page } from '../../pagination.js';
 import { orderRows, withPrescriptions } from '../queries.js';
 import { rejectOrderSchema, sellerOrderListQuery, type OrderStatus } from '../schemas.js';
 import { serializeOrder, type OrderView } from '../serialize.js';
@@ -26,10 +26,22 @@ export const listOrders = defineOperation({
   async run(ctx: ClinicRun, input): Promise<Page<OrderView>> {
     await ctx.authorize(input.tenant_id, 'Tenant');
     const { db } = ctx;
-    const q = orderRows(db).where('o.target_tenant_id', input.tenant_id).orderBy('o.id', 'asc');
-    if (!input.status) q.whereIn('o.status', OPEN_QUEUE);
-    else if (input.status !== 'all') q.where('o.status', input.status);
-    const page = await fetchPage<Record<string, any>>(q, input.page, SELLER_ORDERS_PER_PAGE);
+    // One branch per status asked for, index (target_tenant_id, status, id), merged oldest first;
+    // every status: index (target_tenant_id, id).
+    const statuses = !input.status ? OPEN_QUEUE : input.status === 'all' ? [null] : [input.status];
+    const branches = statuses.map((status) => {
+      const q = db('order_requests as o').where('o.target_tenant_id', input.tenant_id).select('o.id');
+      if (status) q.where('o.status', status);
+      return { query: q };
+    });
+    const page = await fetchKeyedPage<Record<string, any>>(
+      db,
+      branches,
+      [{ column: 'id', order: 'asc' }],
+      input.page,
+      SELLER_ORDERS_PER_PAGE,
+      (ids) => orderRows(db).whereIn('o.id', ids),
+    );
     return { ...page, items: (await withPrescriptions(db, page.items)).map(serializeOrder) };
   },
 });

@@ -3,15 +3,24 @@
 import { defineOperation } from '../../../core/operation.js';
 import { idNumber } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
-import { fetchPage, PAGE_SIZES, type Page } from '../../pagination.js';
+import type { Branch } from '../../../db/ordered-union.js';
+import { branchPerKey, ownerClientIds } from '../../owner-scope.js';
+import { fetchKeyedPage, PAGE_SIZES, type Page } from '../../pagination.js';
 import { callerId } from '../access.js';
 import { petsWithClient } from '../queries.js';
 import { petListQuery } from '../schemas.js';
 import { photoLinks } from '../../pet-photos/links.js';
 import { serializePet, type PetView } from '../serialize.js';
 
-async function page(ctx: ClinicRun, q: ReturnType<typeof petsWithClient>, n: number): Promise<Page<PetView>> {
-  const found = await fetchPage<Record<string, any>>(q.orderBy('p.id', 'desc'), n, PAGE_SIZES.pets);
+async function page(ctx: ClinicRun, branches: Branch[], n: number): Promise<Page<PetView>> {
+  const found = await fetchKeyedPage<Record<string, any>>(
+    ctx.db,
+    branches,
+    [{ column: 'id', order: 'desc' }],
+    n,
+    PAGE_SIZES.pets,
+    (ids) => petsWithClient(ctx.db).whereIn('p.id', ids),
+  );
   const links = await photoLinks(ctx.services); // a read: on the pool
   return { ...found, items: found.items.map((row) => serializePet(row, links)) };
 }
@@ -24,7 +33,9 @@ export const listPets = defineOperation({
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<PetView>> {
     await ctx.authorize(input.tenant_id, 'Tenant');
-    return page(ctx, petsWithClient(ctx.db).where('p.tenant_id', input.tenant_id), input.page);
+    // Index (tenant_id, id).
+    const pets = ctx.db('pets as p').where('p.tenant_id', input.tenant_id).select('p.id');
+    return page(ctx, [{ query: pets }], input.page);
   },
 });
 
@@ -35,6 +46,12 @@ export const listOwnerPets = defineOperation({
   permission: 'authenticated',
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<PetView>> {
-    return page(ctx, petsWithClient(ctx.db).where('c.owner_user_id', callerId(ctx)), input.page);
+    // Per Client row of the caller, index (client_id, id).
+    const clients = await ownerClientIds(ctx.db, callerId(ctx));
+    return page(
+      ctx,
+      branchPerKey(clients, 'p.client_id', () => ctx.db('pets as p').select('p.id')),
+      input.page,
+    );
   },
 });

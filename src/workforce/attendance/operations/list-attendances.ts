@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import { decodeCursor, encodeCursor } from '../../../core/cursor.js';
 import { NotFoundError, ValidationError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
+import { orderedUnion, type OrderTerm } from '../../../db/ordered-union.js';
 import { actingUser, type WorkforceRun } from '../../context.js';
 import { listSchema, type ListAttendancesInput } from '../schemas.js';
 import { selectAttendance, serializeAttendance, type AttendanceRecord } from '../serialize.js';
@@ -41,71 +42,130 @@ async function attendancePage(ctx: WorkforceRun, input: ListAttendancesInput): P
   }
   // A unit or an employee filter outside the caller's scope is a 404 too, like the organization's:
   // an empty page would differ from a 404 only by telling that the record exists.
-  if (visible !== null && input.unit_id !== undefined) {
-    const unit = await db('organization_units as u')
+  let unit: { id: number; organization_id: number } | undefined;
+  if (input.unit_id !== undefined) {
+    unit = await db('organization_units as u')
       .where('u.id', input.unit_id)
       .where((w) => {
+        if (visible === null) return;
         if (visible.length) w.whereIn('u.organization_id', visible);
         w.orWhereExists(ownEmployeeIn(db, userId, 'u.organization_id'));
       })
-      .first('u.id');
-    if (!unit) throw new NotFoundError('Unit not found.');
+      .first('u.id', 'u.organization_id');
+    if (!unit && visible !== null) throw new NotFoundError('Unit not found.');
   }
-  if (visible !== null && input.employee_id !== undefined) {
-    const employee = await db('employees as e')
+  let employee: { id: number; organization_id: number; user_id: number | null } | undefined;
+  if (input.employee_id !== undefined) {
+    employee = await db('employees as e')
       .where('e.employee_id', input.employee_id)
       .where((w) => {
+        if (visible === null) return;
         if (visible.length) w.whereIn('e.organization_id', visible);
         w.orWhere('e.user_id', userId);
       })
-      .first('e.id');
-    if (!employee) throw new NotFoundError('Employee not found.');
+      .first('e.id', 'e.organization_id', 'e.user_id');
+    if (!employee && visible !== null) throw new NotFoundError('Employee not found.');
+    if (!employee) return { data: [], meta: { next_cursor: null, limit } };
   }
+
+  // The scope as index ranges: one per organization the caller sees in full (or every row, for a
+  // system admin), one per own employee row outside those. Each range is read in (date, id) order
+  // from its own index, (organization_id, date, id) or (employee_id, date, id), and a caller with
+  // several ranges gets their union (src/db/ordered-union.ts): `organization_id IN (…)` with an OR
+  // of the own rows, ordered by date, was a scan of the whole table and a sort on MariaDB.
+  const ranges = await scopeRanges(ctx, input, visible, unit, employee);
+  const keys: OrderTerm[] = [
+    { column: 'date', order: 'asc' },
+    { column: 'id', order: 'asc' },
+  ];
+  const branches = ranges.map((range) => {
+    const q = db('attendance as a').select('a.id', 'a.date');
+    if (range.organizationId !== undefined) q.where('a.organization_id', range.organizationId);
+    if (range.employeeId !== undefined) q.where('a.employee_id', range.employeeId);
+    if (input.organization_id !== undefined) q.where('a.organization_id', input.organization_id);
+    if (input.unit_id !== undefined) q.where('a.organization_unit_id', input.unit_id);
+    if (employee) q.where('a.employee_id', employee.id);
+    if (input.from) q.where('a.date', '>=', input.from);
+    if (input.to) q.where('a.date', '<=', input.to);
+    if (after) {
+      const [date, id] = after as [string, number];
+      // `date >= ?` is implied by the OR below, but it is what lets MySQL and SQLite seek the
+      // index to the cursor instead of scanning every earlier row.
+      q.where('a.date', '>=', date);
+      q.where((w) =>
+        w.where('a.date', '>', date).orWhere((x) => x.where('a.date', date).where('a.id', '>', id)),
+      );
+    }
+    // One employee has one row a day (unique (employee_id, date)): date alone is their order.
+    const order: OrderTerm[] = range.employeeId !== undefined ? [{ column: 'date', order: 'asc' }] : keys;
+    return { query: q, order };
+  });
+  if (!branches.length) return { data: [], meta: { next_cursor: null, limit } };
 
   // The page's ids first, then their records (a deferred join, as the payroll pull's pages). Asked
   // for the joined rows directly, MariaDB 10.11 scans the organization's index entries from the
-  // first one up to the cursor (a deep page cost 2-8x page 1); the id-only query is a range seek on
-  // (organization_id, date, id). Every filter, the visibility rule and the cursor apply here.
-  const q = db('attendance as a').select('a.id');
-  if (input.employee_id !== undefined) q.join('employees as e', 'e.id', 'a.employee_id');
-  // With an organization filter the caller sees in full, the visibility rule below is implied by
-  // the filter; left in, its OR (and subquery on employees) also keeps MariaDB from seeking the index.
-  const implied = input.organization_id !== undefined && visible?.includes(input.organization_id);
-  if (visible !== null && !implied) {
-    q.where((w) => {
-      if (visible.length) w.whereIn('a.organization_id', visible);
-      w.orWhereIn('a.employee_id', db('employees').where('user_id', userId).select('id'));
-    });
-  }
-  if (input.organization_id !== undefined) q.where('a.organization_id', input.organization_id);
-  if (input.unit_id !== undefined) q.where('a.organization_unit_id', input.unit_id);
-  if (input.employee_id !== undefined) q.where('e.employee_id', input.employee_id);
-  if (input.from) q.where('a.date', '>=', input.from);
-  if (input.to) q.where('a.date', '<=', input.to);
-  if (after) {
-    const [date, id] = after as [string, number];
-    // `date >= ?` is implied by the OR below, but it is what lets MySQL and SQLite seek the
-    // (organization_id, date, id) index to the cursor instead of scanning every earlier row.
-    q.where('a.date', '>=', date);
-    q.where((w) =>
-      w.where('a.date', '>', date).orWhere((x) => x.where('a.date', date).where('a.id', '>', id)),
-    );
-  }
+  // first one up to the cursor (a deep page cost 2-8x page 1); the id-only query is a range seek.
+  const ids =
+    branches.length === 1
+      ? branches[0].query
+          .orderBy(branches[0].order.map((k) => ({ order: k.order, column: `a.${k.column}` })))
+          .limit(limit + 1)
+      : orderedUnion(db, branches, keys, limit + 1);
   const order = [
     { column: 'a.date', order: 'asc' },
     { column: 'a.id', order: 'asc' },
   ];
-  const ids = q
-    .orderBy(order)
-    .limit(limit + 1)
-    .as('page');
-  const rows = await selectAttendance(db('attendance as a')).join(ids, 'page.id', 'a.id').orderBy(order);
+  const rows = await selectAttendance(db('attendance as a'))
+    .join(ids.as('page'), 'page.id', 'a.id')
+    .orderBy(order);
   const page = rows.slice(0, limit).map(serializeAttendance);
   const last = page[page.length - 1];
   return {
     data: page,
     meta: { next_cursor: rows.length > limit && last ? encodeCursor([last.date, last.id]) : null, limit },
   };
+}
+
+interface ScopeRange {
+  organizationId?: number;
+  employeeId?: number;
+}
+
+/**
+ * The index ranges of what the caller may list under the filters: `{}` is every row (a system
+ * admin without filters), `{organizationId}` an organization seen in full, `{employeeId}` one of the
+ * caller's own employee rows. A filter narrows the ranges to those it can match, so no range is
+ * read only to find nothing.
+ */
+async function scopeRanges(
+  ctx: WorkforceRun,
+  input: ListAttendancesInput,
+  visible: number[] | null,
+  unit: { organization_id: number } | undefined,
+  employee: { id: number; organization_id: number; user_id: number | null } | undefined,
+): Promise<ScopeRange[]> {
+  // One employee named: their rows are the range (visibility was checked above).
+  if (employee) {
+    const own = employee.user_id !== null && Number(employee.user_id) === actingUser(ctx).userId;
+    // Another's rows are visible where the caller is staff: the employee's organization (found above).
+    if (visible === null || own) return [{ employeeId: employee.id }];
+    return [{ employeeId: employee.id, organizationId: Number(employee.organization_id) }];
+  }
+  const only = input.organization_id ?? (unit ? Number(unit.organization_id) : undefined);
+  if (visible === null)
+    return [only === undefined || input.unit_id !== undefined ? {} : { organizationId: only }];
+  const orgs = visible.filter((id) => only === undefined || id === only);
+  const ranges: ScopeRange[] = orgs.map((id) => ({ organizationId: id }));
+  const own = await ctx
+    .db('employees')
+    .where('user_id', actingUser(ctx).userId)
+    .modify((q) => {
+      if (only !== undefined) q.where('organization_id', only);
+      if (orgs.length) q.whereNotIn('organization_id', orgs);
+    })
+    .orderBy('id')
+    .select('id');
+  return [...ranges, ...own.map((e: { id: number }) => ({ employeeId: Number(e.id) }))];
 }
 
 /** The caller's own employee row in the organization of `column` (a plain employee's scope). */
