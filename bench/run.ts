@@ -19,6 +19,7 @@ import { meCase } from './cases/me.js';
 import { offboardCase } from './cases/offboard.js';
 import { pullCase } from './cases/pull.js';
 import { pushCase } from './cases/push.js';
+import { rushCase } from './cases/rush.js';
 
 const opts = parseBenchArgs(process.argv.slice(2));
 const results = loadResults();
@@ -29,6 +30,8 @@ const RUNNERS: Array<[CaseName, (s: Session) => Promise<CaseOutput>]> = [
   ['me', meCase],
   ['attendances', attendancesCase],
   ['offboard', offboardCase],
+  // Before the lock case: the rush locks last month itself while punching, then unlocks it.
+  ['rush', rushCase],
   ['lock', lockCase],
   ['pull', pullCase],
   ['export', exportCase],
@@ -81,7 +84,7 @@ async function runDialect(bench: BenchDb, log: (line: string) => void): Promise<
     });
     for (const row of output.rows) {
       log(
-        `${output.case}: ${row.measure}: ${row.figure} ${row.unit} vs ${row.baseline} → ${row.ratio ?? '—'} (goal ${row.goal}: ${row.met ?? '—'})`,
+        `${output.case}: ${row.measure}: ${row.figure} ${row.unit} vs ${row.baseline} → ${row.ratio ?? '—'}; ceiling ${row.ceiling ?? '—'} → ${row.ceilingRatio ?? '—'} (goal ${row.goal}: ${row.met ?? '—'})`,
       );
     }
   };
