@@ -27,12 +27,16 @@ const bench = openBenchDb(values.db as 'mysql' | 'sqlite', 'mysql://root@127.0.0
 
 async function daemon(root: string) {
   const port = await freePort();
-  const started = start(process.execPath, ['--import', 'tsx', `${root}/bench/lib/wfctl-entry.ts`, 'serve', '--only', 'workforce'], {
-    core: SERVER_CORE,
-    cwd: root,
-    stdio: ['ignore', 'ignore', openSync(`${workDir()}/ab-daemon.log`, 'a')],
-    env: benchEnv(bench.url, { WORKFORCE_PORT: String(port), HOST: '127.0.0.1' }),
-  });
+  const started = start(
+    process.execPath,
+    ['--import', 'tsx', `${root}/bench/lib/wfctl-entry.ts`, 'serve', '--only', 'workforce'],
+    {
+      core: SERVER_CORE,
+      cwd: root,
+      stdio: ['ignore', 'ignore', openSync(`${workDir()}/ab-daemon.log`, 'a')],
+      env: benchEnv(bench.url, { WORKFORCE_PORT: String(port), HOST: '127.0.0.1' }),
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     try {
@@ -51,7 +55,11 @@ const token = await login({ url: servers.after.url } as never, hrEmail('ACME'));
 const cases: Array<[string, string, Record<string, string>]> = [
   ['ping', '/api/v1/ping', {}],
   ['me', '/api/v1/me', { authorization: `Bearer ${token}` }],
-  ['401 unknown token', '/api/v1/me', { authorization: 'Bearer 999999999|nosuchsecretnosuchsecretnosuchsecret' }],
+  [
+    '401 unknown token',
+    '/api/v1/me',
+    { authorization: 'Bearer 999999999|nosuchsecretnosuchsecretnosuchsecret' },
+  ],
   ['401 no token', '/api/v1/me', {}],
 ];
 const runs: Record<string, Record<string, LoadReport[]>> = {};
@@ -78,9 +86,14 @@ try {
 load.push(loadAverage());
 const out: Record<string, unknown> = {};
 for (const [name, sides] of Object.entries(runs)) {
-  const rps = (xs: LoadReport[]) => xs.reduce((t, x) => t + x.requests, 0) / (xs.length * Number(values.seconds));
+  const rps = (xs: LoadReport[]) =>
+    xs.reduce((t, x) => t + x.requests, 0) / (xs.length * Number(values.seconds));
   const before = rps(sides.before);
   const after = rps(sides.after);
-  out[name] = { before: Math.round(before), after: Math.round(after), change: Math.round((after / before) * 100) / 100 };
+  out[name] = {
+    before: Math.round(before),
+    after: Math.round(after),
+    change: Math.round((after / before) * 100) / 100,
+  };
 }
 process.stdout.write(JSON.stringify({ db: values.db, load, results: out }, null, 1) + '\n');

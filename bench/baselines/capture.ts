@@ -91,13 +91,18 @@ export async function startMinimalServer(
     specFile,
     JSON.stringify({ dialect: bench.dialect, connection, poolMax: bench.config.dbPoolMax, routes }),
   );
-  const started = start(process.execPath, [`${ROOT}/bench/baselines/minimal-server.mjs`, String(port), specFile], {
-    core: SERVER_CORE,
-  });
+  const started = start(
+    process.execPath,
+    [`${ROOT}/bench/baselines/minimal-server.mjs`, String(port), specFile],
+    {
+      core: SERVER_CORE,
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (started.child.exitCode !== null) throw new Error(`the minimal server exited with ${started.child.exitCode}`);
+    if (started.child.exitCode !== null)
+      throw new Error(`the minimal server exited with ${started.child.exitCode}`);
     try {
       await fetch(`${url}/__up`);
       break;

@@ -60,7 +60,9 @@ export async function attendancesCase(s: Session): Promise<CaseOutput> {
   // by the minimal program and timed by the same client.
   const server = await startMinimalServer(
     s.bench,
-    Object.fromEntries(positions.map((p) => [urls[p.label], { mode: 'json' as const, queries: statements[p.label] }])),
+    Object.fromEntries(
+      positions.map((p) => [urls[p.label], { mode: 'json' as const, queries: statements[p.label] }]),
+    ),
   );
   try {
     for (const p of positions)

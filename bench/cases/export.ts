@@ -22,7 +22,9 @@ export async function exportCase(s: Session): Promise<CaseOutput> {
     case: 'export',
     title: `CSV export of ${total(s)} records (GET /exports/attendance.csv)`,
     baselineName: `same work: the minimal program replaying the export's statements and writing CSV lines page by page, fetched by the same curl; ceiling: ${
-      s.bench.mysql ? 'the same SELECT through `mysql -B` to /dev/null' : 'the same SELECT through `sqlite3 -batch`'
+      s.bench.mysql
+        ? 'the same SELECT through `mysql -B` to /dev/null'
+        : 'the same SELECT through `sqlite3 -batch`'
     }`,
     rows,
     notes: [],

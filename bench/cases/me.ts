@@ -173,7 +173,11 @@ export async function meCase(s: Session): Promise<CaseOutput> {
       'same work: `bench/baselines/minimal-server.mjs` (node:http + the driver) running the statements the daemon ran for the request, captured with knex’s query event; ceiling: `bench/lib/raw-server.mjs`, node:http answering the same status, headers and bytes',
     rows,
     notes,
-    details: { figures, statements: { me: meSql, unknown: unknownSql }, responseBytes: Buffer.byteLength(me.body) },
+    details: {
+      figures,
+      statements: { me: meSql, unknown: unknownSql },
+      responseBytes: Buffer.byteLength(me.body),
+    },
   };
 }
 
@@ -190,4 +194,3 @@ function combine(rs: LoadReport[], seconds: number): LoadReport {
     errors: rs.reduce((t, r) => t + r.errors, 0),
   };
 }
-

@@ -40,7 +40,9 @@ export async function pullCase(s: Session): Promise<CaseOutput> {
     case: 'pull',
     title: `payroll pull of ${total(s)} records`,
     baselineName: `same work: the minimal program replaying the pull's statements and writing each page as JSON, fetched by the same curl; ceiling: ${
-      s.bench.mysql ? '`mysql --quick -B` of the same rows to /dev/null' : '`sqlite3 -batch` of the same rows to /dev/null'
+      s.bench.mysql
+        ? '`mysql --quick -B` of the same rows to /dev/null'
+        : '`sqlite3 -batch` of the same rows to /dev/null'
     }`,
     rows,
     notes: [],
@@ -78,7 +80,9 @@ export async function measureStreams(
   for (const org of orgs) {
     const sql = monthSelect(s.bench.services.db, org.id, s.opts.month);
     const statements = await captureStatements(s.bench, path(org.id), token, 200, false);
-    const minimalServer = await startMinimalServer(s.bench, { [path(org.id)]: { mode, queries: statements } });
+    const minimalServer = await startMinimalServer(s.bench, {
+      [path(org.id)]: { mode, queries: statements },
+    });
     const baselineRuns: number[] = [];
     const oursRuns: Download[] = [];
     const minimalRuns: Download[] = [];

@@ -82,7 +82,12 @@ export async function rushCase(s: Session): Promise<CaseOutput> {
     for (const org of [...s.orgs].sort((a, b) => a.rows - b.rows)) {
       const began = performance.now();
       const lock = await lockOverHttp(s, org);
-      locks.push({ org: org.code, ms: performance.now() - began, lockId: lock.lock_id, rows: lock.rows_locked });
+      locks.push({
+        org: org.code,
+        ms: performance.now() - began,
+        lockId: lock.lock_id,
+        rows: lock.rows_locked,
+      });
     }
     const exported = await download(
       s.server,
@@ -286,7 +291,14 @@ async function createRushTokens(db: Knex, now: Date): Promise<Person[]> {
     .join('employees as e', 'e.user_id', 't.user_id')
     .join('organizations as o', 'o.id', 'e.organization_id')
     .where('t.name', 'rush')
-    .select('t.id', 't.user_id', 'e.id as employee_id', 'e.employee_id as code', 'e.organization_id', 'o.timezone');
+    .select(
+      't.id',
+      't.user_id',
+      'e.id as employee_id',
+      'e.employee_id as code',
+      'e.organization_id',
+      'o.timezone',
+    );
   return rows.map((r) => ({
     employeeId: Number(r.employee_id),
     code: r.code,
