@@ -2,7 +2,7 @@
 // benchmark database, one from this tree and one from another checkout of the repository (e.g.
 // `git archive <commit> | tar -x -C /tmp/before`, node_modules linked), measured in alternation,
 // in rounds, on /ping, an authenticated GET /me and a 401 for an unknown token.
-// usage: npx tsx bench/ab.ts --before /tmp/before [--db mysql|sqlite] [--rounds 4] [--seconds 3]
+// usage: npx tsx bench/ab.ts --before /tmp/before [--db mysql|sqlite] [--rounds 4] [--seconds 3] [--only me,ping]
 import { parseArgs } from 'node:util';
 import { openSync } from 'node:fs';
 import { benchEnv, openBenchDb } from './lib/database.js';
@@ -20,6 +20,7 @@ const { values } = parseArgs({
     db: { type: 'string', default: 'mysql' },
     rounds: { type: 'string', default: '4' },
     seconds: { type: 'string', default: '3' },
+    only: { type: 'string' },
   },
 });
 if (!values.before) throw new Error('--before DIR is required');
@@ -52,7 +53,7 @@ async function daemon(root: string) {
 
 const servers = { before: await daemon(values.before), after: await daemon(ROOT) };
 const token = await login({ url: servers.after.url } as never, hrEmail('ACME'));
-const cases: Array<[string, string, Record<string, string>]> = [
+const allCases: Array<[string, string, Record<string, string>]> = [
   ['ping', '/api/v1/ping', {}],
   ['me', '/api/v1/me', { authorization: `Bearer ${token}` }],
   [
@@ -62,6 +63,7 @@ const cases: Array<[string, string, Record<string, string>]> = [
   ],
   ['401 no token', '/api/v1/me', {}],
 ];
+const cases = values.only ? allCases.filter(([name]) => values.only!.split(',').includes(name)) : allCases;
 const runs: Record<string, Record<string, LoadReport[]>> = {};
 const load = [loadAverage()];
 try {
