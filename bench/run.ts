@@ -2,6 +2,7 @@
 // synthetic organization set through `wfctl import`, starts `wfctl serve` on one core, and runs each
 // case against its baseline measured in the same run; writes bench/results.json and the table in
 // docs/benchmarks.md. A benchmark measures and reports: nothing here fails on a missed goal.
+import { closeCapture } from './baselines/capture.js';
 import { generate } from './generate.js';
 import { CASES, parseBenchArgs, type CaseName } from './lib/args.js';
 import { databaseVersion, resetBenchDb, type BenchDb } from './lib/database.js';
@@ -48,6 +49,8 @@ for (const dialect of opts.dialects) {
   try {
     await runDialect(bench, log);
   } finally {
+    // The in-process app the minimal baselines were captured from keeps a listener open.
+    await closeCapture(bench);
     await bench.close();
   }
 }
