@@ -69,14 +69,14 @@ async function directLock(db: Knex, org: Org, month: string): Promise<number> {
   return ms;
 }
 
-async function lockOverHttp(s: Session, org: Org): Promise<{ lock_id: number; rows_locked: number }> {
+export async function lockOverHttp(s: Session, org: Org): Promise<{ lock_id: number; rows_locked: number }> {
   return apiOk(s, 'POST', '/api/v1/attendance/lock', s.tokens.admin[org.code], {
     organization_id: org.id,
     month: s.opts.month,
   });
 }
 
-async function unlockOverHttp(s: Session, org: Org, lockId: number): Promise<void> {
+export async function unlockOverHttp(s: Session, org: Org, lockId: number): Promise<void> {
   await apiOk(s, 'POST', '/api/v1/attendance/unlock', s.tokens.admin[org.code], {
     lock_id: lockId,
     reason: 'benchmark round',

@@ -2,7 +2,17 @@
 import { parseArgs } from 'node:util';
 import type { Dialect } from '../../src/db/knex.js';
 
-export const CASES = ['me', 'attendances', 'lock', 'pull', 'export', 'import', 'push', 'offboard'] as const;
+export const CASES = [
+  'me',
+  'attendances',
+  'lock',
+  'pull',
+  'export',
+  'import',
+  'push',
+  'offboard',
+  'rush',
+] as const;
 export type CaseName = (typeof CASES)[number];
 
 export interface BenchOptions {

@@ -80,8 +80,10 @@ function renderTables(results: Results, order: readonly string[]): string {
   ];
   for (const [dialect, run] of Object.entries(results.runs)) {
     lines.push(`### ${dialect === 'mysql' ? 'MySQL' : 'SQLite'}: ${run.database}`, '');
-    lines.push('| case | measure | figure | baseline | ratio | goal | met? | run |');
-    lines.push('|---|---|--:|--:|--:|---|:-:|---|');
+    lines.push(
+      '| case | measure | figure | baseline: same work, minimal program | ratio | ceiling: no database | ratio | goal | met? | run |',
+    );
+    lines.push('|---|---|--:|--:|--:|--:|--:|---|:-:|---|');
     const cases = Object.values(run.cases).sort((a, b) => order.indexOf(a.case) - order.indexOf(b.case));
     for (const c of cases) {
       c.rows.forEach((row, i) => lines.push(renderRow(c, row, i === 0)));
@@ -101,9 +103,10 @@ function renderRow(c: StoredCase, row: Row, first: boolean): string {
     n === null
       ? '—'
       : `${n.toLocaleString('en', { maximumFractionDigits: n < 10 ? 2 : n < 1000 ? 1 : 0 })} ${row.unit}`;
-  const ratio = row.ratio === null ? '—' : `${row.ratio.toFixed(2)}×`;
+  const times = (r: number | null | undefined) => (r === null || r === undefined ? '—' : `${r.toFixed(2)}×`);
+  const ratio = times(row.ratio);
   const measure = row.ratioNote ? `${row.measure}; ratio: ${row.ratioNote}` : row.measure;
   const met = row.met === null ? '—' : row.met ? 'yes' : '**no**';
   const run = `${c.date}, ${c.employees.toLocaleString('en')} employees, load ${c.loadBefore.map((l) => l.toFixed(1)).join('/')}`;
-  return `| ${first ? c.title : '〃'} | ${measure} | ${fmt(row.figure)} | ${fmt(row.baseline)} | ${ratio} | ${row.goal} | ${met} | ${first ? run : ''} |`;
+  return `| ${first ? c.title : '〃'} | ${measure} | ${fmt(row.figure)} | ${fmt(row.baseline)} | ${ratio} | ${fmt(row.ceiling ?? null)} | ${times(row.ceilingRatio)} | ${row.goal} | ${met} | ${first ? run : ''} |`;
 }

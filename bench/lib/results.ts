@@ -9,6 +9,10 @@ export interface Row {
   /** figure ÷ baseline unless the row says otherwise (ratioNote). */
   ratio: number | null;
   ratioNote?: string;
+  /** The second baseline: the same answer without any database work (raw node:http, curl). */
+  ceiling?: number | null;
+  /** figure ÷ ceiling (or time ÷ time, as the ratio). */
+  ceilingRatio?: number | null;
   goal: string;
   met: boolean | null;
 }

@@ -23,7 +23,7 @@ export function freePort(): Promise<number> {
 }
 
 async function waitUntilUp(url: string, started: Started, what: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000; // a loaded machine starts tsx slowly
   for (;;) {
     if (started.child.exitCode !== null) throw new Error(`${what} exited with ${started.child.exitCode}`);
     try {

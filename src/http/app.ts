@@ -58,7 +58,7 @@ export function createHttpApp(opts: HttpAppOptions): {
       logger.info('request', {
         request_id: id,
         method: req.method,
-        path: req.logPath ?? String(req.url ?? '').split('?')[0],
+        path: req.logPath ?? pathOf(String(req.url ?? '')),
         status: res.statusCode,
         duration_ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
       });
@@ -98,8 +98,7 @@ async function handleRoute(
   try {
     const principal = await route.access.authenticate(request, services);
     route.requires?.(services);
-    const limit = async (body: unknown) => {
-      const rule = route.rateLimit!;
+    const limit = async (body: unknown, rule: NonNullable<Route['rateLimit']>) => {
       await enforceRateLimit(
         services.db,
         services.clock,
@@ -108,7 +107,7 @@ async function handleRoute(
         rule.windowSeconds,
       );
     };
-    if (route.rateLimit && !route.rateLimit.afterBody) await limit(undefined);
+    if (route.rateLimit && !route.rateLimit.afterBody) await limit(undefined, route.rateLimit);
     const params = await validateParams(route, req.params ?? {});
     const query = route.query
       ? await validate(route.query, parseQuery(qIndex === -1 ? '' : url.slice(qIndex + 1)))
@@ -126,7 +125,7 @@ async function handleRoute(
         : await readJsonBodyWithRaw(req, services.config.bodyLimitBytes);
     const rawBody = read?.json;
     const body = route.body ? await validateBody(route, rawBody, services) : undefined;
-    if (route.rateLimit?.afterBody) await limit(body);
+    if (route.rateLimit?.afterBody) await limit(body, route.rateLimit);
 
     const run = () =>
       route.handler({
@@ -160,6 +159,11 @@ async function handleRoute(
     if (!req.readableEnded) req.resume();
     sendError(res, err, logger);
   }
+}
+
+function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
 }
 
 /** The path as the access log shows it: the route's secret segments stay as `:name`. */

@@ -10,12 +10,13 @@ export function sendJson(
   res: ServerResponse,
   status: number,
   body: unknown,
-  headers: Record<string, string> = {},
+  headers?: Record<string, string>,
 ) {
   if (res.headersSent) return;
   const text = body === undefined ? '' : JSON.stringify(body);
   res.statusCode = status;
-  for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+  // Most answers carry no extra header: no entries array is made for them (a per-request allocation).
+  if (headers) for (const k in headers) res.setHeader(k, headers[k]);
   if (status !== 204) {
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     res.setHeader('Content-Length', Buffer.byteLength(text));

@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import type { Clock } from '../../core/clock.js';
 import { DAY } from '../../core/clock.js';
 import { newTokenSecret, safeEqual, sha256Hex, splitBearer } from '../../core/crypto.js';
+import { dialectOf } from '../../db/knex.js';
 import { fromDbTime, toDbTime } from '../../db/time.js';
 import { toGrants } from './grants.js';
 import type { RoleGrant } from './principal.js';
@@ -67,24 +68,7 @@ export async function findActiveUserToken(
 ): Promise<ActiveUserToken | null> {
   const parts = splitBearer(bearer);
   if (!parts) return null;
-  const rows = await db('personal_access_tokens as t')
-    .join('users as u', 'u.id', 't.user_id')
-    .leftJoin('user_roles as r', 'r.user_id', 't.user_id')
-    .where('t.id', parts.id)
-    .orderBy('r.id')
-    .select(
-      't.id',
-      't.user_id',
-      't.token_hash',
-      't.revoked_at',
-      't.expires_at',
-      't.client_kind',
-      't.device_fingerprint',
-      't.last_used_at',
-      'u.is_active',
-      'r.role',
-      'r.organization_id',
-    );
+  const rows = await selectTokenRows(db, parts.id);
   const row = rows[0];
   if (!row || !safeEqual(row.token_hash, sha256Hex(parts.secret))) return null;
   if (row.revoked_at || !row.is_active) return null;
@@ -99,6 +83,48 @@ export async function findActiveUserToken(
     lastUsedAt: fromDbTime(row.last_used_at),
     grants: toGrants(rows),
   };
+}
+
+/** The token ⋈ user ⟕ roles statement; its id is the only binding. */
+function tokenRowsQuery(db: Knex, id: number): Knex.QueryBuilder {
+  return db('personal_access_tokens as t')
+    .join('users as u', 'u.id', 't.user_id')
+    .leftJoin('user_roles as r', 'r.user_id', 't.user_id')
+    .where('t.id', id)
+    .orderBy('r.id')
+    .select(
+      't.id',
+      't.user_id',
+      't.token_hash',
+      't.revoked_at',
+      't.expires_at',
+      't.client_kind',
+      't.device_fingerprint',
+      't.last_used_at',
+      'u.is_active',
+      'r.role',
+      'r.organization_id',
+    );
+}
+
+/**
+ * The SQL text of the token lookup, compiled by knex once per connection pool instead of on every
+ * request (building and compiling it was the largest cost of knex in the GET /me profile,
+ * docs/benchmarks.md). Only the statement text is kept; the rows are read fresh every time.
+ */
+const tokenRowsSql = new WeakMap<Knex, string>();
+
+async function selectTokenRows(db: Knex, id: number): Promise<any[]> {
+  let sql = tokenRowsSql.get(db);
+  if (sql === undefined) {
+    const compiled = tokenRowsQuery(db, 0).toSQL();
+    // The id is the statement's only binding; anything else means the shape above changed.
+    if (compiled.bindings.length !== 1) return tokenRowsQuery(db, id);
+    sql = compiled.sql;
+    tokenRowsSql.set(db, sql);
+  }
+  const result = await db.raw(sql, [id]);
+  return dialectOf(db) === 'mysql' ? result[0] : result;
 }
 
 /** last_used_at is written at most once per throttle window, not on every request. */
