@@ -56,6 +56,14 @@ export interface Prepared {
   probes: Array<(db: Knex) => Knex.QueryBuilder>;
   /** Moments of this case on top of "before COMMIT" and the seeded ones. */
   moments?: Moment[];
+  /** Extra environment of every child (LEASE_SECONDS, WFCTL_TEST_CRASH_OPERATION). */
+  env?: Record<string, string>;
+  /**
+   * Before each child: a case whose command claims work (a queued job) makes the dead child's claim
+   * claimable again ('kill': as if its lease had lapsed) or waits until its short lease really has
+   * ('rerun': the re-run completes once the lease lapses).
+   */
+  beforeRun?(db: Knex, kind: 'kill' | 'rerun'): Promise<void>;
   /** Removes what prepare() made outside the database (a document file). */
   cleanup?(): void;
 }
@@ -177,15 +185,17 @@ function urlOf(t: TestDb): string {
  * Runs wfctl; with a moment, waits for its marker and kills the process with SIGKILL (on MySQL,
  * for a statement sent but not answered, once the server shows it running, if it still is).
  */
-function runChild(t: TestDb, args: string[], moment: Moment | null): Promise<ChildRun> {
+async function runChild(t: TestDb, prepared: Prepared, moment: Moment | null): Promise<ChildRun> {
+  await prepared.beforeRun?.(t.db, moment ? 'kill' : 'rerun');
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...LOADER, ENTRY, ...args], {
+    const child = spawn(process.execPath, [...LOADER, ENTRY, ...prepared.args], {
       cwd: ROOT,
       env: env(
         t,
         moment
           ? {
+              ...prepared.env,
               WFCTL_TEST_CRASH_AT: JSON.stringify({
                 nth: moment.nth,
                 match: moment.match,
@@ -193,7 +203,7 @@ function runChild(t: TestDb, args: string[], moment: Moment | null): Promise<Chi
                 phase: moment.phase,
               }),
             }
-          : {},
+          : { ...prepared.env },
       ),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
@@ -323,9 +333,11 @@ export async function crashDrill(
     const kills: KillReport[] = [];
 
     const killAt = async (moment: Moment): Promise<Stopped> => {
-      const run = await runChild(tdb, prepared.args, moment);
+      const run = await runChild(tdb, prepared, moment);
       if (!run.stopped) {
-        t.fail(`${moment.label}: never reached (exit ${run.code}): ${run.stderr.slice(-500)}`);
+        t.fail(
+          `${moment.label}: never reached (exit ${run.code}): ${run.stderr.slice(-500)} ${run.stdout.slice(-500)}`,
+        );
         throw new Error('moment not reached');
       }
       t.is(run.signal, 'SIGKILL', `${moment.label}: killed`);
@@ -351,9 +363,9 @@ export async function crashDrill(
     // As an operator would: killed once more with the whole transaction done but not committed,
     // then re-run at once, while the server may still be rolling the dead session back (the re-run
     // waits for those row locks, then completes).
-    const last = await runChild(tdb, prepared.args, { ...FINAL, label: 'before COMMIT, re-run at once' });
+    const last = await runChild(tdb, prepared, { ...FINAL, label: 'before COMMIT, re-run at once' });
     t.is(last.signal, 'SIGKILL', 'killed before the re-run');
-    const rerun = await runChild(tdb, prepared.args, null);
+    const rerun = await runChild(tdb, prepared, null);
     t.is(rerun.code, 0, `re-run: ${rerun.stderr.slice(-500)}`);
     t.deepEqual(await prepared.fingerprint(tdb.db), prepared.done(before), 're-run: complete');
     log({

@@ -24,7 +24,11 @@ let matching = 0;
 // The operation's transaction: the BEGIN before its first write (a write outside knex's own
 // migration tables; on SQLite the CLI checks migrations in a transaction of its own first). With
 // "after": "operation", `match` counts only from that first write on.
-const FIRST_WRITE = /^(insert\s+into|update|delete\s+from)\s+(?![`"]knex_)/i;
+// A case whose command writes before its operation (a job claim, say) names the operation's first
+// write itself in WFCTL_TEST_CRASH_OPERATION (a regular expression).
+const FIRST_WRITE = process.env.WFCTL_TEST_CRASH_OPERATION
+  ? new RegExp(process.env.WFCTL_TEST_CRASH_OPERATION, 'i')
+  : /^(insert\s+into|update|delete\s+from)\s+(?![`"]knex_)/i;
 let lastBegin = 0;
 let operationBegin = 0;
 // MySQL connection ids the process used: the test waits until the server has dropped them.
