@@ -56,6 +56,12 @@ export interface Prepared {
   probes: Array<(db: Knex) => Knex.QueryBuilder>;
   /** Moments of this case on top of "before COMMIT" and the seeded ones. */
   moments?: Moment[];
+  /**
+   * False for work that is not one transaction (a push: batch after batch, each recorded on its
+   * own): no "before COMMIT" or seeded moments, only the case's own, the last of which also precedes
+   * the re-run; the fingerprint then holds the invariants that must survive any kill.
+   */
+  transactional?: boolean;
   /** Extra environment of every child (LEASE_SECONDS, WFCTL_TEST_CRASH_OPERATION). */
   env?: Record<string, string>;
   /**
@@ -70,6 +76,8 @@ export interface Prepared {
 
 export interface CrashCase {
   name: string;
+  /** What must hold after every kill, for the test's title (default "all or nothing"). */
+  rule?: string;
   prepare(t: TestDb): Promise<Prepared>;
 }
 
@@ -355,15 +363,25 @@ export async function crashDrill(
       return run.stopped;
     };
 
-    const commit = await killAt(FINAL);
-    const statements = commit.index - commit.begin;
-    const seeded = seededMoments(commit.begin, commit.index);
-    for (const moment of [...(prepared.moments ?? []), ...seeded]) await killAt(moment);
+    const transactional = prepared.transactional !== false;
+    let statements = 0;
+    if (transactional) {
+      const commit = await killAt(FINAL);
+      statements = commit.index - commit.begin;
+      const seeded = seededMoments(commit.begin, commit.index);
+      for (const moment of [...(prepared.moments ?? []), ...seeded]) await killAt(moment);
+    } else {
+      for (const moment of prepared.moments ?? []) await killAt(moment);
+    }
 
     // As an operator would: killed once more with the whole transaction done but not committed,
     // then re-run at once, while the server may still be rolling the dead session back (the re-run
     // waits for those row locks, then completes).
-    const last = await runChild(tdb, prepared, { ...FINAL, label: 'before COMMIT, re-run at once' });
+    const lastMoment = transactional ? FINAL : prepared.moments!.at(-1)!;
+    const last = await runChild(tdb, prepared, {
+      ...lastMoment,
+      label: `${lastMoment.label}, then a re-run`,
+    });
     t.is(last.signal, 'SIGKILL', 'killed before the re-run');
     const rerun = await runChild(tdb, prepared, null);
     t.is(rerun.code, 0, `re-run: ${rerun.stderr.slice(-500)}`);
@@ -387,7 +405,7 @@ export async function crashDrill(
 export function crashTests(crashCase: CrashCase): void {
   for (const dialect of DIALECTS) {
     test.serial(
-      `${dialect}: ${crashCase.name}: killed at any moment, all or nothing; a re-run completes`,
+      `${dialect}: ${crashCase.name}: killed at any moment, ${crashCase.rule ?? 'all or nothing'}; a re-run completes`,
       async (t) => {
         // Six or seven child processes, each bounded (CHILD_CAP_MS): more than ava's 120 s between
         // results on a busy machine, never unbounded.
