@@ -67,12 +67,13 @@ for (const [how, args, env] of [
     const db = await createTestDb('sqlite');
     t.teardown(() => db.destroy());
     const database = { DATABASE_URL: `sqlite:${(db.database as any).filename}` };
-    const plain = openTerminal([...args], { env: { ...database, ...env } });
+    // Tall enough for every migration line and the coloured header above them.
+    const plain = openTerminal([...args], { env: { ...database, ...env }, height: 100 });
     t.teardown(() => plain.close());
     t.is(await plain.exitCode(), 0);
     t.regex(plain.screen(), /completed/);
     t.notRegex(plain.styledScreen(), SGR);
-    const coloured = openTerminal(['migrate', 'status'], { env: database });
+    const coloured = openTerminal(['migrate', 'status'], { env: database, height: 100 });
     t.teardown(() => coloured.close());
     t.is(await coloured.exitCode(), 0);
     t.regex(coloured.styledScreen(), SGR); // the check above can fail
