@@ -1,0 +1,75 @@
+// The sliding-window rate limit's storage: one short transaction per hit that locks the bucket's
+// row, drops the hits that left the window, counts the rest and records this hit if fewer than the
+// limit came before it (an atomic check-and-increment, so a burst's first N are the admitted ones).
+// The rule and its 429 live in src/core/rate-limit.ts; this is only its SQL.
+import type { Knex } from 'knex';
+import { dialectOf } from './knex.js';
+import { inTransaction } from './transaction.js';
+
+export interface BucketHit {
+  admitted: boolean;
+  /** Hits in the window before this one (at most `limit`). */
+  before: number;
+  /** When this hit was counted (the clock read once the bucket was locked), and the window's oldest hit. */
+  nowMs: number;
+  oldestMs: number | null;
+}
+
+export async function recordHitIfUnderLimit(
+  db: Knex,
+  now: () => number,
+  key: string,
+  limit: number,
+  windowMs: number,
+): Promise<BucketHit> {
+  if (Math.random() < 0.01) await pruneIdleBuckets(db, now());
+  return inTransaction(db, async (trx) => {
+    // The clock is read once the bucket is ours, so hits are recorded in the order they are admitted.
+    await lockBucket(trx, key);
+    const nowMs = now();
+    const since = nowMs - windowMs; // a hit at exactly `since` has left the window
+    await trx('rate_limit_hits').where('bucket', key).where('at_ms', '<=', since).delete();
+    const inWindow = await trx('rate_limit_hits')
+      .where('bucket', key)
+      .orderBy('at_ms')
+      .limit(limit)
+      .pluck('at_ms');
+    const oldestMs = inWindow.length ? Number(inWindow[0]) : null;
+    if (inWindow.length >= limit) return { admitted: false, before: inWindow.length, nowMs, oldestMs };
+    await trx('rate_limit_hits').insert({ bucket: key, at_ms: nowMs });
+    await trx('rate_limits')
+      .where('key', key)
+      .update({ count: inWindow.length + 1, expires_at: nowMs + windowMs });
+    return { admitted: true, before: inWindow.length, nowMs, oldestMs };
+  });
+}
+
+/**
+ * Takes the bucket's row lock (creating the row on its first hit) with a write, so that on MySQL the
+ * row is locked until commit and on SQLite the transaction holds the database's write lock: the
+ * count that follows sees every hit committed before, and no other hit of the bucket runs meanwhile.
+ */
+async function lockBucket(trx: Knex, key: string): Promise<void> {
+  if (dialectOf(trx) === 'mysql') {
+    await trx.raw(
+      'INSERT INTO rate_limits (`key`, count, expires_at) VALUES (?, 0, 0) ' +
+        'ON DUPLICATE KEY UPDATE count = count',
+      [key],
+    );
+    // ON DUPLICATE KEY UPDATE with an unchanged value may not lock the row: lock it explicitly.
+    await trx.raw('SELECT `key` FROM rate_limits WHERE `key` = ? FOR UPDATE', [key]);
+    return;
+  }
+  await trx.raw(
+    'INSERT INTO rate_limits (key, count, expires_at) VALUES (?, 0, 0) ' +
+      'ON CONFLICT (key) DO UPDATE SET count = count',
+    [key],
+  );
+}
+
+/** Buckets nobody hit for a day (no window is that long): a hit prunes its own bucket, not these. */
+async function pruneIdleBuckets(db: Knex, nowMs: number): Promise<void> {
+  const dayAgo = nowMs - 24 * 3600 * 1000;
+  await db('rate_limit_hits').where('at_ms', '<', dayAgo).delete();
+  await db('rate_limits').where('expires_at', '<', dayAgo).delete();
+}
