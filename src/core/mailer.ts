@@ -13,9 +13,8 @@ import { PermanentJobError, enqueueJob, type JobRecord, type JobWork } from './j
 import { wrapText } from './mail-html.js';
 import { mailTransportFor } from './mail-transport.js';
 import type { Services } from './services.js';
-import { lockForUpdate } from '../db/knex.js';
+import { claimOutboxRow } from '../db/mail-outbox-store.js';
 import { isoOrNull, toDbTime } from '../db/time.js';
-import { inTransaction } from '../db/transaction.js';
 
 export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'dead'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
@@ -117,23 +116,10 @@ export async function deliverMail(
   job: DeliveringJob,
 ): Promise<DeliveryOutcome> {
   const { db, clock, config, logger } = services;
-  const claimed = await inTransaction(db, async (trx) => {
-    const row = await lockForUpdate(trx('mail_outbox').where({ id }), trx).first();
-    if (!row) throw new PermanentJobError(`Mail ${id} is not in the outbox.`);
-    if (row.status === 'sent') return 'already_sent' as const;
-    if (row.job_id !== null && Number(row.job_id) !== job.id) return 'superseded' as const;
-    await trx('mail_outbox')
-      .where({ id })
-      .update({
-        status: 'sending',
-        attempts: Number(row.attempts) + 1,
-        job_id: job.id,
-        job_name: row.job_name ?? job.name,
-        updated_at: toDbTime(clock.now()),
-      });
-    return row as Record<string, any>;
-  });
-  if (typeof claimed === 'string') return { mail_id: id, status: claimed };
+  const claim = await claimOutboxRow(db, id, job, clock.now());
+  if (claim.kind === 'missing') throw new PermanentJobError(`Mail ${id} is not in the outbox.`);
+  if (claim.kind !== 'claimed') return { mail_id: id, status: claim.kind };
+  const claimed = claim.row;
 
   const transport = mailTransportFor(config.mail);
   try {
