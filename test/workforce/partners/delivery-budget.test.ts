@@ -15,7 +15,7 @@ import {
   fakeSleep,
   insertAttendance,
   lockFixture,
-  orgWithStaff,
+  lockedJanuary,
   servicesFor,
   systemContext,
   unlockFixture,
@@ -29,15 +29,7 @@ async function setup(dialect: Dialect) {
   const n = ++hosts;
   const tdb = await createTestDb(dialect);
   const services = servicesFor(tdb);
-  const { org, unit, employees } = await orgWithStaff(tdb.db, { employees: 2, code: `B${n}` });
-  await insertAttendance(tdb.db, {
-    organizationId: org.id,
-    unitId: unit.id,
-    employeeIds: employees.map((e) => e.id),
-    month: '2026-01',
-    days: 2,
-  });
-  const lockId = await lockFixture(tdb.db, { organizationId: org.id, month: '2026-01' });
+  const { org, unit, employees, lockId } = await lockedJanuary(tdb.db, { code: `B${n}` });
   const host = `https://budget-${dialect}-${n}.example.test`;
   const partner = await createPartner(tdb.db, { url: `${host}/in`, organizationIds: [org.id] });
   const endpoint = () => nock(host).post('/in/attendance/daily');

@@ -96,6 +96,20 @@ export async function orgWithStaff(db: Knex, opts: { employees: number; code?: s
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** Two employees of a new organization with a locked 2026-01 of two days each: four records to push. */
+export async function lockedJanuary(db: Knex, opts: { code?: string } = {}) {
+  const { org, unit, employees } = await orgWithStaff(db, { employees: 2, code: opts.code });
+  await insertAttendance(db, {
+    organizationId: org.id,
+    unitId: unit.id,
+    employeeIds: employees.map((e) => e.id),
+    month: '2026-01',
+    days: 2,
+  });
+  const lockId = await lockFixture(db, { organizationId: org.id, month: '2026-01' });
+  return { org, unit, employees, lockId };
+}
+
 /**
  * Attendance for each employee on days 1..days of the month, inserted set-wise. Day d of employee i
  * is present 09:00:00Z–17:30:00Z with 510 worked minutes, and LATE_CHECK_IN on odd days.

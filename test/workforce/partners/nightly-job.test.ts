@@ -6,7 +6,7 @@ import type { Services } from '../../../src/core/services.js';
 import { createDb } from '../../../src/db/knex.js';
 import { fireScheduledJob, findScheduledJob } from '../../../src/scheduler/schedule.js';
 import { createTestDb, DIALECTS } from '../../helpers/db.js';
-import { createPartner, insertAttendance, lockFixture, orgWithStaff, servicesFor } from './fixtures.js';
+import { createPartner, lockedJanuary, servicesFor } from './fixtures.js';
 
 nock.disableNetConnect();
 
@@ -20,15 +20,7 @@ for (const dialect of DIALECTS) {
     t.teardown(tdb.destroy);
     const clock = new FixedClock('2026-02-02T04:00:00.000Z');
     const services = servicesFor(tdb, clock);
-    const { org, unit, employees } = await orgWithStaff(tdb.db, { employees: 2 });
-    await insertAttendance(tdb.db, {
-      organizationId: org.id,
-      unitId: unit.id,
-      employeeIds: employees.map((e) => e.id),
-      month: '2026-01',
-      days: 2,
-    });
-    await lockFixture(tdb.db, { organizationId: org.id, month: '2026-01' });
+    const { org } = await lockedJanuary(tdb.db);
     const host = `https://nightly-${dialect}.example.test`;
     await createPartner(tdb.db, { url: `${host}/p`, organizationIds: [org.id] });
     let requests = 0;

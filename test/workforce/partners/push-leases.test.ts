@@ -14,15 +14,7 @@ import { redeliverBatch } from '../../../src/workforce/partners/deliveries/opera
 import type { AttemptOutcome } from '../../../src/workforce/partners/deliveries/retry-policy.js';
 import type { PushRequest, Transport } from '../../../src/workforce/partners/deliveries/transport.js';
 import { createTestDb, DIALECTS, type Dialect } from '../../helpers/db.js';
-import {
-  createPartner,
-  fakeSleep,
-  insertAttendance,
-  lockFixture,
-  orgWithStaff,
-  servicesFor,
-  systemContext,
-} from './fixtures.js';
+import { createPartner, fakeSleep, lockedJanuary, servicesFor, systemContext } from './fixtures.js';
 
 /** Timers that never fire on their own: the test beats the heartbeat by hand. */
 function manualTimers() {
@@ -48,15 +40,7 @@ async function setup(dialect: Dialect) {
   const tdb = await createTestDb(dialect, { LEASE_SECONDS: '30' });
   const clock = new FixedClock('2026-02-02T04:00:00Z');
   const services = servicesFor(tdb, clock);
-  const { org, unit, employees } = await orgWithStaff(tdb.db, { employees: 2 });
-  await insertAttendance(tdb.db, {
-    organizationId: org.id,
-    unitId: unit.id,
-    employeeIds: employees.map((e) => e.id),
-    month: '2026-01',
-    days: 2,
-  });
-  await lockFixture(tdb.db, { organizationId: org.id, month: '2026-01' });
+  const { org } = await lockedJanuary(tdb.db);
   const partner = await createPartner(tdb.db, { organizationIds: [org.id] });
   const ctx = (transport: Transport, extra: Partial<Services> = {}) =>
     systemContext({ ...services, ...extra } as Services, {
