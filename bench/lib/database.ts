@@ -1,5 +1,6 @@
 // The benchmark's own database, one per dialect, recreated by every run: the MySQL database
 // wfctl_bench on the local MariaDB, or var/bench/wfctl_bench.sqlite. Nothing else is touched.
+// BENCH_DATABASE names another one, so that two checkouts can benchmark side by side.
 import { rmSync } from 'node:fs';
 import knexFactory, { type Knex } from 'knex';
 import { loadConfig, type Config } from '../../src/config.js';
@@ -10,7 +11,16 @@ import { createDb, type Dialect } from '../../src/db/knex.js';
 import { migrateLatest } from '../../src/db/migrate.js';
 import { ROOT } from './paths.js';
 
-export const BENCH_DATABASE = 'wfctl_bench';
+export const BENCH_DATABASE = benchDatabaseName(process.env.BENCH_DATABASE);
+
+function benchDatabaseName(name: string | undefined): string {
+  if (name === undefined || name === '') return 'wfctl_bench';
+  if (!/^wfctl_bench[a-z0-9_]*$/.test(name)) {
+    process.stderr.write('bench: BENCH_DATABASE must start with wfctl_bench and hold only a-z, 0-9 and _\n');
+    process.exit(2);
+  }
+  return name;
+}
 
 export interface BenchDb {
   dialect: Dialect;
