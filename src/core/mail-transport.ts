@@ -12,6 +12,8 @@ import { SECOND } from './clock.js';
 /** One message as handed to the transport. */
 export interface OutgoingMail {
   id: number;
+  /** The Message-ID header, the same on every attempt at this message (see `outboxMessageId`). */
+  messageId: string;
   /** `{ name, address }`; a bare string for rows written before sender names existed. */
   from: { name: string; address: string } | string;
   replyTo: string | null;
@@ -36,7 +38,7 @@ export interface MailTransport {
   send(mail: OutgoingMail): Promise<Accepted>;
 }
 
-/** The SMTP client gives up well before the job queue thinks a worker died (15 minutes). */
+/** A slow server is given up on after these; the job's lease is renewed by its heartbeat meanwhile. */
 const SMTP_TIMEOUTS = {
   connectionTimeout: 30 * SECOND,
   greetingTimeout: 30 * SECOND,
@@ -45,6 +47,7 @@ const SMTP_TIMEOUTS = {
 
 function composed(mail: OutgoingMail) {
   return {
+    messageId: mail.messageId,
     from: mail.from,
     to: mail.to,
     ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),

@@ -14,7 +14,7 @@ import { wrapText } from './mail-html.js';
 import { mailTransportFor } from './mail-transport.js';
 import type { Services } from './services.js';
 import { claimOutboxRow } from '../db/mail-outbox-store.js';
-import { isoOrNull, toDbTime } from '../db/time.js';
+import { fromDbTime, isoOrNull, toDbTime } from '../db/time.js';
 
 export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'dead'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
@@ -125,6 +125,7 @@ export async function deliverMail(
   try {
     const accepted = await transport.send({
       id,
+      messageId: outboxMessageId(claimed),
       from: claimed.from_name
         ? { name: claimed.from_name, address: claimed.from_address }
         : claimed.from_address,
@@ -160,6 +161,19 @@ export async function deliverMail(
     const message = `Mail ${id} was not delivered by ${transport.describe} (attempt ${job.attempts} of ${job.max_attempts}): ${reason}`;
     throw dead ? new PermanentJobError(message) : new Error(message);
   }
+}
+
+/**
+ * One Message-ID per outbox message, not per attempt. When a server stored a message but its
+ * answer never reached us (a dropped connection after DATA, a worker killed mid-conversation, a
+ * lease that lapsed), the queue sends it again: with the same Message-ID the receiving systems can
+ * tell it is the one message (mail stores and clients drop a second copy by this header) instead of
+ * a second mail. The outbox id and its creation time make it unique across databases that reuse ids.
+ */
+export function outboxMessageId(row: Record<string, any>): string {
+  const created = fromDbTime(row.created_at)?.getTime() ?? 0;
+  const domain = /@([^@>\s]+)$/.exec(String(row.from_address))?.[1] ?? 'wfctl.local';
+  return `<outbox-${Number(row.id)}.${created}@${domain}>`;
 }
 
 /** The transport's reason in one line, without the SMTP password should a server echo it. */

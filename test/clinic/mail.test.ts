@@ -173,6 +173,34 @@ for (const dialect of DIALECTS) {
     t.is(smtp.received.length, 1);
   });
 
+  test(`[${dialect}] a message whose server answer was lost is sent again under the same Message-ID`, async (t) => {
+    const smtp = await startSmtp();
+    t.teardown(smtp.stop);
+    const app = await bootClinic(dialect, { env: { MAIL_URL: smtp.url } });
+    t.teardown(app.close);
+    const { mailId } = await invite(app);
+    const { mailId: otherId } = await invite(app);
+    smtp.loseAnswers.count = 1;
+
+    t.is((await work(app))?.status, 'queued', 'the sender saw a 451 and will try again');
+    t.like(await outbox(app, mailId), { status: 'failed', attempts: 1 });
+    app.clock.advance(backoffMs(1));
+    t.is((await work(app))?.status, 'done'); // the other invite
+    t.is((await work(app))?.status, 'done'); // the retry
+    const row = await outbox(app, mailId);
+    t.like(row, { status: 'sent', attempts: 2 });
+
+    // The server holds two copies of the first message: one Message-ID, the one the outbox records,
+    // so a mail store keeps one. The other message has its own.
+    const ids = smtp.received.map((m) => m.messageId);
+    t.is(ids.length, 3);
+    t.is(ids.filter((id) => id === row.message_id).length, 2);
+    const other = await outbox(app, otherId);
+    t.is(ids.filter((id) => id === other.message_id).length, 1);
+    t.not(other.message_id, row.message_id);
+    t.regex(row.message_id, /^<outbox-\d+\.\d+@wfctl\.local>$/);
+  });
+
   test(`[${dialect}] retrying a failed email whose job is still queued: one delivery, not two`, async (t) => {
     const smtp = await startSmtp();
     t.teardown(smtp.stop);

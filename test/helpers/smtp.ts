@@ -11,6 +11,11 @@ export interface TestSmtp {
   received: ParsedMail[];
   /** Recipients to refuse with a 550 while set. */
   refuse: Set<string>;
+  /**
+   * How many of the next messages to keep but answer with a 451 anyway, as a server whose answer
+   * was lost: the message arrived, the sender believes it did not.
+   */
+  loseAnswers: { count: number };
   /** MAIL_URL for this server (with the login when it asks for one). */
   url: string;
   stop(): Promise<void>;
@@ -21,6 +26,7 @@ export interface TestSmtp {
 export async function startSmtp(opts: { user?: string; password?: string } = {}): Promise<TestSmtp> {
   const received: ParsedMail[] = [];
   const refuse = new Set<string>();
+  const loseAnswers = { count: 0 };
   const make = () =>
     new SMTPServer({
       hideSTARTTLS: true, // no certificate here: plain SMTP on the loopback
@@ -44,7 +50,11 @@ export async function startSmtp(opts: { user?: string; password?: string } = {})
         simpleParser(stream)
           .then((mail) => {
             received.push(mail);
-            cb();
+            if (loseAnswers.count <= 0) return cb();
+            loseAnswers.count--;
+            const err = new Error('Answer lost on the way back') as Error & { responseCode: number };
+            err.responseCode = 451;
+            cb(err);
           })
           .catch(cb);
       },
@@ -64,6 +74,7 @@ export async function startSmtp(opts: { user?: string; password?: string } = {})
     port,
     received,
     refuse,
+    loseAnswers,
     url: `smtp://${login}127.0.0.1:${port}`,
     async stop() {
       if (!running) return;
