@@ -18,7 +18,7 @@
 // having done either, the runner throws and the transaction rolls back.
 import type { Knex } from 'knex';
 import type { AnySchema, InferType } from 'yup';
-import { inTransaction } from '../db/transaction.js';
+import { inTransaction, type Isolation } from '../db/transaction.js';
 import type { Services } from './services.js';
 import { validate } from './validation.js';
 
@@ -107,7 +107,7 @@ export interface OperationSpec<Actor, S extends AnySchema, Out, P = undefined> {
    */
   kind?: OperationKind;
   /** MySQL isolation of the transaction (queue claims want read committed). */
-  isolation?: 'read committed';
+  isolation?: Isolation;
   /**
    * Slow work that needs no lock, run after admission and before the transaction opens (hashing a
    * password, comparing one): on SQLite a transaction holds the single write lock, so bcrypt inside
@@ -123,7 +123,7 @@ export interface Operation<Actor, In, Out> {
   readonly input: AnySchema;
   readonly permission: PermissionRule;
   readonly kind: OperationKind;
-  readonly isolation?: 'read committed';
+  readonly isolation?: Isolation;
   readonly prepare?: (ctx: OperationContext<Actor>, input: In) => Promise<unknown>;
   /** Phantom: the validated input type (never set). */
   readonly _in?: In;

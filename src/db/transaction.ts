@@ -10,14 +10,18 @@
 import type { Knex } from 'knex';
 import { dialectOf } from './knex.js';
 
+export type Isolation = 'read committed' | 'repeatable read';
+
 export interface TransactionOptions {
   dryRun?: boolean;
   /**
    * MySQL only (SQLite transactions are serialisable). READ COMMITTED takes no gap locks, which is
    * what a queue claim with SKIP LOCKED wants: two claimers scanning one index range otherwise
-   * deadlock on each other's gap locks when they move a row to another status.
+   * deadlock on each other's gap locks when they move a row to another status. REPEATABLE READ
+   * (the server's usual default, asked for explicitly) reads every statement from the snapshot of
+   * the first: what a many-page read that must be consistent wants.
    */
-  isolation?: 'read committed';
+  isolation?: Isolation;
 }
 
 /** Attempts in all, the first included. */

@@ -66,11 +66,11 @@ export function register(program: Command): void {
         allow_unlocked: Boolean(flags.allowUnlocked),
       };
     },
-    after: async (out, flags, ctx): Promise<ExportSummary | undefined> => {
+    after: async (out, flags): Promise<ExportSummary | undefined> => {
       const file = (flags.out as string | undefined) ?? null;
       const progress = process.stderr.isTTY ? new ProgressBar(out.records) : null;
       let done = 0;
-      const csv = attendanceCsv(ctx.services.db, out, progress ? () => progress.tick(++done) : undefined);
+      const csv = attendanceCsv(out, progress ? () => progress.tick(++done) : undefined);
       try {
         if (file) await writeFile(csv, file);
         else await toStdout(csv);

@@ -40,9 +40,9 @@ export const exportRoutes = [
       409: 'the month is not locked yet (code LOCK_PENDING)',
     },
     toInput: ({ query }) => query,
-    // The rows are read from the pool as the client takes them, after the export is decided.
-    reply: (out, { services }) =>
-      Reply.stream(200, attendanceCsv(services.db, out), 'text/csv; charset=utf-8', {
+    // The month was read in the operation's snapshot; the client takes it from the spool at its pace.
+    reply: (out) =>
+      Reply.stream(200, attendanceCsv(out), 'text/csv; charset=utf-8', {
         'Content-Disposition': `attachment; filename="${out.filename}"`,
         'Cache-Control': 'no-store',
         'X-Record-Count': String(out.records),

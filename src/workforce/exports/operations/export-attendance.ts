@@ -3,15 +3,18 @@
 // organization is a 404. An unlocked month is refused with LOCK_PENDING unless allow_unlocked,
 // which exports the rows as they are (locked or not). The export is audited as attendance.exported.
 //
-// The operation decides and audits; the rows are read afterwards, page by page, as fast as the
-// reader takes them (`attendanceCsv`), on the pool rather than in the operation's transaction.
-import type { Knex } from 'knex';
-import type { Readable } from 'node:stream';
+// The lock check, the count and every page are read in the operation's transaction, REPEATABLE READ
+// on MySQL (one snapshot; on SQLite no writer commits meanwhile): an unlock, or a correction after
+// an unlock, that commits while the month is being read cannot change what the export holds or
+// the record count it announces. The CSV is spooled to a temporary file in that transaction and
+// streamed from it as fast as the reader takes it, so no transaction waits on a slow client.
+import { Transform, type Readable } from 'node:stream';
 import { NotFoundError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
 import type { WorkforceRun } from '../../context.js';
 import { requireLockedMonth } from '../../partners/locked-months.js';
-import { countMonthRecords, monthRecordPages, type MonthScope } from '../../partners/records.js';
+import { spoolToTempFile } from '../../../core/spool.js';
+import { monthRecordPages, type DailyRecord, type MonthScope } from '../../partners/records.js';
 import { recordsToCsv } from '../csv.js';
 import { exportQuerySchema } from '../schemas.js';
 
@@ -21,8 +24,8 @@ export interface AttendanceExport {
   month: string;
   records: number;
   filename: string;
-  /** What the CSV holds: read by attendanceCsv once the export is decided. */
-  scope: MonthScope;
+  /** The CSV (header and `records` lines), read from the operation's snapshot. */
+  body: Readable;
 }
 
 export const exportAttendance = defineOperation({
@@ -30,7 +33,8 @@ export const exportAttendance = defineOperation({
   summary: 'Export a locked month (of an organization or one unit) as CSV',
   input: exportQuerySchema,
   permission: 'export.create',
-  async run(ctx: WorkforceRun, input): Promise<AttendanceExport> {
+  isolation: 'repeatable read',
+  async run(ctx: WorkforceRun & { exportTools?: ExportTools }, input): Promise<AttendanceExport> {
     const { db } = ctx;
     await ctx.authorize(input.org_id, 'Organization');
     const org = await db('organizations').where({ id: input.org_id }).first('id', 'code');
@@ -48,7 +52,11 @@ export const exportAttendance = defineOperation({
     };
     const what = unit ? `unit ${org.code}/${unit.code}` : `organization ${org.code}`;
     if (!input.allow_unlocked) await requireLockedMonth(db, scope, what);
-    const records = await countMonthRecords(db, scope);
+    let records = 0;
+    const body = await spoolToTempFile(
+      'export',
+      recordsToCsv(counted(monthRecordPages(db, scope), (n) => (records += n), ctx.exportTools)),
+    );
     ctx.audit({
       action: 'attendance.exported',
       subjectType: unit ? 'organization_unit' : 'organization',
@@ -70,15 +78,41 @@ export const exportAttendance = defineOperation({
         /[^A-Za-z0-9._-]/g,
         '_',
       ),
-      scope,
+      body,
     };
   },
 });
 
+export interface ExportTools {
+  /** Called after each page is passed on, inside the transaction (tests unlock the month here). */
+  onPage?: (index: number) => Promise<void> | void;
+}
+
+async function* counted(pages: AsyncIterable<DailyRecord[]>, add: (n: number) => void, tools?: ExportTools) {
+  let index = 0;
+  for await (const page of pages) {
+    add(page.length);
+    yield page;
+    await tools?.onPage?.(index++);
+  }
+}
+
 /**
- * The export's CSV, read from `db` (the pool: the operation's transaction has ended) page by page
- * as the stream is read; `onRecord` is called once per record written (a progress bar).
+ * The export's CSV as the reader takes it; `onRecord` is called once per record line passed on (a
+ * progress bar). Lines are counted by their newlines, so a record with a line break inside a quoted
+ * cell counts twice: the count is capped at the records the export holds.
  */
-export function attendanceCsv(db: Knex, result: AttendanceExport, onRecord?: () => void): Readable {
-  return recordsToCsv(monthRecordPages(db, result.scope), onRecord);
+export function attendanceCsv(result: AttendanceExport, onRecord?: () => void): Readable {
+  if (!onRecord) return result.body;
+  let lines = -1; // the header
+  const counting = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) {
+        if (++lines > 0 && lines <= result.records) onRecord();
+      }
+      done(null, chunk);
+    },
+  });
+  result.body.on('error', (err) => counting.destroy(err));
+  return result.body.pipe(counting);
 }
