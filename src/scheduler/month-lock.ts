@@ -15,7 +15,9 @@ import { AppError } from '../core/errors.js';
 import { runOperation } from '../core/operation.js';
 import type { ScheduleArgs, ScheduledJob, UpcomingSlot } from '../core/scheduled-job.js';
 import type { Services } from '../core/services.js';
+import { lockForUpdate } from '../db/knex.js';
 import { fromDbTime, isoOrNull, toDbTime } from '../db/time.js';
+import { inTransaction } from '../db/transaction.js';
 import { lockMonth } from '../workforce/attendance/operations/lock-month.js';
 import { workforceContext } from '../workforce/context.js';
 import { systemActor } from '../workforce/identity/actor.js';
@@ -188,16 +190,32 @@ export const monthLockJob: ScheduledJob = {
   },
   async run(services: Services, slot: string) {
     const { month, organizationId } = parseSlot(slot);
-    // The automatic lock of this month is over once someone unlocked it on purpose after it fell
-    // due (the lock they undid was a hand lock: the daemon was down or late, or had it locked and
-    // the slot was re-run by hand).
-    const unlocked = await unlockedOnPurpose(services, organizationId, month);
-    if (unlocked)
-      return { organization_id: organizationId, month, skipped: 'unlocked_on_purpose', ...unlocked };
     const ctx = workforceContext(services, await systemActor(services.db));
     try {
-      const lock = await runOperation(lockMonth, ctx, { organization_id: organizationId, month });
-      return { organization_id: organizationId, month, lock_id: lock.lock_id, rows_locked: lock.rows_locked };
+      return await inTransaction(services.db, async (trx) => {
+        // The organization row is the mutex lock and unlock take. Held from before the check until
+        // the lock commits, an unlock on purpose either committed first (and is seen here) or waits
+        // for this lock and undoes it: the schedule never locks again behind an unlock.
+        await lockForUpdate(trx('organizations').where({ id: organizationId }), trx).first('id');
+        const inTrx = { ...services, db: trx };
+        // The automatic lock of this month is over once someone unlocked it on purpose after it fell
+        // due (the lock they undid was a hand lock: the daemon was down or late, or had it locked
+        // and the slot was re-run by hand).
+        const unlocked = await unlockedOnPurpose(inTrx, organizationId, month);
+        if (unlocked)
+          return { organization_id: organizationId, month, skipped: 'unlocked_on_purpose', ...unlocked };
+        const lock = await runOperation(
+          lockMonth,
+          { ...ctx, services: inTrx },
+          { organization_id: organizationId, month },
+        );
+        return {
+          organization_id: organizationId,
+          month,
+          lock_id: lock.lock_id,
+          rows_locked: lock.rows_locked,
+        };
+      });
     } catch (err) {
       // Someone locked it by hand first: the month is locked, which is what this run is for.
       if (err instanceof AppError && err.code === 'MONTH_ALREADY_LOCKED') {

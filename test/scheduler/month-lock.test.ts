@@ -284,4 +284,46 @@ if (DIALECTS.includes('mysql')) {
     t.deepEqual(both.map((o) => o.outcome).sort(), ['ran', 'skipped']);
     t.is((await db('attendance_locks').where({ organization_id: extra.org.id })).length, 1);
   });
+
+  test('[mysql] an unlock on purpose that commits while the slot runs: the schedule does not lock again', async (t) => {
+    const clock = new FixedClock('2026-02-02T09:00:00.000Z');
+    const app = await bootApp('mysql', { clock });
+    t.teardown(app.close);
+    const { db } = app.services;
+    const w = await orgWorld(app.services);
+    await fillMonth(db, w, '2026-01');
+    const ctx = workforceContext(app.services, await systemActor(db));
+    const hand = await runOperation(lockMonth, ctx, { organization_id: w.org.id, month: '2026-01' });
+
+    // Another daemon's operator unlocks January on purpose; its transaction has not committed yet.
+    clock.set('2026-02-03T09:00:00.000Z');
+    const otherDb = createDb(app.testDb.config.database, { poolMax: 2 });
+    t.teardown(() => otherDb.destroy());
+    const unlocking = await otherDb.transaction();
+    await runOperation(unlockMonth, workforceContext({ ...app.services, db: unlocking }, ctx.actor), {
+      lock_id: hand.lock_id!,
+      reason: 'corrections',
+    });
+
+    // The slot is re-run meanwhile (by hand, or a catch-up). It must wait for the organization …
+    const slot = `2026-01/org:${w.org.id}`;
+    const run = runScheduledJob(app.services, 'month-lock', slot);
+    let settled = false;
+    void run.finally(() => (settled = true)).catch(() => undefined);
+    while (!settled) {
+      const [rows] = await otherDb.raw(
+        'select count(*) as n from information_schema.innodb_trx t join information_schema.processlist p ' +
+          "on p.id = t.trx_mysql_thread_id where t.trx_state = 'LOCK WAIT' and p.db = database()",
+      );
+      if (Number(rows[0].n) > 0) break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    // … and, once the unlock commits, see it and leave the month unlocked.
+    await unlocking.commit();
+    t.is((await run).outcome, 'ran');
+    const recorded = await db('scheduler_runs').where({ job: 'month-lock', slot }).first();
+    t.like(JSON.parse(recorded.result), { skipped: 'unlocked_on_purpose', lock_id: hand.lock_id });
+    t.is(await db('attendance_locks').where({ organization_id: w.org.id }).first(), undefined);
+    t.is(await lockedCount(db, { organization_id: w.org.id }), 0);
+  });
 }
