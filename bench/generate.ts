@@ -24,7 +24,7 @@ export interface Generated {
   ids: Record<string, Record<string, number>>;
 }
 
-export const OFFBOARD_CANDIDATES = 5;
+export const OFFBOARD_CANDIDATES = 10;
 
 export function writeDocuments(opts: Pick<BenchOptions, 'employees' | 'seed' | 'month'>) {
   const dataset = buildDataset({ ...opts, offboardCandidates: OFFBOARD_CANDIDATES });
