@@ -1,6 +1,7 @@
 // The automatic month lock: which month "just ended" per organization time zone, once per
 // organization-month even with two schedulers racing on one database, and manual runs.
 import test from 'ava';
+import type { Knex } from 'knex';
 import { FixedClock } from '../../src/core/clock.js';
 import type { Services } from '../../src/core/services.js';
 import { createDb } from '../../src/db/knex.js';
@@ -308,22 +309,43 @@ if (DIALECTS.includes('mysql')) {
     // The slot is re-run meanwhile (by hand, or a catch-up). It must wait for the organization …
     const slot = `2026-01/org:${w.org.id}`;
     const run = runScheduledJob(app.services, 'month-lock', slot);
-    let settled = false;
-    void run.finally(() => (settled = true)).catch(() => undefined);
-    while (!settled) {
-      const [rows] = await otherDb.raw(
-        'select count(*) as n from information_schema.innodb_trx t join information_schema.processlist p ' +
-          "on p.id = t.trx_mysql_thread_id where t.trx_state = 'LOCK WAIT' and p.db = database()",
-      );
-      if (Number(rows[0].n) > 0) break;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    await waitForLockWait(otherDb, run);
     // … and, once the unlock commits, see it and leave the month unlocked.
     await unlocking.commit();
-    t.is((await run).outcome, 'ran');
+    const outcome = await run;
+    t.is(outcome.outcome, 'ran', outcome.error);
     const recorded = await db('scheduler_runs').where({ job: 'month-lock', slot }).first();
     t.like(JSON.parse(recorded.result), { skipped: 'unlocked_on_purpose', lock_id: hand.lock_id });
     t.is(await db('attendance_locks').where({ organization_id: w.org.id }).first(), undefined);
     t.is(await lockedCount(db, { organization_id: w.org.id }), 0);
   });
+}
+
+/**
+ * Resolves once another connection of this test's database waits for a row lock (or `pending`
+ * settles first). information_schema.processlist is read live; innodb_trx comes from a cache InnoDB
+ * refreshes only after 100 ms without a read, so polling it back to back can read the same stale
+ * picture for as long as the polling lasts (that left the scheduler waiting out its 50 s lock
+ * timeout): it is read at most every 150 ms, once the statement is on the server.
+ */
+async function waitForLockWait(db: Knex, pending: Promise<unknown>): Promise<void> {
+  let settled = false;
+  void pending.finally(() => (settled = true)).catch(() => undefined);
+  const count = async (sql: string) => Number((await db.raw(sql))[0][0].n);
+  while (!settled) {
+    const sent = await count(
+      'select count(*) as n from information_schema.processlist where db = database() ' +
+        "and id <> connection_id() and command = 'Query' and info like '%for update%'",
+    );
+    if (sent > 0) break;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  while (!settled) {
+    const waiting = await count(
+      'select count(*) as n from information_schema.innodb_trx t join information_schema.processlist p ' +
+        "on p.id = t.trx_mysql_thread_id where t.trx_state = 'LOCK WAIT' and p.db = database()",
+    );
+    if (waiting > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
 }
