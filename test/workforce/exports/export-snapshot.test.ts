@@ -2,7 +2,6 @@
 // MySQL, one transaction on SQLite): an unlock and a correction that commit while the month is being
 // read, or after the export was decided, never change what the file holds or the count it announces.
 import test from 'ava';
-import type { Knex } from 'knex';
 import type { Readable } from 'node:stream';
 import { runOperation } from '../../../src/core/operation.js';
 import { createDb } from '../../../src/db/knex.js';
@@ -10,29 +9,12 @@ import { workforceContext } from '../../../src/workforce/context.js';
 import { systemActor } from '../../../src/workforce/identity/actor.js';
 import { exportAttendance } from '../../../src/workforce/exports/operations/export-attendance.js';
 import { createTestDb, DIALECTS, type Dialect } from '../../helpers/db.js';
-import {
-  bulkEmployees,
-  insertAttendance,
-  lockFixture,
-  orgWithStaff,
-  servicesFor,
-  unlockFixture,
-} from '../partners/fixtures.js';
+import { lockedTwoPageMonth, servicesFor, unlockAndCorrect } from '../partners/fixtures.js';
 
 async function setup(dialect: Dialect) {
   const tdb = await createTestDb(dialect);
   const services = servicesFor(tdb);
-  const { org, unit } = await orgWithStaff(tdb.db, { employees: 0, code: 'SNAP' });
-  const employeeIds = await bulkEmployees(tdb.db, org.id, 110, 'S');
-  // 110 × 20 = 2,200 records: more than one page (MONTH_PAGE_SIZE is 2,000).
-  const records = await insertAttendance(tdb.db, {
-    organizationId: org.id,
-    unitId: unit.id,
-    employeeIds,
-    month: '2026-01',
-    days: 20,
-  });
-  const lockId = await lockFixture(tdb.db, { organizationId: org.id, month: '2026-01' });
+  const { org, lockId, records } = await lockedTwoPageMonth(tdb.db);
   const actor = await systemActor(tdb.db);
   const ctx = (extra: Record<string, unknown> = {}) => ({ ...workforceContext(services, actor), ...extra });
   const input = { month: '2026-01', org_id: org.id };
@@ -43,12 +25,6 @@ async function lines(body: Readable): Promise<string[]> {
   let out = '';
   for await (const chunk of body) out += chunk;
   return out.trimEnd().split('\n').slice(1);
-}
-
-/** What an unlock and a correction of the unlocked days do, from another connection. */
-async function unlockAndCorrect(db: Knex, lockId: number, organizationId: number) {
-  await unlockFixture(db, lockId);
-  await db('attendance').where({ organization_id: organizationId }).update({ worked_minutes: 1 });
 }
 
 const minutes = (line: string) => Number(line.split(',')[7]);

@@ -200,3 +200,27 @@ export async function bulkEmployees(db: Knex, organizationId: number, count: num
     Number,
   );
 }
+
+/**
+ * A locked 2026-01 of 110 employees × 20 days: 2,200 records, more than one page of the month reads
+ * (MONTH_PAGE_SIZE is 2,000), for the tests that change the month while it is being read.
+ */
+export async function lockedTwoPageMonth(db: Knex) {
+  const { org, unit } = await orgWithStaff(db, { employees: 0, code: 'SNAP' });
+  const employeeIds = await bulkEmployees(db, org.id, 110, 'S');
+  const records = await insertAttendance(db, {
+    organizationId: org.id,
+    unitId: unit.id,
+    employeeIds,
+    month: '2026-01',
+    days: 20,
+  });
+  const lockId = await lockFixture(db, { organizationId: org.id, month: '2026-01' });
+  return { org, unit, records, lockId };
+}
+
+/** What an unlock and a correction of the unlocked days do, from another connection. */
+export async function unlockAndCorrect(db: Knex, lockId: number, organizationId: number) {
+  await unlockFixture(db, lockId);
+  await db('attendance').where({ organization_id: organizationId }).update({ worked_minutes: 1 });
+}

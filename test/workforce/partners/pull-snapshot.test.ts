@@ -4,36 +4,17 @@
 // locked month as it was, or the refusal — never a mix.
 import test from 'ava';
 import { Readable } from 'node:stream';
-import type { Knex } from 'knex';
 import { runOperation } from '../../../src/core/operation.js';
 import { createDb } from '../../../src/db/knex.js';
 import { workforceContext } from '../../../src/workforce/context.js';
 import { pullLockedMonth } from '../../../src/workforce/partners/pull/pull-month.js';
 import { createTestDb, DIALECTS, type Dialect } from '../../helpers/db.js';
-import {
-  bulkEmployees,
-  createPartner,
-  insertAttendance,
-  lockFixture,
-  orgWithStaff,
-  servicesFor,
-  unlockFixture,
-} from './fixtures.js';
+import { createPartner, lockedTwoPageMonth, servicesFor, unlockAndCorrect } from './fixtures.js';
 
 async function setup(dialect: Dialect) {
   const tdb = await createTestDb(dialect);
   const services = servicesFor(tdb);
-  const { org, unit } = await orgWithStaff(tdb.db, { employees: 0, code: 'SNAP' });
-  const employeeIds = await bulkEmployees(tdb.db, org.id, 110, 'S');
-  // 110 × 20 = 2,200 records: more than one page (MONTH_PAGE_SIZE is 2,000).
-  const records = await insertAttendance(tdb.db, {
-    organizationId: org.id,
-    unitId: unit.id,
-    employeeIds,
-    month: '2026-01',
-    days: 20,
-  });
-  const lockId = await lockFixture(tdb.db, { organizationId: org.id, month: '2026-01' });
+  const { org, lockId, records } = await lockedTwoPageMonth(tdb.db);
   const partner = await createPartner(tdb.db, { organizationIds: [org.id] });
   const actor = { kind: 'partner' as const, partnerId: partner.id, tokenId: 1, organizationIds: [org.id] };
   const ctx = (extra: Record<string, unknown> = {}) => ({
@@ -47,12 +28,6 @@ async function text(body: Readable): Promise<string> {
   let out = '';
   for await (const chunk of body) out += chunk;
   return out;
-}
-
-/** What an unlock and a correction of the unlocked days do, from another connection. */
-async function unlockAndCorrect(db: Knex, lockId: number, organizationId: number) {
-  await unlockFixture(db, lockId);
-  await db('attendance').where({ organization_id: organizationId }).update({ worked_minutes: 1 });
 }
 
 for (const dialect of DIALECTS) {
