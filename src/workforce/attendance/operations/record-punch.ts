@@ -41,6 +41,11 @@ export const recordPunch = defineOperation({
   summary: 'Record a check-in or check-out punch (ingestion)',
   input: punchSchema,
   permission: 'authenticated',
+  // Punches of one employee queue on the employee row; each must then read what the ones before it
+  // committed. Under REPEATABLE READ every plain read comes from the snapshot of the first one,
+  // taken before the wait: a queued punch missed the punches (and month locks) committed meanwhile,
+  // derived the day without them and overwrote it. READ COMMITTED reads afresh per statement.
+  isolation: 'read committed',
   async run(ctx: WorkforceRun, input): Promise<PunchResult> {
     const { db: trx, services } = ctx;
     const actor = actingUser(ctx);
