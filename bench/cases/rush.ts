@@ -2,7 +2,8 @@
 // time) compressed to 90 s per 10,000 employees, with Poisson arrivals and three bursts at ten times
 // the base rate, through the real POST /attendance/punches with their own tokens; meanwhile one
 // client pages GET /attendances, one locks last month (both organizations, one after the other)
-// and then exports it as CSV. Reported: punch latency p50/p99/max, errors, and a count check (every
+// and then exports it as CSV. Reported: punch latency p50/p99/max (from each punch's planned send
+// instant, so queueing in the client counts), errors, and a count check (every
 // punch sent is in the database exactly once). Unlike the other cases there is no baseline: the
 // goal is absolute (p99 < 50 ms on MySQL, no 5xx, no lost or doubled punch).
 import { writeFileSync } from 'node:fs';
@@ -120,7 +121,7 @@ export async function rushCase(s: Session): Promise<CaseOutput> {
     rows: [
       {
         case: 'rush',
-        measure: `punch latency p50 (p99 below; max ${round(punches.latencies.max, 1)} ms)`,
+        measure: `punch latency p50 from the planned send (p99 below; max ${round(punches.latencies.max, 1)} ms; from the actual send p50 ${round(punches.sendLatencies.p50, 1)} ms, p99 ${round(punches.sendLatencies.p99, 1)} ms)`,
         figure: round(punches.latencies.p50, 2),
         baseline: null,
         unit: 'ms',
@@ -130,7 +131,7 @@ export async function rushCase(s: Session): Promise<CaseOutput> {
       },
       {
         case: 'rush',
-        measure: 'punch latency p99',
+        measure: 'punch latency p99 from the planned send',
         figure: round(punches.latencies.p99, 1),
         baseline: null,
         unit: 'ms',
@@ -190,7 +191,10 @@ interface RushReport {
   sent: number;
   statuses: Record<string, number>;
   errors: number;
+  /** From each punch's planned instant (queueing in the client counts). */
   latencies: { p50: number; p99: number; max: number };
+  /** From the moment the client actually sent it. */
+  sendLatencies: { p50: number; p99: number; max: number };
   worstLateMs: number;
   elapsedMs: number;
 }
