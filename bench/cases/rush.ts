@@ -2,7 +2,8 @@
 // time) compressed to 90 s per 10,000 employees, with Poisson arrivals and three bursts at ten times
 // the base rate, through the real POST /attendance/punches with their own tokens; meanwhile one
 // client pages GET /attendances, one locks last month (both organizations, one after the other)
-// and then exports it as CSV. Reported: punch latency p50/p99/max, errors, and a count check (every
+// and then exports it as CSV. Reported: punch latency p50/p99/max (from each punch's planned send
+// instant, so queueing in the client counts), errors, and a count check (every
 // punch sent is in the database exactly once). Unlike the other cases there is no baseline: the
 // goal is absolute (p99 < 50 ms on MySQL, no 5xx, no lost or doubled punch).
 import { writeFileSync } from 'node:fs';
@@ -18,6 +19,9 @@ import { percentile, round, type CaseOutput } from '../lib/results.js';
 import type { Session } from '../lib/session.js';
 import { download } from '../lib/stream.js';
 import { lockOverHttp, unlockOverHttp } from './lock.js';
+import { createHttpApp } from '../../src/http/app.js';
+import { listen } from '../../src/http/server.js';
+import { workforceApiInfo, workforceRoutes } from '../../src/workforce/routes.js';
 
 const WINDOW_MS_PER_10K = 90_000;
 const SLOTS = 100;
@@ -105,6 +109,8 @@ export async function rushCase(s: Session): Promise<CaseOutput> {
   }
 
   const counts = await countPunches(db, people, day);
+  // Counted after the check so this extra punch (today, for one employee) is not in it.
+  const cost = await statementsOfOnePunch(s, people[0]);
   const fiveXx = Object.entries(punches.statuses)
     .filter(([status]) => Number(status) >= 500)
     .reduce((t, [, n]) => t + n, 0);
@@ -120,7 +126,7 @@ export async function rushCase(s: Session): Promise<CaseOutput> {
     rows: [
       {
         case: 'rush',
-        measure: `punch latency p50 (p99 below; max ${round(punches.latencies.max, 1)} ms)`,
+        measure: `punch latency p50 from the planned send (p99 below; max ${round(punches.latencies.max, 1)} ms; from the actual send p50 ${round(punches.sendLatencies.p50, 1)} ms, p99 ${round(punches.sendLatencies.p99, 1)} ms)`,
         figure: round(punches.latencies.p50, 2),
         baseline: null,
         unit: 'ms',
@@ -130,7 +136,7 @@ export async function rushCase(s: Session): Promise<CaseOutput> {
       },
       {
         case: 'rush',
-        measure: 'punch latency p99',
+        measure: 'punch latency p99 from the planned send',
         figure: round(punches.latencies.p99, 1),
         baseline: null,
         unit: 'ms',
@@ -180,17 +186,59 @@ export async function rushCase(s: Session): Promise<CaseOutput> {
       },
     ],
     notes: [
+      `one check-in runs ${cost.statements} statements (knex query events, in-process app on the same database; ${cost.inTransaction} of them in the operation's transaction)`,
       `window ${round(windowMs / 1000, 1)} s; the client was at most ${round(punches.worstLateMs, 1)} ms late on its schedule; tokens for ${people.length} employees created set-based in ${round(setupMs / 1000, 1)} s`,
     ],
-    details: { windowMs, punches, paging, background, counts, setupMs, day },
+    details: { windowMs, punches, paging, background, counts, setupMs, day, cost },
   };
+}
+
+/**
+ * The statements one check-in runs, access guard and rate limit included: the workforce app is built
+ * in this process on the benchmark's database and one punch (today, a minute ago) is sent to it with
+ * knex's query event listening.
+ */
+async function statementsOfOnePunch(
+  s: Session,
+  person: Person,
+): Promise<{ statements: number; inTransaction: number; sql: string[] }> {
+  const { handler } = createHttpApp({
+    name: 'workforce',
+    routes: workforceRoutes,
+    services: s.bench.services,
+    openapi: workforceApiInfo,
+  });
+  const app = await listen(handler, 0, '127.0.0.1');
+  const { db } = s.bench.services;
+  const sql: string[] = [];
+  const onQuery = (q: { sql: string }) => sql.push(q.sql);
+  db.on('query', onQuery);
+  try {
+    const res = await fetch(`${app.url}/api/v1/attendance/punches`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${person.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'check_in', at: new Date(Date.now() - 60_000).toISOString() }),
+    });
+    await res.arrayBuffer();
+    if (res.status !== 201) throw new Error(`rush: the counted punch answered ${res.status}`);
+  } finally {
+    db.off('query', onQuery);
+    await app.close(1000);
+  }
+  // The operation's transaction is the last one the request opened.
+  const begin = sql.findLastIndex((q) => /^BEGIN/i.test(q));
+  const setIsolation = begin > 0 && /^SET TRANSACTION/i.test(sql[begin - 1]) ? 1 : 0;
+  return { statements: sql.length, inTransaction: sql.length - begin + setIsolation, sql };
 }
 
 interface RushReport {
   sent: number;
   statuses: Record<string, number>;
   errors: number;
+  /** From each punch's planned instant (queueing in the client counts). */
   latencies: { p50: number; p99: number; max: number };
+  /** From the moment the client actually sent it. */
+  sendLatencies: { p50: number; p99: number; max: number };
   worstLateMs: number;
   elapsedMs: number;
 }

@@ -1,5 +1,5 @@
 // The sliding-window rate limit's storage: one short transaction per hit that locks the bucket's
-// row, drops the hits that left the window, counts the rest and records this hit if fewer than the
+// row, reads its hits, drops those that left the window, and records this hit if fewer than the
 // limit came before it (an atomic check-and-increment, so a burst's first N are the admitted ones).
 // The rule and its 429 live in src/core/rate-limit.ts; this is only its SQL.
 import type { Knex } from 'knex';
@@ -28,19 +28,24 @@ export async function recordHitIfUnderLimit(
     await lockBucket(trx, key);
     const nowMs = now();
     const since = nowMs - windowMs; // a hit at exactly `since` has left the window
-    await trx('rate_limit_hits').where('bucket', key).where('at_ms', '<=', since).delete();
-    const inWindow = await trx('rate_limit_hits')
-      .where('bucket', key)
-      .orderBy('at_ms')
-      .limit(limit)
-      .pluck('at_ms');
-    const oldestMs = inWindow.length ? Number(inWindow[0]) : null;
-    if (inWindow.length >= limit) return { admitted: false, before: inWindow.length, nowMs, oldestMs };
+    // Every hit the bucket holds, in one read: only admitted hits are recorded and the ones that left
+    // the window are dropped by the next hit, so there are never more than `limit` of them. The
+    // delete runs only when one has left (most hits of a quiet bucket find nothing to drop).
+    const held = (await trx('rate_limit_hits').where('bucket', key).orderBy('at_ms').pluck('at_ms')).map(
+      Number,
+    );
+    const inWindow = held.filter((ms) => ms > since);
+    if (inWindow.length < held.length) {
+      await trx('rate_limit_hits').where('bucket', key).where('at_ms', '<=', since).delete();
+    }
+    const oldestMs = inWindow.length ? inWindow[0] : null;
+    const before = Math.min(inWindow.length, limit);
+    if (inWindow.length >= limit) return { admitted: false, before, nowMs, oldestMs };
     await trx('rate_limit_hits').insert({ bucket: key, at_ms: nowMs });
     await trx('rate_limits')
       .where('key', key)
       .update({ count: inWindow.length + 1, expires_at: nowMs + windowMs });
-    return { admitted: true, before: inWindow.length, nowMs, oldestMs };
+    return { admitted: true, before, nowMs, oldestMs };
   });
 }
 
@@ -51,13 +56,14 @@ export async function recordHitIfUnderLimit(
  */
 async function lockBucket(trx: Knex, key: string): Promise<void> {
   if (dialectOf(trx) === 'mysql') {
+    // On a duplicate key, INSERT … ON DUPLICATE KEY UPDATE takes an exclusive lock on the existing row
+    // (not the shared one a plain INSERT takes), whether or not the update changes it: the row is
+    // ours until commit without a separate SELECT … FOR UPDATE.
     await trx.raw(
       'INSERT INTO rate_limits (`key`, count, expires_at) VALUES (?, 0, 0) ' +
         'ON DUPLICATE KEY UPDATE count = count',
       [key],
     );
-    // ON DUPLICATE KEY UPDATE with an unchanged value may not lock the row: lock it explicitly.
-    await trx.raw('SELECT `key` FROM rate_limits WHERE `key` = ? FOR UPDATE', [key]);
     return;
   }
   await trx.raw(

@@ -16,33 +16,45 @@ export class AttendanceLockedError extends ConflictError {
   }
 }
 
+/** A stored attendance row of one of the dates, as the caller read it (locked) in its transaction. */
+export interface HeldRow {
+  date: string;
+  locked_at: string | null;
+  lock_id: number | string | null;
+}
+
 /**
  * Refuses when any of `dates` (YYYY-MM-DD) of the employee is a locked row, or falls in a month
  * locked for the employee's organization, or for `unitId` (default: every unit the employee is
  * deployed at on those dates).
+ *
+ * A caller that already holds the employee's organization in share mode (MySQL) names it with
+ * `organizationId`, and one that already read the rows of `dates` for update passes them as `rows`:
+ * the same checks then run without reading either again.
  */
 export async function assertNotLocked(
   trx: Knex,
   employeeId: number,
   dates: string[],
-  opts: { unitId?: number } = {},
+  opts: { unitId?: number; organizationId?: number; rows?: HeldRow[] } = {},
 ): Promise<void> {
   const wanted = [...new Set(dates)].sort();
   if (wanted.length === 0) return;
-  const employee = await trx('employees').where({ id: employeeId }).first('organization_id');
-  if (!employee) return;
-  const organizationId = Number(employee.organization_id);
-  // Taken in share mode so a concurrent lockMonth (which holds the organization FOR UPDATE) either
-  // finishes before this write looks, or waits until it has committed.
-  if (dialectOf(trx) === 'mysql') {
-    await trx('organizations').where({ id: organizationId }).forShare().first('id');
+  let organizationId = opts.organizationId;
+  if (organizationId === undefined) {
+    const employee = await trx('employees').where({ id: employeeId }).first('organization_id');
+    if (!employee) return;
+    organizationId = Number(employee.organization_id);
+    if (dialectOf(trx) === 'mysql') await holdOrganization(trx, organizationId);
   }
 
-  const lockedRows = await trx('attendance')
-    .where({ employee_id: employeeId })
-    .whereIn('date', wanted)
-    .whereNotNull('locked_at')
-    .select('date', 'lock_id');
+  const lockedRows = opts.rows
+    ? opts.rows.filter((r) => wanted.includes(String(r.date)) && r.locked_at !== null)
+    : await trx('attendance')
+        .where({ employee_id: employeeId })
+        .whereIn('date', wanted)
+        .whereNotNull('locked_at')
+        .select('date', 'lock_id');
   const lockedDates = new Set<string>(lockedRows.map((r) => String(r.date)));
   const lockIds = new Set<number>(lockedRows.filter((r) => r.lock_id !== null).map((r) => Number(r.lock_id)));
 
@@ -72,6 +84,16 @@ export async function assertNotLocked(
       [...lockIds].sort((a, b) => a - b),
     );
   }
+}
+
+/**
+ * The organization row, in share mode on MySQL, so a concurrent lockMonth (which holds it FOR
+ * UPDATE) either finishes before this write looks, or waits until it has committed. `columns` are
+ * read with it.
+ */
+export function holdOrganization(trx: Knex, organizationId: number, columns: string[] = ['id']) {
+  const q = trx('organizations').where({ id: organizationId }).first(columns);
+  return dialectOf(trx) === 'mysql' ? q.forShare() : q;
 }
 
 async function unitsByDate(

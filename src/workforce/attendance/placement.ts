@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { HOUR } from '../../core/clock.js';
 import { zonedParts } from '../../core/calendar.js';
 import { ValidationError } from '../../core/errors.js';
-import { fromDbTime, toDbTime } from '../../db/time.js';
+import { toDbTime } from '../../db/time.js';
 
 /** A check-out this soon after an open check-in of an earlier day closes that day (night shifts). */
 export const OVERNIGHT_WINDOW_HOURS = 16;
@@ -12,6 +12,7 @@ export const OVERNIGHT_WINDOW_HOURS = 16;
 export interface Placement {
   date: string;
   unitId: number;
+  unitCode: string;
   timeZone: string;
 }
 
@@ -25,12 +26,17 @@ export async function placePunch(
     .join('organization_units as u', 'u.id', 'd.organization_unit_id')
     .where({ 'd.employee_id': employeeId, 'd.is_primary': true })
     .orderBy('d.starts_on', 'desc')
-    .select('d.organization_unit_id', 'd.starts_on', 'd.ends_on', 'u.timezone');
+    .select('d.organization_unit_id', 'd.starts_on', 'd.ends_on', 'u.timezone', 'u.code');
   let placement: Placement | null = null;
   for (const d of deployments) {
     const date = zonedParts(at, d.timezone).date;
     if (String(d.starts_on) <= date && (d.ends_on === null || String(d.ends_on) >= date)) {
-      placement = { date, unitId: Number(d.organization_unit_id), timeZone: String(d.timezone) };
+      placement = {
+        date,
+        unitId: Number(d.organization_unit_id),
+        unitCode: String(d.code),
+        timeZone: String(d.timezone),
+      };
       break;
     }
   }
@@ -47,19 +53,24 @@ export async function placePunch(
   return placement;
 }
 
-/** The latest check-in within the overnight window that no check-out has closed yet. */
+/**
+ * The latest check-in within the overnight window that no check-out has closed yet: the check-in and
+ * whether a later check-out of its day exists, in one statement.
+ */
 async function openCheckInBefore(trx: Knex, employeeId: number, at: Date): Promise<{ date: string } | null> {
   const since = new Date(at.getTime() - OVERNIGHT_WINDOW_HOURS * HOUR);
-  const lastIn = await trx('attendance_punches')
-    .where({ employee_id: employeeId, kind: 'check_in' })
-    .where('punched_at', '<', toDbTime(at))
-    .where('punched_at', '>=', toDbTime(since))
-    .orderBy('punched_at', 'desc')
-    .first('date', 'punched_at');
-  if (!lastIn) return null;
-  const closed = await trx('attendance_punches')
-    .where({ employee_id: employeeId, kind: 'check_out', date: lastIn.date })
-    .where('punched_at', '>', toDbTime(fromDbTime(lastIn.punched_at)!))
-    .first('id');
-  return closed ? null : { date: String(lastIn.date) };
+  const closedBy = trx('attendance_punches as o')
+    .where('o.kind', 'check_out')
+    .whereRaw('?? = ??', ['o.employee_id', 'i.employee_id'])
+    .whereRaw('?? = ??', ['o.date', 'i.date'])
+    .whereRaw('?? > ??', ['o.punched_at', 'i.punched_at'])
+    .select(trx.raw('1'));
+  const lastIn = await trx('attendance_punches as i')
+    .where({ 'i.employee_id': employeeId, 'i.kind': 'check_in' })
+    .where('i.punched_at', '<', toDbTime(at))
+    .where('i.punched_at', '>=', toDbTime(since))
+    .orderBy('i.punched_at', 'desc')
+    .first('i.date', trx.raw('exists ? as closed', [closedBy]));
+  if (!lastIn || Number(lastIn.closed) === 1) return null;
+  return { date: String(lastIn.date) };
 }

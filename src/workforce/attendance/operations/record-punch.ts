@@ -16,7 +16,7 @@ import { fromDbTime, toDbTime } from '../../../db/time.js';
 import { actingUser, bool, type WorkforceRun } from '../../context.js';
 import { authorize, type UserPrincipal } from '../../identity/principal.js';
 import { baselineInstants, deriveDay, type DerivedDay } from '../derive.js';
-import { assertNotLocked } from '../guard.js';
+import { assertNotLocked, holdOrganization } from '../guard.js';
 import { placePunch } from '../placement.js';
 import { punchSchema, type PunchKind } from '../schemas.js';
 import {
@@ -41,6 +41,11 @@ export const recordPunch = defineOperation({
   summary: 'Record a check-in or check-out punch (ingestion)',
   input: punchSchema,
   permission: 'authenticated',
+  // Punches of one employee queue on the employee row; each must then read what the ones before it
+  // committed. Under REPEATABLE READ every plain read comes from the snapshot of the first one,
+  // taken before the wait: a queued punch missed the punches (and month locks) committed meanwhile,
+  // derived the day without them and overwrote it. READ COMMITTED reads afresh per statement.
+  isolation: 'read committed',
   async run(ctx: WorkforceRun, input): Promise<PunchResult> {
     const { db: trx, services } = ctx;
     const actor = actingUser(ctx);
@@ -50,14 +55,15 @@ export const recordPunch = defineOperation({
     if (at.getTime() > clock.now().getTime() + FUTURE_TOLERANCE_MINUTES * MINUTE) {
       throw ValidationError.field('at', 'The at field must not be in the future.');
     }
+    // Punches of one employee serialise on the employee row, taken by the read that finds it.
     const employee = await findEmployee(trx, actor.userId, input.employee_id);
+    const organizationId = Number(employee.organization_id);
     const source = Number(employee.user_id) === actor.userId ? 'self' : 'correction';
-    if (source === 'correction')
-      authorize(actor, 'attendance.lock', Number(employee.organization_id), 'Employee');
+    if (source === 'correction') authorize(actor, 'attendance.lock', organizationId, 'Employee');
     if (!employee.is_active) throw ValidationError.field('employee_id', 'The employee is not active.');
-    if (source === 'self') await requireDeviceWhenBound(trx, actor, Number(employee.organization_id));
-    // Punches of one employee serialise on the employee row.
-    await lockForUpdate(trx('employees').where({ id: employee.id }), trx).first('id');
+    // The organization in share mode (the lock guard's, see guard.ts), its device rule and code with it.
+    const org = await holdOrganization(trx, organizationId, ['code', 'require_device_for_punches']);
+    if (source === 'self') requireDeviceWhenBound(org, actor);
     const employeeId = Number(employee.id);
 
     const existing = await trx('attendance_punches')
@@ -69,13 +75,24 @@ export const recordPunch = defineOperation({
     }
 
     const place = await placePunch(trx, employeeId, kind, at);
-    await assertNotLocked(trx, employeeId, [place.date], { unitId: place.unitId });
     const now = toDbTime(clock.now());
     const current = await lockForUpdate(
       trx('attendance').where({ employee_id: employeeId, date: place.date }),
       trx,
     ).first();
-    const baseline = await baselineOf(trx, current, employeeId, place.date);
+    await assertNotLocked(trx, employeeId, [place.date], {
+      unitId: place.unitId,
+      organizationId,
+      rows: current ? [current] : [],
+    });
+    // The day's punches so far: whether the day was punched before (baselineOf), and with this one
+    // the punches the day is derived from.
+    const earlier = await trx('attendance_punches')
+      .where({ employee_id: employeeId, date: place.date })
+      .orderBy('id')
+      .select('kind', 'punched_at', 'source');
+    const baseline = baselineOf(current, earlier.length > 0);
+    let punches = [...earlier, { kind, punched_at: toDbTime(at), source }];
     try {
       await trx('attendance_punches').insert({
         employee_id: employeeId,
@@ -89,12 +106,13 @@ export const recordPunch = defineOperation({
       });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
+      // Stored meanwhile by a writer that does not queue on the employee row: derive from the table.
+      punches = await trx('attendance_punches')
+        .where({ employee_id: employeeId, date: place.date })
+        .orderBy('id')
+        .select('kind', 'punched_at', 'source');
     }
 
-    const punches = await trx('attendance_punches')
-      .where({ employee_id: employeeId, date: place.date })
-      .orderBy('id')
-      .select('kind', 'punched_at', 'source');
     const shift = await trx('shift_assignments')
       .where({ employee_id: employeeId, assigned_for: place.date, state: 'planned' })
       .orderBy('id')
@@ -118,10 +136,12 @@ export const recordPunch = defineOperation({
       correction_trail: trail.length ? JSON.stringify(trail) : null,
       updated_at: now,
     };
+    let id: number;
     if (current) {
       await trx('attendance').where({ id: current.id }).update(values);
+      id = Number(current.id);
     } else {
-      await trx('attendance').insert({
+      const [inserted] = await trx('attendance').insert({
         ...values,
         employee_id: employeeId,
         organization_id: employee.organization_id,
@@ -129,8 +149,24 @@ export const recordPunch = defineOperation({
         date: place.date,
         created_at: now,
       });
+      id = Number(inserted);
     }
-    const attendance = (await loadRecord(trx, employeeId, place.date))!;
+    const unitId = current ? Number(current.organization_unit_id) : place.unitId;
+    // The record as written, served without reading it back; a day stored at another unit than the
+    // punch's (an imported day) is read back for that unit's code.
+    const attendance =
+      unitId === place.unitId
+        ? serializeAttendance({
+            ...values,
+            id,
+            date: place.date,
+            locked_at: current?.locked_at ?? null,
+            lock_id: current?.lock_id ?? null,
+            employee_code: employee.employee_id,
+            organization_code: org.code,
+            unit_code: place.unitCode,
+          })
+        : (await loadRecord(trx, employeeId, place.date))!;
     return { punch: describe(kind, at, place.date, false, source), attendance };
   },
 });
@@ -141,9 +177,8 @@ export const recordPunch = defineOperation({
  * fingerprint itself was checked by the access guard; here only its presence is required.
  * Corrections by hr or a manager are not punches from a phone and are not affected.
  */
-async function requireDeviceWhenBound(trx: Knex, actor: UserPrincipal, organizationId: number) {
-  const org = await trx('organizations').where({ id: organizationId }).first('require_device_for_punches');
-  if (!bool(org?.require_device_for_punches) || actor.deviceFingerprint) return;
+function requireDeviceWhenBound(org: { require_device_for_punches: unknown }, actor: UserPrincipal) {
+  if (!bool(org.require_device_for_punches) || actor.deviceFingerprint) return;
   throw new LockedError(
     'Your organization requires punches from an approved device: send X-Device-Fingerprint.',
     'DEVICE_REQUIRED',
@@ -154,16 +189,13 @@ async function requireDeviceWhenBound(trx: Knex, actor: UserPrincipal, organizat
  * The times a day had before its first punch (an imported day): kept once, so every later punch
  * amends them instead of deriving the day from punches alone.
  */
-async function baselineOf(
-  trx: Knex,
+function baselineOf(
   current: any,
-  employeeId: number,
-  date: string,
-): Promise<{ check_in: string | null; check_out: string | null } | null> {
+  punchedBefore: boolean,
+): { check_in: string | null; check_out: string | null } | null {
   if (!current) return null;
   if (current.baseline) return JSON.parse(current.baseline);
-  const punched = await trx('attendance_punches').where({ employee_id: employeeId, date }).first('id');
-  return punched ? null : { check_in: current.check_in ?? null, check_out: current.check_out ?? null };
+  return punchedBefore ? null : { check_in: current.check_in ?? null, check_out: current.check_out ?? null };
 }
 
 const AMENDED_FIELDS = ['check_in', 'check_out', 'worked_minutes', 'status'] as const;
@@ -179,9 +211,13 @@ function amendments(current: any, derived: DerivedDay, by: number, at: Date): Co
   }));
 }
 
+/** The employee a punch is for, read and locked in one statement (the caller's own, or by code). */
 async function findEmployee(trx: Knex, userId: number, code: string | undefined) {
   if (code === undefined) {
-    const own = await trx('employees').where({ user_id: userId }).whereNull('deleted_at').first();
+    const own = await lockForUpdate(
+      trx('employees').where({ user_id: userId }).whereNull('deleted_at'),
+      trx,
+    ).first();
     if (!own) {
       throw ValidationError.field(
         'employee_id',
@@ -190,7 +226,10 @@ async function findEmployee(trx: Knex, userId: number, code: string | undefined)
     }
     return own;
   }
-  const employee = await trx('employees').where({ employee_id: code }).whereNull('deleted_at').first();
+  const employee = await lockForUpdate(
+    trx('employees').where({ employee_id: code }).whereNull('deleted_at'),
+    trx,
+  ).first();
   if (!employee) throw new NotFoundError('Employee not found.');
   return employee;
 }
