@@ -129,6 +129,26 @@ export async function renewClaim(db: Knex, id: number, now: Date, claim: Claim):
 }
 
 /**
+ * The pipelined push's one durable write per batch (push-to-partners.ts): the 2xx of the batch
+ * before the one in flight, and the claim of the batch after it, committed together while the
+ * partner handles the current POST. The mark goes first: if the claim finds the next batch already
+ * planned by another run, the transaction still commits the mark, and the claim comes back null.
+ */
+export async function markDeliveredAndPlan(
+  db: Knex,
+  delivered: { id: number; outcome: AttemptOutcome; at: Date } | null,
+  next: NewBatch | null,
+  now: Date,
+  claim: Claim,
+): Promise<DeliveryRow | null> {
+  return db.transaction(async (trx) => {
+    if (delivered)
+      await recordAttempt(trx, delivered.id, delivered.outcome, delivered.at, 'delivered', claim);
+    return next ? insertBatch(trx, next, now, claim) : null;
+  });
+}
+
+/**
  * One attempt's outcome, as `status`: delivered (a 2xx), pending (retried in this run), failed
  * (budget left, due again on the next push) or dead (budget spent). A 2xx is recorded whoever
  * holds the batch, because the partner has it; anything else only while this run holds the claim,
@@ -185,6 +205,15 @@ export async function freshBudget(db: Knex, id: number, now: Date, claim: Claim)
     .whereNot('status', 'delivered')
     .update({ budget_used: 0, status: 'pending', updated_at: toDbTime(now) });
   return n === 1;
+}
+
+/**
+ * Removes a batch this run planned and claimed ahead but never sent (the batch before it was not
+ * delivered): no attempt was made, so no delivery id reached the partner. The next push plans it
+ * afresh. Guarded by the claim and `attempts = 0`, so a sent batch is never removed.
+ */
+export async function withdrawPlannedBatch(db: Knex, id: number, claim: Claim): Promise<void> {
+  await db('partner_deliveries').where({ id, claimed_by: claim.by, attempts: 0, status: 'pending' }).del();
 }
 
 export async function releaseClaim(db: Knex, id: number, claim: Claim): Promise<void> {

@@ -14,6 +14,7 @@ import { pushTools } from './context.js';
 import { markFailed, recordAttempt, renewClaim, type Claim, type DeliveryRow } from './ledger.js';
 import type { PartnerTarget } from './partner-target.js';
 import {
+  type AttemptOutcome,
   describeOutcome,
   isRetryable,
   isSuccess,
@@ -32,6 +33,23 @@ export interface BatchResult {
   lastError: string | null;
   /** The partner looked unavailable (network, timeout, 5xx, 408, 429) rather than refusing the data. */
   unavailable: boolean;
+  /** With `deferDelivered`: the 2xx the caller must still record (markDeliveredAndPlan). */
+  unrecorded?: { outcome: AttemptOutcome; at: Date };
+}
+
+export interface SendOptions {
+  /**
+   * When the caller took the claim. A batch claimed ahead of its turn (the pipelined push claims
+   * the next batch while the current one is in flight) may have waited through the current one's
+   * retries: past a third of the lease its claim is renewed, and checked, before the first attempt.
+   * Without it the first attempt follows the claim at once.
+   */
+  claimedAt?: Date;
+  /**
+   * Leave a 2xx unrecorded and return it: the pipelined push commits it together with the next
+   * batch's claim, while the next POST is in flight. Failures are always recorded here.
+   */
+  deferDelivered?: boolean;
 }
 
 export interface BatchLabel {
@@ -46,6 +64,7 @@ export async function sendBatch(
   label: BatchLabel,
   body: string,
   claim: Claim,
+  options: SendOptions = {},
 ): Promise<BatchResult> {
   const { clock, db, logger } = ctx.services;
   const { timers } = pushTools(ctx);
@@ -57,7 +76,7 @@ export async function sendBatch(
       logger.warn('partner push: lease renewal failed', { delivery: delivery.id, error: String(error) }),
   });
   try {
-    return await attempts(ctx, partner, delivery, label, body, claim, heartbeat.lost);
+    return await attempts(ctx, partner, delivery, label, body, claim, heartbeat.lost, options);
   } finally {
     await heartbeat.stop();
   }
@@ -71,6 +90,7 @@ async function attempts(
   body: string,
   claim: Claim,
   lost: AbortSignal,
+  options: SendOptions,
 ): Promise<BatchResult> {
   const { clock, config, db } = ctx.services;
   const { sleep, transport, progress } = pushTools(ctx);
@@ -90,9 +110,11 @@ async function attempts(
   for (let attempt = 1; ; attempt++) {
     // The claim must still be ours before each retry (the heartbeat may have seen it taken over,
     // and a wait between attempts may have outlived the lease). The first attempt follows the
-    // claim at once, so it saves that statement on the push's critical path.
+    // claim at once, so it saves that statement on the push's critical path, unless the claim was
+    // taken ahead and has aged (SendOptions.claimedAt).
     if (lost.aborted) return lostResult(attempt - 1);
-    if (attempt > 1 && !(await renewClaim(db, delivery.id, clock.now(), claim)))
+    const aged = attempt === 1 && claimAged(options.claimedAt, clock.now(), claim.leaseMs);
+    if ((attempt > 1 || aged) && !(await renewClaim(db, delivery.id, clock.now(), claim)))
       return lostResult(attempt - 1);
     const timestamp = Math.floor(clock.now().getTime() / 1000);
     const outcome = await transport(
@@ -112,9 +134,16 @@ async function attempts(
     const now = clock.now();
     const responseCode = outcome.kind === 'response' ? outcome.status : null;
     if (isSuccess(outcome)) {
-      await recordAttempt(db, delivery.id, outcome, now, 'delivered', claim);
+      if (!options.deferDelivered) await recordAttempt(db, delivery.id, outcome, now, 'delivered', claim);
       progress({ type: 'batch-done', ...event, attempt, status: 'delivered' });
-      return { status: 'delivered', attempts: attempt, responseCode, lastError: null, unavailable: false };
+      return {
+        status: 'delivered',
+        attempts: attempt,
+        responseCode,
+        lastError: null,
+        unavailable: false,
+        ...(options.deferDelivered ? { unrecorded: { outcome, at: now } } : {}),
+      };
     }
     used += 1;
     const retryable = isRetryable(outcome);
@@ -136,4 +165,9 @@ async function attempts(
     progress({ type: 'batch-done', ...event, attempt, status: final, error: lastError });
     return { status: final, attempts: attempt, responseCode, lastError, unavailable: retryable };
   }
+}
+
+/** A claim taken a third of a lease ago or more: the heartbeat's own period. */
+function claimAged(claimedAt: Date | undefined, now: Date, leaseMs: number): boolean {
+  return claimedAt !== undefined && now.getTime() - claimedAt.getTime() >= leaseMs / 3;
 }

@@ -11,21 +11,16 @@
 // `wfctl partner redeliver` gives it a fresh budget). The run ends by reading back every batch of
 // the locks it looked at: any that is not delivered (failed, dead, or still claimed by another,
 // possibly dead, run) is named in `undelivered` and makes the run not ok.
-import type { Knex } from 'knex';
 import { ValidationError } from '../../../../core/errors.js';
 import { defineOperation } from '../../../../core/operation.js';
 import { isoMonth, yup } from '../../../../core/validation.js';
 import type { WorkforceRun } from '../../../context.js';
-import {
-  countLockRecordsAfter,
-  lockRecordsAfter,
-  lockRecordsBetween,
-  type KeyedRecord,
-} from '../../records.js';
+import { countLockRecordsAfter, lockRecordsBetween } from '../../records.js';
 import { organizationByRef, partnerByName } from '../../lookups.js';
 import { requireNoTransaction, newClaim, type PushContext, type PushTools } from '../context.js';
 import { findDueLocks, type DueLock } from '../due.js';
-import { batchesOfLock, claimBatch, insertBatch, type Claim, type DeliveryRow } from '../ledger.js';
+import { batchesOfLock, claimBatch, type Claim } from '../ledger.js';
+import { sendNewBatches, type SendOne } from '../new-batches.js';
 import { loadTarget, type PartnerTarget } from '../partner-target.js';
 import { sendBatch } from '../send-batch.js';
 import { failureOf, undeliveredOf, type DeliveryFailure, type UndeliveredBatch } from '../serialize.js';
@@ -196,28 +191,28 @@ async function deliverLock(
   lock: DueLock,
   claim: Claim,
 ): Promise<{ item: PushItem; failures: DeliveryFailure[]; partnerUnavailable: boolean }> {
-  const { db, clock, config } = ctx.services;
+  const { db, clock } = ctx.services;
   const item = itemOf(lock);
   const failures: DeliveryFailure[] = [];
   const label = { organizationCode: lock.organizationCode, month: lock.month };
 
-  /** True when delivered; false when the lock should stop here (failed, dead, or taken over). */
-  const send = async (batch: DeliveryRow, body: string): Promise<boolean> => {
+  /** Delivered or not (failed, dead, or taken over: the lock stops here), and a 2xx left to record. */
+  const send: SendOne = async (batch, body, options) => {
     item.records += Number(batch.record_count);
     item.batches += 1;
-    const result = await sendBatch(ctx, target, batch, label, body, claim);
+    const result = await sendBatch(ctx, target, batch, label, body, claim, options);
     if (result.status === 'delivered') {
       item.delivered_batches += 1;
-      return true;
+      return { delivered: true, unrecorded: result.unrecorded };
     }
     // Taken over by another run: its outcome is read back as the run ends.
-    if (result.status === 'lost') return false;
+    if (result.status === 'lost') return { delivered: false };
     item.failed_batches += 1;
     if (result.status === 'dead') item.dead_batches += 1;
     const row = await db('partner_deliveries').where({ id: batch.id }).first();
     failures.push(failureOf(row, target.name, lock.organizationCode));
     if (result.unavailable) throw new PartnerUnavailable();
-    return false;
+    return { delivered: false };
   };
 
   try {
@@ -232,47 +227,15 @@ async function deliverLock(
         batch.first_attendance_id,
         batch.last_attendance_id,
       );
-      if (!(await send({ ...batch, claimed_by: claim.by }, JSON.stringify(rows.map((r) => r.record)))))
+      const body = JSON.stringify(rows.map((r) => r.record));
+      if (!(await send({ ...batch, claimed_by: claim.by }, body, {})).delivered)
         return { item, failures, partnerUnavailable: false };
     }
-    // 2. The lock's records not yet batched, read one batch (+1 to know whether it is the last) at a time.
+    // 2. The lock's records not yet batched, pipelined (new-batches.ts).
     if (ledger.some((b) => Boolean(b.is_last))) return { item, failures, partnerUnavailable: false };
-    const size = config.workforce.partnerPushBatchSize;
     const after = ledger.reduce((max, b) => Math.max(max, Number(b.last_attendance_id)), 0);
-    let index = ledger.reduce((max, b) => Math.max(max, Number(b.batch_index) + 1), 0);
-    // The next batch is read (and serialised) while the current one is in flight, so the database
-    // and the partner are not idle in turn. A read is only a read: a batch enters the ledger, and
-    // counts as delivered, exactly as before (after its own insert and its own 2xx).
-    let next = readBatch(db, lock.lockId, after, size);
-    for (;;) {
-      const { rows, isLast, body } = await next;
-      if (rows.length === 0) break;
-      next = isLast
-        ? Promise.resolve(NO_BATCH)
-        : readBatch(db, lock.lockId, rows[rows.length - 1].attendanceId, size);
-      // Not awaited when the loop stops early (claim lost, failure): its error must not go unhandled.
-      next.catch(() => {});
-      const batch = await insertBatch(
-        db,
-        {
-          partnerId: lock.partnerId,
-          organizationId: lock.organizationId,
-          month: lock.month,
-          lockId: lock.lockId,
-          batchIndex: index,
-          firstAttendanceId: rows[0].attendanceId,
-          lastAttendanceId: rows[rows.length - 1].attendanceId,
-          recordCount: rows.length,
-          isLast,
-        },
-        clock.now(),
-        claim,
-      );
-      if (!batch) break; // another run is pushing this lock right now
-      if (!(await send(batch, body))) break;
-      if (isLast) break;
-      index += 1;
-    }
+    const index = ledger.reduce((max, b) => Math.max(max, Number(b.batch_index) + 1), 0);
+    await sendNewBatches(ctx, lock, { after, index }, claim, send);
     return { item, failures, partnerUnavailable: false };
   } catch (err) {
     if (err instanceof PartnerUnavailable) return { item, failures, partnerUnavailable: true };
@@ -281,18 +244,3 @@ async function deliverLock(
 }
 
 class PartnerUnavailable extends Error {}
-
-interface ReadBatch {
-  rows: KeyedRecord[];
-  isLast: boolean;
-  body: string;
-}
-
-const NO_BATCH: ReadBatch = { rows: [], isLast: true, body: '' };
-
-/** The lock's next `size` records after `after` (one more is read to know whether it is the last). */
-async function readBatch(db: Knex, lockId: number, after: number, size: number): Promise<ReadBatch> {
-  const page = await lockRecordsAfter(db, lockId, after, size + 1);
-  const rows = page.slice(0, size);
-  return { rows, isLast: page.length <= size, body: JSON.stringify(rows.map((r) => r.record)) };
-}
