@@ -9,6 +9,7 @@ import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { createRequire } from 'node:module';
+import { MYSQL_OPTIONS } from './driver-options.mjs';
 
 const require = createRequire(import.meta.url);
 const spec = JSON.parse(readFileSync(process.argv[2], 'utf8'));
@@ -19,11 +20,7 @@ if (spec.dialect === 'mysql') {
   const mysql = require('mysql2/promise');
   const conn = await mysql.createConnection({
     ...spec.connection,
-    charset: 'utf8mb4',
-    timezone: 'Z',
-    dateStrings: true,
-    supportBigNumbers: true,
-    decimalNumbers: true,
+    ...MYSQL_OPTIONS,
   });
   read = async (q) => (await conn.execute(q.sql, q.bindings))[0];
   close = () => conn.end();

@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
+import { MYSQL_OPTIONS } from './driver-options.mjs';
 
 const require = createRequire(import.meta.url);
 const [port, specFile] = process.argv.slice(2);
@@ -20,11 +21,7 @@ if (spec.dialect === 'mysql') {
   const pool = mysql.createPool({
     ...spec.connection,
     connectionLimit: spec.poolMax,
-    charset: 'utf8mb4',
-    timezone: 'Z',
-    dateStrings: true,
-    supportBigNumbers: true,
-    decimalNumbers: true,
+    ...MYSQL_OPTIONS,
   });
   const promisePool = pool.promise();
   run = async (queries, onRows) => {

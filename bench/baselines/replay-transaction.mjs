@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
+import { MYSQL_OPTIONS } from './driver-options.mjs';
 
 const require = createRequire(import.meta.url);
 const spec = JSON.parse(readFileSync(process.argv[2], 'utf8'));
@@ -15,11 +16,7 @@ if (spec.dialect === 'mysql') {
   const mysql = require('mysql2/promise');
   const conn = await mysql.createConnection({
     ...spec.connection,
-    charset: 'utf8mb4',
-    timezone: 'Z',
-    dateStrings: true,
-    supportBigNumbers: true,
-    decimalNumbers: true,
+    ...MYSQL_OPTIONS,
   });
   // Prepared once outside the clock, as a long-running program would have them.
   const prepared = [];

@@ -18,6 +18,7 @@ import { ROOT, workDir } from '../lib/paths.js';
 import { runOk, SERVER_CORE } from '../lib/proc.js';
 import { median, ratio, round, timed, type CaseOutput } from '../lib/results.js';
 import { api, type Session } from '../lib/session.js';
+import { driverConnection } from '../lib/database.js';
 
 const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release|start transaction)\b/i;
 
@@ -60,9 +61,7 @@ export async function offboardCase(s: Session): Promise<CaseOutput> {
       specFile,
       JSON.stringify({
         dialect: s.bench.dialect,
-        connection: s.bench.mysql ?? {
-          filename: s.bench.config.database.client === 'sqlite' ? s.bench.config.database.filename : '',
-        },
+        connection: driverConnection(s.bench),
         statements,
       }),
     );

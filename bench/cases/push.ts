@@ -12,6 +12,7 @@ import { ratio, round, timed, type CaseOutput } from '../lib/results.js';
 import { ROOT } from '../lib/paths.js';
 import type { Statement } from '../baselines/capture.js';
 import { PARTNER_NAME, type Session } from '../lib/session.js';
+import { driverConnection } from '../lib/database.js';
 
 export async function pushCase(s: Session): Promise<CaseOutput> {
   const dir = workDir(`push-bodies-${s.bench.dialect}`);
@@ -78,9 +79,7 @@ export async function pushCase(s: Session): Promise<CaseOutput> {
     specFile,
     JSON.stringify({
       dialect: s.bench.dialect,
-      connection: s.bench.mysql ?? {
-        filename: s.bench.config.database.client === 'sqlite' ? s.bench.config.database.filename : '',
-      },
+      connection: driverConnection(s.bench),
       url: `${receiverUrl}/attendance/daily`,
       token: 'bench-outbound-token',
       secret: 'bench-signing-secret-0123456789',

@@ -120,3 +120,8 @@ export async function databaseVersion(bench: BenchDb): Promise<string> {
   const [rows] = await bench.services.db.raw('select version() as v');
   return `MySQL-compatible ${rows[0].v}`;
 }
+
+/** How a minimal program (bench/baselines/*.mjs) reaches the benchmark database: its spec's `connection`. */
+export function driverConnection(b: BenchDb): BenchDb['mysql'] | { filename: string } {
+  return b.mysql ?? { filename: b.config.database.client === 'sqlite' ? b.config.database.filename : '' };
+}
