@@ -2,7 +2,9 @@
 // The unit is the employee's primary deployment on that date. A row identical to the stored one is
 // left alone, so a second import changes nothing. A row that would change a locked row, or add a
 // row inside a locked pay month, refuses the whole import with 409 ATTENDANCE_LOCKED.
+import type { Knex } from 'knex';
 import { AppError } from '../../../core/errors.js';
+import { bulkLoad, type BulkValue } from '../../../db/bulk-load.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { ATTENDANCE_LOCKED } from '../../attendance/guard.js';
 import { chunks } from '../../context.js';
@@ -70,7 +72,7 @@ export async function importAttendance(run: ImportRun, rows: AttendanceRow[]): P
 
   const seen = new Map<string, number>();
   const locked: Array<{ path: string; what: string; lockId: number | null }> = [];
-  const writes: Array<Record<string, unknown>> = [];
+  const writes: Write[] = [];
   let updated = 0;
   rows.forEach((r, i) => {
     const at = `attendance[${i}]`;
@@ -111,20 +113,43 @@ export async function importAttendance(run: ImportRun, rows: AttendanceRow[]): P
       ...record,
       created_at: run.at,
       updated_at: run.at,
+      updated: old !== undefined,
     });
   });
   run.stopOnErrors();
   if (locked.length) throw lockedError(locked);
 
+  // Changed rows are upserted as before; new ones go through the engine's bulk loader, which hands
+  // them back to the same upsert when it cannot store exactly that (see bulk-load.ts).
+  const changes = writes.filter((w) => w.updated);
+  const additions = writes.filter((w) => !w.updated);
+  await upsert(trx, changes);
+  await bulkLoad(
+    trx,
+    'attendance',
+    COLUMNS,
+    additions.map((w) => COLUMNS.map((c) => w[c] as BulkValue)),
+    () => upsert(trx, additions),
+    { onRows: (n) => BATCH_LISTENERS.get(trx)?.('attendance', n) },
+  );
+  run.count('attendance', 'created', writes.length - updated);
+  run.count('attendance', 'updated', updated);
+}
+
+/** Every column an imported row sets, in the bulk loader's order. */
+const COLUMNS = ['employee_id', 'organization_id', 'date', ...FIELDS, 'created_at', 'updated_at'] as const;
+
+type Write = Record<(typeof COLUMNS)[number], unknown> & { updated: boolean };
+
+/** Multi-row INSERT … ON DUPLICATE KEY UPDATE (ON CONFLICT … DO UPDATE on SQLite), in batches. */
+async function upsert(trx: Knex.Transaction, writes: Write[]): Promise<void> {
   for (const part of chunks(writes, batchSize(trx))) {
     await trx('attendance')
-      .insert(part)
+      .insert(part.map(({ updated: _updated, ...row }) => row))
       .onConflict(['employee_id', 'date'])
       .merge([...FIELDS, 'organization_id', 'updated_at']);
     BATCH_LISTENERS.get(trx)?.('attendance', part.length);
   }
-  run.count('attendance', 'created', writes.length - updated);
-  run.count('attendance', 'updated', updated);
 }
 
 function same(old: any, record: Record<(typeof FIELDS)[number], unknown>): boolean {
