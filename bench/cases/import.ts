@@ -164,7 +164,7 @@ export function importCase(gen: Generated, baseline: ImportBaseline | null): Cas
     rows: [
       {
         case: 'import',
-        measure: 'rows/s (whole `wfctl import` process: start, JSON parse, validation, LOAD DATA)',
+        measure: 'rows/s (whole `wfctl import` process: start, JSON parse, validation, writes)',
         figure: round(oursRate, 0),
         baseline: baseRate === null ? null : round(baseRate, 0),
         unit: 'rows/s',
