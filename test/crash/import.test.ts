@@ -54,9 +54,10 @@ crashTests({
       ],
       moments: [
         {
-          label: 'first attendance insert running',
+          // MySQL writes new attendance rows with one LOAD DATA (src/db/bulk-load.ts), SQLite inserts.
+          label: 'first attendance write running',
           nth: 1,
-          match: '^insert into [`"]attendance[`"]',
+          match: '^(insert into [`"]attendance[`"]|load data local infile)',
           phase: 'sent',
         },
       ],

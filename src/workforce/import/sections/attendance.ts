@@ -2,7 +2,9 @@
 // The unit is the employee's primary deployment on that date. A row identical to the stored one is
 // left alone, so a second import changes nothing. A row that would change a locked row, or add a
 // row inside a locked pay month, refuses the whole import with 409 ATTENDANCE_LOCKED.
+import type { Knex } from 'knex';
 import { AppError } from '../../../core/errors.js';
+import { bulkLoad, type BulkValue } from '../../../db/bulk-load.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { ATTENDANCE_LOCKED } from '../../attendance/guard.js';
 import { chunks } from '../../context.js';
@@ -70,52 +72,78 @@ export async function importAttendance(run: ImportRun, rows: AttendanceRow[]): P
 
   const seen = new Map<string, number>();
   const locked: Array<{ path: string; what: string; lockId: number | null }> = [];
-  const writes: Array<Record<string, unknown>> = [];
-  let updated = 0;
+  // New rows as the bulk loader's value lists (COLUMNS order), changed ones as upsert records: a
+  // month is hundreds of thousands of rows, so no per-row object or string is made that is not needed.
+  const additions: BulkValue[][] = [];
+  const changes: Write[] = [];
   rows.forEach((r, i) => {
-    const at = `attendance[${i}]`;
+    const at = () => `attendance[${i}]`;
     const e = run.employees.get(r.employee_id);
-    if (!e) return run.fail(`${at}.employee_id`, `unknown employee ${r.employee_id}`);
+    if (!e) return run.fail(`${at()}.employee_id`, `unknown employee ${r.employee_id}`);
     const unit = (primaries.get(e.id) ?? []).find(
       (d) => d.from <= r.date && (d.to === null || d.to >= r.date),
     );
-    if (!unit) return run.fail(`${at}.date`, `${r.employee_id} has no primary deployment on ${r.date}`);
+    if (!unit) return run.fail(`${at()}.date`, `${r.employee_id} has no primary deployment on ${r.date}`);
     const key = `${e.id}|${r.date}`;
     const first = seen.get(key);
     if (first !== undefined)
-      return run.fail(`${at}.date`, `duplicate ${r.employee_id} ${r.date} (first at index ${first})`);
+      return run.fail(`${at()}.date`, `duplicate ${r.employee_id} ${r.date} (first at index ${first})`);
     seen.set(key, i);
-    const record = {
-      organization_unit_id: unit.unit,
-      status: r.status,
-      check_in: r.check_in,
-      check_out: r.check_out,
-      worked_minutes: r.worked_minutes,
-      flags: JSON.stringify(r.flags),
-    };
+    const flags = JSON.stringify(r.flags);
     const old = existing.get(key);
-    if (old && same(old, record)) return run.count('attendance', 'existing');
+    if (old && same(old, unit.unit, r, flags)) return run.count('attendance', 'existing');
     const month = r.date.slice(0, 7);
     const lockId = old?.locked_at
       ? (old.lock_id ?? null)
-      : (locks.get(`${e.organizationId}|${month}|org`) ??
-        locks.get(`${e.organizationId}|${month}|unit:${unit.unit}`));
+      : locks.size === 0
+        ? undefined
+        : (locks.get(`${e.organizationId}|${month}|org`) ??
+          locks.get(`${e.organizationId}|${month}|unit:${unit.unit}`));
     if (old?.locked_at || lockId !== undefined) {
-      return void locked.push({ path: at, what: `${r.employee_id} ${r.date}`, lockId: lockId ?? null });
+      return void locked.push({ path: at(), what: `${r.employee_id} ${r.date}`, lockId: lockId ?? null });
     }
-    if (old) updated += 1;
-    writes.push({
-      employee_id: e.id,
-      organization_id: e.organizationId,
-      date: r.date,
-      ...record,
-      created_at: run.at,
-      updated_at: run.at,
-    });
+    const values: BulkValue[] = [
+      e.id,
+      e.organizationId,
+      r.date,
+      unit.unit,
+      r.status,
+      r.check_in,
+      r.check_out,
+      r.worked_minutes,
+      flags,
+      run.at,
+      run.at,
+    ];
+    if (old) changes.push(record(values));
+    else additions.push(values);
   });
   run.stopOnErrors();
   if (locked.length) throw lockedError(locked);
 
+  // Changed rows are upserted as before; new ones go through the engine's bulk loader, which hands
+  // them back to the same upsert when it cannot store exactly that (see bulk-load.ts).
+  await upsert(trx, changes);
+  await bulkLoad(trx, 'attendance', COLUMNS, additions, () => upsert(trx, additions.map(record)), {
+    onRows: (n) => BATCH_LISTENERS.get(trx)?.('attendance', n),
+  });
+  run.count('attendance', 'created', additions.length);
+  run.count('attendance', 'updated', changes.length);
+}
+
+/** Every column an imported row sets, in the bulk loader's order. */
+const COLUMNS = ['employee_id', 'organization_id', 'date', ...FIELDS, 'created_at', 'updated_at'] as const;
+
+type Write = Record<(typeof COLUMNS)[number], BulkValue>;
+
+function record(values: BulkValue[]): Write {
+  const out = {} as Write;
+  COLUMNS.forEach((c, i) => (out[c] = values[i]));
+  return out;
+}
+
+/** Multi-row INSERT … ON DUPLICATE KEY UPDATE (ON CONFLICT … DO UPDATE on SQLite), in batches. */
+async function upsert(trx: Knex.Transaction, writes: Write[]): Promise<void> {
   for (const part of chunks(writes, batchSize(trx))) {
     await trx('attendance')
       .insert(part)
@@ -123,18 +151,16 @@ export async function importAttendance(run: ImportRun, rows: AttendanceRow[]): P
       .merge([...FIELDS, 'organization_id', 'updated_at']);
     BATCH_LISTENERS.get(trx)?.('attendance', part.length);
   }
-  run.count('attendance', 'created', writes.length - updated);
-  run.count('attendance', 'updated', updated);
 }
 
-function same(old: any, record: Record<(typeof FIELDS)[number], unknown>): boolean {
+function same(old: any, unit: number, r: AttendanceRow, flags: string): boolean {
   return (
-    Number(old.organization_unit_id) === record.organization_unit_id &&
-    old.status === record.status &&
-    (old.check_in ?? null) === record.check_in &&
-    (old.check_out ?? null) === record.check_out &&
-    Number(old.worked_minutes) === record.worked_minutes &&
-    normaliseFlags(old.flags) === record.flags
+    Number(old.organization_unit_id) === unit &&
+    old.status === r.status &&
+    (old.check_in ?? null) === r.check_in &&
+    (old.check_out ?? null) === r.check_out &&
+    Number(old.worked_minutes) === r.worked_minutes &&
+    normaliseFlags(old.flags) === flags
   );
 }
 
