@@ -1,6 +1,7 @@
 // `npm run bench -- [--db sqlite|mysql|both] [--employees N] [--cases me,lock,…]`: generates the
 // synthetic organization set through `wfctl import`, starts `wfctl serve` on one core, and runs each
-// case against its baseline measured in the same run; writes bench/results.json and the table in
+// case against its baseline measured in the same run (the clinic case loads its own data set and
+// serves the clinic listener, after the workforce cases; alone, it skips the workforce set); writes bench/results.json and the table in
 // docs/benchmarks.md. A benchmark measures and reports: nothing here fails on a missed goal.
 import { closeCapture } from './baselines/capture.js';
 import { generate } from './generate.js';
@@ -21,6 +22,7 @@ import { offboardCase } from './cases/offboard.js';
 import { pullCase } from './cases/pull.js';
 import { pushCase } from './cases/push.js';
 import { rushCase } from './cases/rush.js';
+import { clinicCase } from './cases/clinic.js';
 
 const opts = parseBenchArgs(process.argv.slice(2));
 const results = loadResults();
@@ -47,7 +49,8 @@ for (const dialect of opts.dialects) {
   );
   const bench = await resetBenchDb(dialect, opts.mysqlServer);
   try {
-    await runDialect(bench, log);
+    if (opts.cases.some((c) => c !== 'clinic')) await runDialect(bench, log);
+    if (opts.cases.includes('clinic')) await runClinic(bench, log);
   } finally {
     // The in-process app the minimal baselines were captured from keeps a listener open.
     await closeCapture(bench);
@@ -56,6 +59,39 @@ for (const dialect of opts.dialects) {
 }
 if (!opts.noDoc) writeDoc(results, CASES);
 process.stderr.write('[bench] wrote bench/results.json' + (opts.noDoc ? '\n' : ' and docs/benchmarks.md\n'));
+
+function storeFor(bench: BenchDb, database: string, log: (line: string) => void) {
+  return (output: CaseOutput, loadBefore: number[], seconds: number) => {
+    storeCase(results, bench.dialect, database, {
+      ...output,
+      loadBefore,
+      loadAfter: loadAverage(),
+      seconds: Math.round(seconds),
+      date: today,
+      employees: opts.employees,
+      seed: opts.seed,
+      database,
+    });
+    for (const row of output.rows) {
+      log(
+        `${output.case}: ${row.measure}: ${row.figure} ${row.unit} vs ${row.baseline} → ${row.ratio ?? '—'}; ceiling ${row.ceiling ?? '—'} → ${row.ceilingRatio ?? '—'} (goal ${row.goal}: ${row.met ?? '—'})`,
+      );
+    }
+  };
+}
+
+async function runClinic(bench: BenchDb, log: (line: string) => void): Promise<void> {
+  const store = storeFor(bench, await databaseVersion(bench), log);
+  const loadBefore = loadAverage();
+  const began = performance.now();
+  log(`clinic (scale ${opts.clinicScale})…`);
+  try {
+    store(await clinicCase(bench, opts, log), loadBefore, (performance.now() - began) / 1000);
+  } catch (err) {
+    // A failed bulk insert's message holds the whole statement: its start is enough.
+    log(`clinic FAILED: ${String((err as Error).stack ?? err).slice(0, 2000)}`);
+  }
+}
 
 async function runDialect(bench: BenchDb, log: (line: string) => void): Promise<void> {
   const database = await databaseVersion(bench);
@@ -74,23 +110,7 @@ async function runDialect(bench: BenchDb, log: (line: string) => void): Promise<
     },
     profileDir,
   );
-  const store = (output: CaseOutput, loadBefore: number[], seconds: number) => {
-    storeCase(results, bench.dialect, database, {
-      ...output,
-      loadBefore,
-      loadAfter: loadAverage(),
-      seconds: Math.round(seconds),
-      date: today,
-      employees: opts.employees,
-      seed: opts.seed,
-      database,
-    });
-    for (const row of output.rows) {
-      log(
-        `${output.case}: ${row.measure}: ${row.figure} ${row.unit} vs ${row.baseline} → ${row.ratio ?? '—'}; ceiling ${row.ceiling ?? '—'} → ${row.ceilingRatio ?? '—'} (goal ${row.goal}: ${row.met ?? '—'})`,
-      );
-    }
-  };
+  const store = storeFor(bench, database, log);
   if (opts.cases.includes('import'))
     store(importCase(gen, baseline), importLoad, (performance.now() - importStart) / 1000);
 

@@ -1,11 +1,12 @@
-// The statements a request really runs: the workforce HTTP app is built in this process on the
-// benchmark's database, the request is sent to it once to warm up and once more with knex's query
+// The statements a request really runs: the workforce or the clinic HTTP app is built in this
+// process on the benchmark's database, the request is sent to it once to warm up and once more with knex's query
 // event listening, and every statement (SQL and bindings, in order) is recorded. The minimal
 // program (minimal-server.mjs) replays exactly these, so its figure is the limit of the same work.
 import { writeFileSync } from 'node:fs';
 import { createHttpApp } from '../../src/http/app.js';
 import { listen, type Listener } from '../../src/http/server.js';
 import { workforceApiInfo, workforceRoutes } from '../../src/workforce/routes.js';
+import { clinicApiInfo, clinicRoutes } from '../../src/clinic/routes.js';
 import type { BenchDb } from '../lib/database.js';
 import { workDir } from '../lib/paths.js';
 import { SERVER_CORE, start, stop } from '../lib/proc.js';
@@ -19,40 +20,49 @@ export interface Statement {
 
 export type MinimalMode = 'json' | 'json-stream' | 'csv';
 
-const listeners = new WeakMap<BenchDb, Promise<Listener>>();
+export type AppName = 'workforce' | 'clinic';
 
-function inProcessApp(bench: BenchDb): Promise<Listener> {
-  let l = listeners.get(bench);
+const APPS = {
+  workforce: { routes: workforceRoutes, openapi: workforceApiInfo },
+  clinic: { routes: clinicRoutes, openapi: clinicApiInfo },
+};
+
+const listeners = new WeakMap<BenchDb, Map<AppName, Promise<Listener>>>();
+
+function inProcessApp(bench: BenchDb, name: AppName): Promise<Listener> {
+  let apps = listeners.get(bench);
+  if (!apps) listeners.set(bench, (apps = new Map()));
+  let l = apps.get(name);
   if (!l) {
-    const { handler } = createHttpApp({
-      name: 'workforce',
-      routes: workforceRoutes,
-      services: bench.services,
-      openapi: workforceApiInfo,
-    });
+    const { handler } = createHttpApp({ name, ...APPS[name], services: bench.services });
     l = listen(handler, 0, '127.0.0.1');
-    listeners.set(bench, l);
+    apps.set(name, l);
   }
   return l;
 }
 
 export async function closeCapture(bench: BenchDb): Promise<void> {
-  const l = listeners.get(bench);
+  const apps = listeners.get(bench);
   listeners.delete(bench);
-  if (l) await (await l).close(1000);
+  for (const l of apps?.values() ?? []) await (await l).close(1000);
 }
 
-/** The statements of one GET of `path` with the token, in order (after one warm-up request). */
+/**
+ * The statements of one GET of `path` with the token (none for a public route: null), in order
+ * (after one warm-up request), from the workforce app unless `app` says clinic.
+ */
 export async function captureStatements(
   bench: BenchDb,
   path: string,
-  token: string,
+  token: string | null,
   expectStatus = 200,
   warmUp = true,
+  app: AppName = 'workforce',
 ): Promise<Statement[]> {
-  const app = await inProcessApp(bench);
+  const listener = await inProcessApp(bench, app);
+  const headers: Record<string, string> = token === null ? {} : { authorization: `Bearer ${token}` };
   const get = async () => {
-    const res = await fetch(`${app.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${listener.url}${path}`, { headers });
     await res.arrayBuffer();
     if (res.status !== expectStatus) throw new Error(`capture: GET ${path} answered ${res.status}`);
   };

@@ -12,6 +12,7 @@ export const CASES = [
   'push',
   'offboard',
   'rush',
+  'clinic',
 ] as const;
 export type CaseName = (typeof CASES)[number];
 
@@ -28,10 +29,13 @@ export interface BenchOptions {
   noDoc: boolean;
   /** Run the attendance import and the daemon under `node --cpu-prof` (profiles in var/bench/profiles/). */
   profile: boolean;
+  /** The clinic case's data set as a share of full scale (200 tenants, 200,000 pets, 1,000,000 appointments and invoices). */
+  clinicScale: number;
 }
 
 const USAGE = `usage: npm run bench -- [--db sqlite|mysql|both] [--employees N] [--cases ${CASES.join(',')}]
-                       [--seed N] [--month YYYY-MM] [--duration SECONDS] [--mysql-server URL] [--no-doc] [--profile]`;
+                       [--seed N] [--month YYYY-MM] [--duration SECONDS] [--mysql-server URL] [--no-doc] [--profile]
+                       [--clinic-scale F]`;
 
 export function parseBenchArgs(argv: string[]): BenchOptions {
   const { values } = parseArgs({
@@ -46,6 +50,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
       'mysql-server': { type: 'string', default: 'mysql://root@127.0.0.1:3306' },
       'no-doc': { type: 'boolean', default: false },
       profile: { type: 'boolean', default: false },
+      'clinic-scale': { type: 'string', default: '1' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -74,6 +79,8 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     .map((c) => c.trim())
     .filter(Boolean);
   for (const c of cases) if (!(CASES as readonly string[]).includes(c)) fail(`unknown case ${c}`);
+  const clinicScale = Number(values['clinic-scale']);
+  if (!(clinicScale > 0 && clinicScale <= 1)) fail('--clinic-scale must be a number above 0, at most 1');
   return {
     dialects,
     employees: int('employees', values.employees, 20),
@@ -84,5 +91,6 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     mysqlServer: values['mysql-server'],
     noDoc: values['no-doc'],
     profile: values.profile,
+    clinicScale,
   };
 }

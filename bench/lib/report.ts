@@ -107,6 +107,11 @@ function renderRow(c: StoredCase, row: Row, first: boolean): string {
   const ratio = times(row.ratio);
   const measure = row.ratioNote ? `${row.measure}; ratio: ${row.ratioNote}` : row.measure;
   const met = row.met === null ? '—' : row.met ? 'yes' : '**no**';
-  const run = `${c.date}, ${c.employees.toLocaleString('en')} employees, load ${c.loadBefore.map((l) => l.toFixed(1)).join('/')}`;
+  // The clinic case has its own data set, sized by --clinic-scale rather than --employees.
+  const size =
+    c.case === 'clinic'
+      ? `clinic scale ${String(c.details.scale)}`
+      : `${c.employees.toLocaleString('en')} employees`;
+  const run = `${c.date}, ${size}, load ${c.loadBefore.map((l) => l.toFixed(1)).join('/')}`;
   return `| ${first ? c.title : '〃'} | ${measure} | ${fmt(row.figure)} | ${fmt(row.baseline)} | ${ratio} | ${fmt(row.ceiling ?? null)} | ${times(row.ceilingRatio)} | ${row.goal} | ${met} | ${first ? run : ''} |`;
 }

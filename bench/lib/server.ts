@@ -1,4 +1,4 @@
-// The daemon under test (`wfctl serve --only workforce`) and the raw node:http baseline, each in its
+// The daemon under test (`wfctl serve --only workforce`, or `--only clinic`) and the raw node:http baseline, each in its
 // own process on the server core, reachable on a free local port.
 import { openSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -39,20 +39,26 @@ async function waitUntilUp(url: string, started: Started, what: string): Promise
 /** `wfctl serve` as an operator runs it, logs (one JSON line per request) going to /dev/null. */
 export async function startDaemon(
   databaseUrl: string,
-  opts: { profileDir?: string; env?: Record<string, string> } = {},
+  opts: { profileDir?: string; env?: Record<string, string>; listener?: 'workforce' | 'clinic' } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
+  const listener = opts.listener ?? 'workforce';
   const profiling = opts.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.profileDir}`] : [];
-  const args = [...profiling, '--import', 'tsx', WFCTL_ENTRY, 'serve', '--only', 'workforce'];
+  const args = [...profiling, '--import', 'tsx', WFCTL_ENTRY, 'serve', '--only', listener];
+  const portVar = listener === 'clinic' ? 'CLINIC_PORT' : 'WORKFORCE_PORT';
   const started = start(process.execPath, args, {
     core: SERVER_CORE,
     cwd: ROOT,
     // Request logs (stdout) are written and discarded, as to a log shipper; stderr is kept.
     stdio: ['ignore', 'ignore', openSync(`${workDir()}/daemon.log`, 'a')],
-    env: benchEnv(databaseUrl, { WORKFORCE_PORT: String(port), HOST: '127.0.0.1', ...opts.env }),
+    env: benchEnv(databaseUrl, { [portVar]: String(port), HOST: '127.0.0.1', ...opts.env }),
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitUntilUp(`${url}/api/v1/me`, started, 'wfctl serve');
+  await waitUntilUp(
+    `${url}/api/v1/${listener === 'clinic' ? 'system/health' : 'me'}`,
+    started,
+    `wfctl serve --only ${listener}`,
+  );
   return { ...started, url, close: () => stop(started) };
 }
 

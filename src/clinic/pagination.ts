@@ -46,6 +46,12 @@ export async function fetchPage<T>(
  * table (MariaDB scanned every client to list a clinic's appointments) and a deep page reads and
  * drops every row before it; the id-only query walks the index and drops index entries only.
  *
+ * A page in the second half of the list is read from the other end: the same index walked
+ * backwards, in the reversed order, skipping the rows after the page rather than before it, and
+ * turned round. The order ends with the unique id, so the reversed order is exactly the list read
+ * backwards and the page holds the same rows in the same order; the last page costs what the first
+ * does, and no page skips more than half the list.
+ *
  * A scope of several index ranges (an owner's clients, pets) is several branches, merged in order
  * (src/db/ordered-union.ts). Each branch selects from one table with the `order` columns by name.
  */
@@ -73,21 +79,49 @@ export async function fetchKeyedPage<T>(
   const total = Number((counted as { n?: number | string } | undefined)?.n ?? 0);
   const offset = (page - 1) * perPage;
   if (total <= offset) return { items: [], page, perPage, total };
+  const window = pageWindow(total, offset, perPage);
+  const read = window.fromEnd ? branches.map(reversedBranch) : branches;
+  const readOrder = window.fromEnd ? reversed(order) : order;
   const keys =
-    branches.length === 1
-      ? branches[0].query
+    read.length === 1
+      ? read[0].query
           .clone()
-          .orderBy(branches[0].order ?? order)
-          .limit(perPage)
-          .offset(offset)
-      : orderedUnion(db, branches, order, perPage, offset);
-  const ids: number[] = (await keys).map((r: { id: number | string }) => Number(r.id));
+          .orderBy(read[0].order ?? readOrder)
+          .limit(window.limit)
+          .offset(window.offset)
+      : orderedUnion(db, read, readOrder, window.limit, window.offset);
+  const keyRows: Array<{ id: number | string }> = await keys;
+  const ids = keyRows.map((r) => Number(r.id));
+  if (window.fromEnd) ids.reverse();
   if (!ids.length) return { items: [], page, perPage, total };
   const found = (await rows(ids)) as Array<{ id: number | string }>;
   const position = new Map(ids.map((id, i) => [id, i]));
   found.sort((a, b) => position.get(Number(a.id))! - position.get(Number(b.id))!);
   return { items: found as T[], page, perPage, total };
 }
+
+/**
+ * Where the page's rows are, read from whichever end skips fewer: from the start, `offset` rows
+ * skipped; from the end (in the reversed order), the rows after the page skipped, and only the rows
+ * the page really holds taken (the last page may be short).
+ */
+export function pageWindow(
+  total: number,
+  offset: number,
+  perPage: number,
+): { fromEnd: boolean; offset: number; limit: number } {
+  const limit = Math.min(perPage, Math.max(0, total - offset));
+  const fromEndOffset = Math.max(0, total - offset - perPage);
+  return fromEndOffset < offset
+    ? { fromEnd: true, offset: fromEndOffset, limit }
+    : { fromEnd: false, offset, limit: perPage };
+}
+
+const reversed = (order: OrderTerm[]): OrderTerm[] =>
+  order.map((t) => ({ column: t.column, order: t.order === 'asc' ? 'desc' : 'asc' }));
+
+const reversedBranch = (branch: Branch): Branch =>
+  branch.order ? { ...branch, order: reversed(branch.order) } : branch;
 
 export interface PageBody<R> {
   data: R[];
