@@ -2,6 +2,7 @@
 // as yup's validate, input for input, so skipping yup changes nothing a client can see.
 import test from 'ava';
 import type { Knex } from 'knex';
+import type { AnySchema } from 'yup';
 import { ValidationError } from '../../src/core/errors.js';
 import { silentLogger } from '../../src/core/logger.js';
 import { defineOperation, runOperation, type Policy } from '../../src/core/operation.js';
@@ -20,7 +21,7 @@ const ctx = {
   policy,
 };
 
-const echo = (input: ReturnType<typeof yup.object>) =>
+const echo = (input: AnySchema) =>
   defineOperation({
     name: 'probe.echo',
     summary: 'returns its validated input',
