@@ -1,7 +1,7 @@
 // Summarises a V8 .cpuprofile (from `npm run bench -- --profile`, or any `node --cpu-prof` run):
 // self time by function and by package, to say where a case's time goes.
 //
-//   npx tsx bench/profile.ts var/bench/profiles/CPU.….cpuprofile [--top 25]
+//   npx tsx bench/profile.ts var/bench/profiles/CPU.….cpuprofile [--top 25] [--serving]
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
@@ -9,6 +9,7 @@ interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
   children?: number[];
+  parent?: number;
 }
 
 interface Profile {
@@ -17,10 +18,24 @@ interface Profile {
   timeDeltas: number[];
 }
 
-export function summarise(profile: Profile, top = 25): string {
+/**
+ * Self time by function and by package. With `servingOnly`, samples before the first one inside
+ * node:http's request handler are left out: a daemon's profile then describes the requests, not
+ * its start-up (module loading and compiling dominate a profile of a few seconds of load).
+ */
+export function summarise(profile: Profile, top = 25, servingOnly = false): string {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  for (const n of profile.nodes) for (const c of n.children ?? []) byId.get(c)!.parent = n.id;
+  const serving = (id: number): boolean => {
+    for (let n = byId.get(id); n; n = n.parent === undefined ? undefined : byId.get(n.parent))
+      if (n.callFrame.functionName === 'parserOnIncoming') return true;
+    return false;
+  };
+  const firstServed = servingOnly ? profile.samples.findIndex(serving) : 0;
   const self = new Map<number, number>();
-  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  profile.samples.forEach((id, i) => {
+    if (i >= firstServed) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   const fns = new Map<string, number>();
   const pkgs = new Map<string, number>();
@@ -55,11 +70,15 @@ function packageOf(url: string, fn: string): string {
 if (process.argv[1]?.endsWith('profile.ts')) {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { top: { type: 'string', default: '25' } },
+    options: {
+      top: { type: 'string', default: '25' },
+      // Only from the first request on (leaves the daemon's start-up out).
+      serving: { type: 'boolean', default: false },
+    },
   });
   for (const file of positionals) {
     process.stdout.write(
-      `== ${file}\n${summarise(JSON.parse(readFileSync(file, 'utf8')), Number(values.top))}\n`,
+      `== ${file}\n${summarise(JSON.parse(readFileSync(file, 'utf8')), Number(values.top), values.serving)}\n`,
     );
   }
 }

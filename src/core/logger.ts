@@ -2,6 +2,7 @@
 // keys that look like secrets are masked as a second line of defence.
 import type { Writable } from 'node:stream';
 import type { LogFormat, LogLevel } from '../config.js';
+import { batchedSink } from './log-sink.js';
 
 export type { LogFormat };
 
@@ -24,10 +25,13 @@ export function createLogger(
 ): Logger {
   const threshold = ORDER[level];
   const pretty = format === 'pretty' || (format === 'auto' && Boolean((stream as { isTTY?: boolean }).isTTY));
+  // The daemon's access log goes to stdout: batched, one write per turn of the event loop
+  // (src/core/log-sink.ts). Any other stream (stderr, a test's) is written line by line.
+  const out = stream === process.stdout ? batchedSink(stream) : stream;
   const write = (lvl: Exclude<LogLevel, 'silent'>, msg: string, fields?: Record<string, unknown>) => {
     if (ORDER[lvl] < threshold) return;
     const line = { time: new Date().toISOString(), level: lvl, msg, ...base, ...mask(fields ?? {}) };
-    stream.write((pretty ? prettyLine(line) : JSON.stringify(line)) + '\n');
+    out.write((pretty ? prettyLine(line) : JSON.stringify(line)) + '\n');
   };
   return {
     debug: (m, f) => write('debug', m, f),
@@ -42,7 +46,9 @@ export const silentLogger: Logger = createLogger('silent');
 
 function mask(fields: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(fields)) {
+  // for…in over the caller's own literal: no entries array per line.
+  for (const k in fields) {
+    const v = fields[k];
     if (SECRET_KEY.test(k) && v !== undefined && v !== null) out[k] = '[redacted]';
     else if (v instanceof Error) out[k] = { name: v.name, message: v.message, stack: v.stack };
     else out[k] = v;

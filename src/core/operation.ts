@@ -17,10 +17,10 @@
 // (`ctx.authorize(scope)`) or the actor's scopes (`ctx.scopes()`): when run() returns without
 // having done either, the runner throws and the transaction rolls back.
 import type { Knex } from 'knex';
-import type { AnySchema, InferType } from 'yup';
+import { ObjectSchema, type AnySchema, type InferType } from 'yup';
 import { inTransaction, type Isolation } from '../db/transaction.js';
 import type { Services } from './services.js';
-import { validate } from './validation.js';
+import { refuseHostileKeys, validate } from './validation.js';
 
 /**
  * Who may run an operation:
@@ -175,7 +175,10 @@ export async function runOperation<Actor, In, Out>(
   rawInput: unknown,
   opts: RunOptions = {},
 ): Promise<Out> {
-  const input = (await validate(op.input, rawInput ?? {})) as In;
+  const raw = rawInput ?? {};
+  const input = (
+    isPlainObject(raw) && isFieldless(op.input) ? fieldlessInput(raw) : await validate(op.input, raw)
+  ) as In;
   const settled = ctx.policy.admit(ctx.actor, op);
   const prepared = op.prepare ? await op.prepare(ctx, input) : undefined;
   if (op.kind !== 'write') return execute(op, ctx, input, ctx.services.db, false, settled, prepared);
@@ -187,6 +190,62 @@ export async function runOperation<Actor, In, Out>(
       isolation: op.isolation,
     },
   );
+}
+
+/**
+ * Operations without input fields (GET /me, /ping, most reads) make up the cheapest requests, and
+ * yup's validate of an empty object schema was a visible part of them (a promise chain and a cast
+ * per request). For those, a plain object's answer is known: its keys are stripped, as
+ * `stripUnknown` does, and hostile keys are refused first, as validate() does. Anything else
+ * (an array, a string, null) still goes through validate() and gets its exact 422.
+ */
+function fieldlessInput(raw: Record<string, unknown>): Record<string, never> {
+  refuseHostileKeys(raw);
+  return {};
+}
+
+const fieldless = new WeakMap<AnySchema, boolean>();
+
+/** `yup.object({})` as declared: no fields, tests, transforms, conditions, default, strict or noUnknown. */
+function isFieldless(schema: AnySchema): boolean {
+  let known = fieldless.get(schema);
+  if (known === undefined) {
+    // yup's schema internals (stable across yup 1.x), read once per schema.
+    const s = schema as unknown as {
+      fields?: object;
+      tests: unknown[];
+      transforms: unknown[];
+      conditions: unknown[];
+      spec: {
+        nullable: boolean;
+        optional: boolean;
+        strict: boolean;
+        strip: boolean;
+        default?: unknown;
+        noUnknown?: boolean;
+      };
+    };
+    known =
+      schema instanceof ObjectSchema &&
+      Object.keys(s.fields ?? {}).length === 0 &&
+      s.tests.length === 0 &&
+      s.transforms.length === 0 &&
+      s.conditions.length === 0 &&
+      s.spec.default === undefined &&
+      !s.spec.noUnknown &&
+      !s.spec.nullable &&
+      !s.spec.strict &&
+      !s.spec.strip &&
+      s.spec.optional;
+    fieldless.set(schema, known);
+  }
+  return known;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
 }
 
 /** run() and the audit entries it recorded, on `db` (the transaction, or the pool for reads). */

@@ -4,6 +4,7 @@ import { LockedError, UnauthorizedError } from '../../core/errors.js';
 import type { Access } from '../../core/routes.js';
 import { safeEqual, sha256Hex, splitBearer } from '../../core/crypto.js';
 import { fromDbTime, toDbTime } from '../../db/time.js';
+import { hotStatement } from './hot-statement.js';
 import type { PartnerPrincipal, UserPrincipal } from './principal.js';
 import { bearerFrom, findActiveUserToken, PARTNER_TOKEN_PREFIX, touchToken } from './tokens.js';
 
@@ -89,6 +90,21 @@ async function approvedDevice(
   return fingerprint as string;
 }
 
+// Compiled once (hot-statement.ts): every pull request runs it; the row is read fresh every time.
+const partnerTokenRow = hotStatement((db, id: number) =>
+  db('partner_tokens')
+    .join('partners', 'partners.id', 'partner_tokens.partner_id')
+    .where('partner_tokens.id', id)
+    .select(
+      'partner_tokens.id',
+      'partner_tokens.partner_id',
+      'partner_tokens.token_hash',
+      'partner_tokens.revoked_at',
+      'partner_tokens.last_used_at',
+      'partners.is_active',
+    ),
+);
+
 export const partnerAccess: Access<PartnerPrincipal> = {
   name: 'partner token',
   securityScheme: 'partnerToken',
@@ -102,17 +118,7 @@ export const partnerAccess: Access<PartnerPrincipal> = {
     const parts = splitBearer(bearer.slice(PARTNER_TOKEN_PREFIX.length));
     if (!parts) throw new UnauthorizedError();
     const { db, clock, config } = services;
-    const row = await db('partner_tokens')
-      .join('partners', 'partners.id', 'partner_tokens.partner_id')
-      .where('partner_tokens.id', parts.id)
-      .first(
-        'partner_tokens.id',
-        'partner_tokens.partner_id',
-        'partner_tokens.token_hash',
-        'partner_tokens.revoked_at',
-        'partner_tokens.last_used_at',
-        'partners.is_active',
-      );
+    const [row] = await partnerTokenRow(db, parts.id);
     if (!row || !safeEqual(row.token_hash, sha256Hex(parts.secret)) || row.revoked_at || !row.is_active) {
       throw new UnauthorizedError();
     }

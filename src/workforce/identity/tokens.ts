@@ -5,9 +5,9 @@ import type { Knex } from 'knex';
 import type { Clock } from '../../core/clock.js';
 import { DAY } from '../../core/clock.js';
 import { newTokenSecret, safeEqual, sha256Hex, splitBearer } from '../../core/crypto.js';
-import { dialectOf } from '../../db/knex.js';
 import { fromDbTime, toDbTime } from '../../db/time.js';
 import { toGrants } from './grants.js';
+import { hotStatement } from './hot-statement.js';
 import type { RoleGrant } from './principal.js';
 
 export const PARTNER_TOKEN_PREFIX = 'pt_';
@@ -107,25 +107,8 @@ function tokenRowsQuery(db: Knex, id: number): Knex.QueryBuilder {
     );
 }
 
-/**
- * The SQL text of the token lookup, compiled by knex once per connection pool instead of on every
- * request (building and compiling it was the largest cost of knex in the GET /me profile,
- * docs/benchmarks.md). Only the statement text is kept; the rows are read fresh every time.
- */
-const tokenRowsSql = new WeakMap<Knex, string>();
-
-async function selectTokenRows(db: Knex, id: number): Promise<any[]> {
-  let sql = tokenRowsSql.get(db);
-  if (sql === undefined) {
-    const compiled = tokenRowsQuery(db, 0).toSQL();
-    // The id is the statement's only binding; anything else means the shape above changed.
-    if (compiled.bindings.length !== 1) return tokenRowsQuery(db, id);
-    sql = compiled.sql;
-    tokenRowsSql.set(db, sql);
-  }
-  const result = await db.raw(sql, [id]);
-  return dialectOf(db) === 'mysql' ? result[0] : result;
-}
+/** Compiled once (src/workforce/identity/hot-statement.ts); the rows are read fresh every time. */
+const selectTokenRows = hotStatement(tokenRowsQuery);
 
 /** last_used_at is written at most once per throttle window, not on every request. */
 export async function touchToken(db: Knex, clock: Clock, token: ActiveUserToken, throttleSeconds: number) {

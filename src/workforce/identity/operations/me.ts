@@ -4,7 +4,11 @@ import { defineOperation } from '../../../core/operation.js';
 import { yup } from '../../../core/validation.js';
 import { actingUser, type WorkforceRun } from '../../context.js';
 import { describeGrants } from '../grants.js';
+import { hotStatement } from '../hot-statement.js';
 import type { UserBody } from '../serialize.js';
+
+// Compiled once: GET /me runs it on every request (the row itself is read fresh every time).
+const userRow = hotStatement((db, id: number) => db('users').where('id', id).select('id', 'name', 'email'));
 
 export const showMe = defineOperation({
   name: 'me.show',
@@ -14,7 +18,7 @@ export const showMe = defineOperation({
   kind: 'read',
   async run(ctx: WorkforceRun): Promise<UserBody> {
     const actor = actingUser(ctx);
-    const user = await ctx.db('users').where({ id: actor.userId }).first('id', 'name', 'email');
+    const [user] = await userRow(ctx.db, actor.userId);
     if (!user) throw new UnauthorizedError();
     // The grants the request was authenticated with (read in the same request), not a second read.
     const { roles, scopes } = describeGrants(actor.grants);

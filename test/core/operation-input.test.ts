@@ -1,0 +1,90 @@
+// runOperation's fast path for operations without input fields (GET /me, /ping): the same answers
+// as yup's validate, input for input, so skipping yup changes nothing a client can see.
+import test from 'ava';
+import type { Knex } from 'knex';
+import type { AnySchema } from 'yup';
+import { ValidationError } from '../../src/core/errors.js';
+import { silentLogger } from '../../src/core/logger.js';
+import { defineOperation, runOperation, type Policy } from '../../src/core/operation.js';
+import type { Services } from '../../src/core/services.js';
+import { validate, yup } from '../../src/core/validation.js';
+
+const policy: Policy<null> = {
+  admit: () => true,
+  authorize: async () => {},
+  scopes: async () => null,
+  writeAudit: async () => {},
+};
+const ctx = {
+  services: { db: {} as Knex, logger: silentLogger } as unknown as Services,
+  actor: null,
+  policy,
+};
+
+const echo = (input: AnySchema) =>
+  defineOperation({
+    name: 'probe.echo',
+    summary: 'returns its validated input',
+    input,
+    permission: 'public',
+    kind: 'read',
+    run: async (_ctx, value) => value,
+  });
+
+/** The outcome of a call as data: the value, or the 422's status and field errors. */
+async function outcome(work: () => Promise<unknown>): Promise<unknown> {
+  try {
+    return { value: await work() };
+  } catch (err) {
+    if (!(err instanceof ValidationError)) throw err;
+    return { status: err.status, errors: err.errors };
+  }
+}
+
+const inputs: Array<[string, unknown]> = [
+  ['nothing', undefined],
+  ['an empty object', {}],
+  ['unknown fields', { a: 1, nested: { b: 2 } }],
+  ['an object without prototype', Object.assign(Object.create(null), { a: 1 })],
+  ['null', null],
+  ['an array', [1]],
+  ['a string', 'x'],
+  ['a number', 3],
+  ['a hostile key', JSON.parse('{"__proto__": {"x": 1}, "constructor": 1}')],
+  ['a nested hostile key', { a: { toString: 1 } }],
+];
+
+for (const [what, input] of inputs) {
+  test(`an operation without input fields answers ${what} as yup does`, async (t) => {
+    const schema = yup.object({});
+    const fast = await outcome(() => runOperation(echo(schema), ctx, input));
+    const slow = await outcome(() => validate(yup.object({}), input ?? {}));
+    t.deepEqual(fast, slow);
+  });
+}
+
+test('the fast path refuses what yup refuses: hostile keys and non-objects are 422s', async (t) => {
+  const op = echo(yup.object({}));
+  const hostile = await t.throwsAsync(runOperation(op, ctx, JSON.parse('{"__proto__": 1}')), {
+    instanceOf: ValidationError,
+  });
+  t.deepEqual(Object.keys(hostile!.errors), ['__proto__']);
+  await t.throwsAsync(runOperation(op, ctx, [1]), { instanceOf: ValidationError });
+  t.deepEqual(await runOperation(op, ctx, { unexpected: true }), {});
+});
+
+test('schemas that do more than an empty object still go through yup (tests, fields, noUnknown)', async (t) => {
+  const refused = yup.object({}).test('never', 'The request body is refused.', () => false) as ReturnType<
+    typeof yup.object
+  >;
+  const err = await t.throwsAsync(runOperation(echo(refused), ctx, {}), { instanceOf: ValidationError });
+  t.deepEqual(err!.errors, { body: ['The request body is refused.'] });
+  const withField = echo(yup.object({ n: yup.number().required() }));
+  await t.throwsAsync(runOperation(withField, ctx, {}), { instanceOf: ValidationError });
+  t.deepEqual(await runOperation(withField, ctx, { n: '2', extra: 1 }), { n: 2 });
+  const noUnknown = yup.object({}).noUnknown();
+  t.deepEqual(
+    await outcome(() => runOperation(echo(noUnknown), ctx, { unexpected: true })),
+    await outcome(() => validate(noUnknown, { unexpected: true })),
+  );
+});
