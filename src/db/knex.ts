@@ -137,6 +137,19 @@ export function lockForUpdate<T extends Knex.QueryBuilder>(qb: T, db: Knex): T {
   return dialectOf(db) === 'mysql' ? (qb.forUpdate() as T) : qb;
 }
 
+/**
+ * `table as alias`, read through `index` on MySQL (FORCE INDEX). For a list like `where tenant_id = ?
+ * order by id desc limit 20`, MariaDB's ORDER BY … LIMIT optimisation may walk the primary key
+ * backwards, guessing the tenant's rows are spread evenly over the table; when they are the oldest
+ * (a large clinic that joined first, a quiet one among busy ones) it reads past every other tenant's
+ * rows first: 1 s instead of 1 ms at 1,000,000 invoices (docs/benchmarks.md, fourth round). SQLite
+ * plans these through the index by itself.
+ */
+export function throughIndex(db: Knex, table: string, alias: string, index: string): Knex.QueryBuilder {
+  if (dialectOf(db) !== 'mysql') return db(`${table} as ${alias}`);
+  return db.from(db.raw('?? as ?? force index (??)', [table, alias, index]));
+}
+
 /** For job claims: rows another worker holds are skipped instead of waited for (MySQL 8 / MariaDB 10.6+). */
 export function lockSkipLocked<T extends Knex.QueryBuilder>(qb: T, db: Knex): T {
   return dialectOf(db) === 'mysql' ? (qb.forUpdate().skipLocked() as T) : qb;

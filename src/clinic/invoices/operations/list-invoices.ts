@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { defineOperation } from '../../../core/operation.js';
 import { idNumber } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
+import { throughIndex } from '../../../db/knex.js';
 import type { Branch } from '../../../db/ordered-union.js';
 import { branchPerKey, ownerClientIds } from '../../owner-scope.js';
 import { fetchKeyedPage, PAGE_SIZES, type Page } from '../../pagination.js';
@@ -32,8 +33,10 @@ export const listInvoices = defineOperation({
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<InvoiceView>> {
     await ctx.authorize(input.tenant_id, 'Tenant');
-    // Index (tenant_id, id).
-    const invoices = ctx.db('invoices as i').where('i.tenant_id', input.tenant_id).select('i.id');
+    // Index (tenant_id, id), named: see throughIndex.
+    const invoices = throughIndex(ctx.db, 'invoices', 'i', 'invoices_tenant_id_id_index')
+      .where('i.tenant_id', input.tenant_id)
+      .select('i.id');
     return page(ctx.db, [{ query: invoices }], input.page);
   },
 });

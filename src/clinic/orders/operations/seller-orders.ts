@@ -6,6 +6,7 @@ import { NotFoundError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
+import { throughIndex } from '../../../db/knex.js';
 import { fetchKeyedPage, type Page } from '../../pagination.js';
 import { orderRows, withPrescriptions } from '../queries.js';
 import { rejectOrderSchema, sellerOrderListQuery, type OrderStatus } from '../schemas.js';
@@ -30,7 +31,11 @@ export const listOrders = defineOperation({
     // every status: index (target_tenant_id, id).
     const statuses = !input.status ? OPEN_QUEUE : input.status === 'all' ? [null] : [input.status];
     const branches = statuses.map((status) => {
-      const q = db('order_requests as o').where('o.target_tenant_id', input.tenant_id).select('o.id');
+      // Every status: the (target_tenant_id, id) index named (see throughIndex).
+      const table = status
+        ? db('order_requests as o')
+        : throughIndex(db, 'order_requests', 'o', 'order_requests_target_tenant_id_id_index');
+      const q = table.where('o.target_tenant_id', input.tenant_id).select('o.id');
       if (status) q.where('o.status', status);
       return { query: q };
     });
