@@ -1,7 +1,6 @@
 // The automatic month lock: which month "just ended" per organization time zone, once per
 // organization-month even with two schedulers racing on one database, and manual runs.
 import test from 'ava';
-import type { Knex } from 'knex';
 import { FixedClock } from '../../src/core/clock.js';
 import type { Services } from '../../src/core/services.js';
 import { createDb } from '../../src/db/knex.js';
@@ -16,6 +15,7 @@ import { systemActor } from '../../src/workforce/identity/actor.js';
 import { ManualTimers, ManualTriggers } from './fakes.js';
 import { bootApp } from '../helpers/app.js';
 import { DIALECTS } from '../helpers/db.js';
+import { lockWaits } from '../helpers/lock-waits.js';
 import { createOrg } from '../helpers/workforce.js';
 import { fillMonth, lockedCount, orgWorld } from '../workforce/attendance/fixtures.js';
 
@@ -309,7 +309,7 @@ if (DIALECTS.includes('mysql')) {
     // The slot is re-run meanwhile (by hand, or a catch-up). It must wait for the organization …
     const slot = `2026-01/org:${w.org.id}`;
     const run = runScheduledJob(app.services, 'month-lock', slot);
-    await waitForLockWait(otherDb, run);
+    await lockWaits(otherDb, 1, run);
     // … and, once the unlock commits, see it and leave the month unlocked.
     await unlocking.commit();
     const outcome = await run;
@@ -319,33 +319,4 @@ if (DIALECTS.includes('mysql')) {
     t.is(await db('attendance_locks').where({ organization_id: w.org.id }).first(), undefined);
     t.is(await lockedCount(db, { organization_id: w.org.id }), 0);
   });
-}
-
-/**
- * Resolves once another connection of this test's database waits for a row lock (or `pending`
- * settles first). information_schema.processlist is read live; innodb_trx comes from a cache InnoDB
- * refreshes only after 100 ms without a read, so polling it back to back can read the same stale
- * picture for as long as the polling lasts (that left the scheduler waiting out its 50 s lock
- * timeout): it is read at most every 150 ms, once the statement is on the server.
- */
-async function waitForLockWait(db: Knex, pending: Promise<unknown>): Promise<void> {
-  let settled = false;
-  void pending.finally(() => (settled = true)).catch(() => undefined);
-  const count = async (sql: string) => Number((await db.raw(sql))[0][0].n);
-  while (!settled) {
-    const sent = await count(
-      'select count(*) as n from information_schema.processlist where db = database() ' +
-        "and id <> connection_id() and command = 'Query' and info like '%for update%'",
-    );
-    if (sent > 0) break;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  while (!settled) {
-    const waiting = await count(
-      'select count(*) as n from information_schema.innodb_trx t join information_schema.processlist p ' +
-        "on p.id = t.trx_mysql_thread_id where t.trx_state = 'LOCK WAIT' and p.db = database()",
-    );
-    if (waiting > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
 }

@@ -5,10 +5,10 @@
 // queued behind it before the first one commits: the interleaving that lost punches is forced, not
 // hoped for.
 import test from 'ava';
-import type { Knex } from 'knex';
 import { createDb } from '../../../src/db/knex.js';
 import { bootApp, type TestApp } from '../../helpers/app.js';
 import { DIALECTS } from '../../helpers/db.js';
+import { lockWaits } from '../../helpers/lock-waits.js';
 import { createEmployee, createOrg, createUnit, createUser, tokenFor } from '../../helpers/workforce.js';
 
 const DAY = '2026-01-12';
@@ -90,21 +90,9 @@ if (DIALECTS.includes('mysql')) {
     await holder('employees').where({ id: e.employee.id }).forUpdate().first('id');
 
     const sent = fire(app, e.token);
-    let settled = false;
-    void sent.finally(() => (settled = true)).catch(() => undefined);
     // Every punch's transaction waits for the employee row before any of them commits.
-    while (!settled && (await waitingOnLocks(other)) < PUNCHES.length) {
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    await lockWaits(other, PUNCHES.length, sent);
     await holder.commit();
     await assertExactlyOnce(t, app, e.employee.id, await sent);
   });
-}
-
-async function waitingOnLocks(db: Knex): Promise<number> {
-  const [rows] = await db.raw(
-    'select count(*) as n from information_schema.innodb_trx t join information_schema.processlist p ' +
-      "on p.id = t.trx_mysql_thread_id where t.trx_state = 'LOCK WAIT' and p.db = database()",
-  );
-  return Number(rows[0].n);
 }
