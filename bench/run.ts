@@ -57,7 +57,7 @@ for (const dialect of opts.dialects) {
     await bench.close();
   }
 }
-if (!opts.noDoc) writeDoc(results, CASES);
+if (!opts.noDoc) await writeDoc(results, CASES);
 process.stderr.write('[bench] wrote bench/results.json' + (opts.noDoc ? '\n' : ' and docs/benchmarks.md\n'));
 
 function storeFor(bench: BenchDb, database: string, log: (line: string) => void) {
