@@ -82,7 +82,9 @@ export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
 async function prepareSchema(services: Services, migrate: boolean): Promise<void> {
   const { db, config, logger } = services;
   if (config.database.client === 'sqlite' || migrate) {
-    const applied = await migrateLatest(db);
+    const applied = await migrateLatest(db, {
+      onWait: () => logger.info('waiting for another process to finish migrating'),
+    });
     if (applied.length) logger.info('migrations applied', { migrations: applied });
     return;
   }

@@ -27,9 +27,53 @@ const source: Knex.MigrationSource<MigrationFile> = {
 
 const options: Knex.MigratorConfig = { migrationSource: source, tableName: 'knex_migrations' };
 
-export async function migrateLatest(db: Knex): Promise<string[]> {
-  const [, applied] = await db.migrate.latest(options);
-  return applied as string[];
+/** How long a process waits for another one's migrations before giving up. */
+export const MIGRATION_WAIT_MS = 10 * 60_000;
+
+/**
+ * Applies pending migrations. Several daemons may start together on an empty database (a rolling
+ * deploy, a cluster brought up at once): the first takes knex's migration lock and the others wait
+ * for it, then find nothing pending and go on. Waiting means retrying what a concurrent run makes
+ * fail: knex's MigrationLocked, or creating its own bookkeeping tables a moment after another
+ * process did. Any other failure is a real one and is thrown at once.
+ */
+export async function migrateLatest(
+  db: Knex,
+  opts: { waitMs?: number; onWait?: () => void } = {},
+): Promise<string[]> {
+  const deadline = Date.now() + (opts.waitMs ?? MIGRATION_WAIT_MS);
+  let told = false;
+  for (;;) {
+    try {
+      const [, applied] = await db.migrate.latest(options);
+      return applied as string[];
+    } catch (err) {
+      if (!isConcurrentMigration(err)) throw err;
+      if (Date.now() >= deadline) {
+        throw new Error(
+          'Another process has held the migration lock (table knex_migrations_lock) for too long. ' +
+            'If no migration is running any more, `wfctl migrate unlock` frees it.',
+          { cause: err },
+        );
+      }
+      if (!told) opts.onWait?.();
+      told = true;
+      await new Promise((resolve) => setTimeout(resolve, 200 + Math.random() * 300));
+    }
+  }
+}
+
+function isConcurrentMigration(err: unknown): boolean {
+  const e = err as { name?: string; code?: string; errno?: number; message?: string };
+  if (e?.name === 'MigrationLocked') return true;
+  const onBookkeeping = /knex_migrations/.test(String(e?.message));
+  // 1050 table exists, 1062 duplicate row (the lock table's one row); SQLite says "already exists".
+  return onBookkeeping && (e.errno === 1050 || e.errno === 1062 || /already exists|UNIQUE constraint/.test(String(e.message)));
+}
+
+/** Frees knex's migration lock left behind by a process that died while migrating. */
+export async function freeMigrationLock(db: Knex): Promise<void> {
+  await db.migrate.forceFreeMigrationsLock(options);
 }
 
 export async function migrateRollback(db: Knex, all = false): Promise<string[]> {

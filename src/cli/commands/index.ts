@@ -21,6 +21,7 @@ import * as completion from './completion.js';
 import * as migrateLatest from './migrate/latest.js';
 import * as migrateStatus from './migrate/status.js';
 import * as migrateRollback from './migrate/rollback.js';
+import * as migrateUnlock from './migrate/unlock.js';
 import * as lock from './lock.js';
 import * as unlock from './unlock.js';
 import * as locks from './locks.js';
@@ -84,6 +85,7 @@ const COMMANDS: Array<{ register(program: Command): void }> = [
   migrateLatest,
   migrateStatus,
   migrateRollback,
+  migrateUnlock,
   // records: import, employees, organizations, units, deployments, devices, lifecycle cascades
   importCommand,
   employeeList,
