@@ -8,6 +8,7 @@ import { createLogger, type Logger } from './core/logger.js';
 import type { Services } from './core/services.js';
 import { createDb } from './db/knex.js';
 import { migrateLatest, migrationStatus } from './db/migrate.js';
+import { galeraSettingsProblems, startWriterFence } from './db/galera.js';
 import { createHttpApp } from './http/app.js';
 import { listen, type Listener } from './http/server.js';
 import { clinicApiInfo, clinicRoutes } from './clinic/routes.js';
@@ -44,6 +45,12 @@ export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
   const services: Services = { db, clock: opts.clock ?? systemClock, config, logger };
   try {
     await prepareSchema(services, opts.migrate ?? false);
+    const problems = await galeraSettingsProblems(db);
+    if (problems.length) {
+      throw new UsageError(`This Galera node is not set up as wfctl needs: ${problems.join(' ')}`);
+    }
+    // On Galera: writes only through the writer node (src/db/galera.ts); null elsewhere.
+    const fence = await startWriterFence(db, { logger });
     const listeners: Partial<Record<ListenerName, Listener>> = {};
     if (opts.only !== 'clinic') {
       const app = createHttpApp({
@@ -67,6 +74,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
         stopping ??= (async () => {
           await Promise.all(Object.values(listeners).map((l) => l.close(config.shutdownTimeoutMs)));
           await Promise.all(stopTasks.map((stop) => stop()));
+          await fence?.stop();
           if (ownsDb) await db.destroy();
         })();
         return stopping;

@@ -5,6 +5,7 @@
 // caller's own batched writes would, it hands the rows to those writes (`fallback`) instead.
 import { Readable } from 'node:stream';
 import type { Knex } from 'knex';
+import { loadDataSplitting } from './galera.js';
 import { dialectOf } from './knex.js';
 
 export type BulkValue = string | number | boolean | null;
@@ -52,6 +53,12 @@ export async function bulkLoad(
   if (dialectOf(trx) !== 'mysql' || rows.length === 0) {
     await fallback();
     return { path: 'batches', reason: null };
+  }
+  // A Galera node with wsrep_load_data_splitting commits a LOAD DATA every 10,000 rows, whatever
+  // the transaction around it: the caller's batched writes stay inside it, all or nothing.
+  if (await loadDataSplitting(trx)) {
+    await fallback();
+    return { path: 'batches', reason: 'wsrep_load_data_splitting is ON (LOAD DATA would commit in pieces)' };
   }
   await trx.raw(`SAVEPOINT ${SAVEPOINT}`);
   let reason: string | null;

@@ -38,6 +38,8 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   if (isConnectionError(err)) return true;
   if (e.name === 'KnexTimeoutError') return true; // no connection could be had in time
   if (e.fatal === true) return true; // mysql2: the connection itself failed
+  // Galera: this node is not part of the cluster's primary component (cut off, or still joining).
+  if (e.errno === 1047) return true;
   return [
     'ECONNRESET',
     'EPIPE',

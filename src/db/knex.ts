@@ -65,7 +65,14 @@ export function createDb(
       min: 0,
       max: opts.poolMax ?? 10,
       afterCreate: (conn: any, done: (err: Error | null, conn: unknown) => void) => {
-        conn.query("SET time_zone = '+00:00'", (err: Error | null) => done(err, conn));
+        conn.query("SET time_zone = '+00:00'", (err: Error | null) => {
+          if (err) return done(err, conn);
+          // On a Galera node, wait until this node has applied every write set the cluster has
+          // certified: a connection opened on the new writer after a failover then sees everything
+          // the old writer acknowledged (src/db/galera.ts). Elsewhere a no-op; a server that does
+          // not know the statement (Oracle MySQL) just skips it.
+          conn.query('SET STATEMENT wsrep_sync_wait = 1 FOR SELECT 1', () => done(null, conn));
+        });
       },
     },
     log: quietLog,
