@@ -54,6 +54,10 @@ node_pid() { cat "$DIR/n$1/pid" 2>/dev/null || true; }
 valid_pid() { [[ "${1:-}" =~ ^[0-9]+$ ]] && [ "$1" -gt 1 ]; }
 alive() { valid_pid "${1:-}" && kill -0 "$1" 2>/dev/null; }
 kill_hard() { if alive "${1:-}"; then kill -9 "$1" 2>/dev/null || true; fi; }
+gone() { # gone PID: wait until the process has really exited (a killed process lingers a moment)
+  for _ in $(seq 1 200); do alive "${1:-}" || return 0; sleep 0.05; done
+  return 1
+}
 
 write_node_config() {
   local n=$1 cluster_address
@@ -332,6 +336,7 @@ case "${1:-}" in
     pid=$(node_pid "${2:?node number}")
     alive "$pid" || die "n$2 is not running"
     kill -9 "$pid"
+    gone "$pid"
     say "n$2 killed (kill -9)"
     ;;
   start-node)
@@ -343,6 +348,7 @@ case "${1:-}" in
     pid=$(cat "$DIR/d${2:?daemon number}.pid" 2>/dev/null || true)
     alive "$pid" || die "d$2 is not running"
     kill -9 "$pid"
+    gone "$pid"
     say "d$2 killed (kill -9)"
     ;;
   start-daemon)

@@ -86,7 +86,9 @@ export async function galeraSettingsProblems(db: Knex): Promise<string[]> {
   );
   const v = vars[0] as { binlog_format: string; max_rows: number; max_size: number };
   if (v.binlog_format !== 'ROW') {
-    problems.push(`binlog_format is ${v.binlog_format}; Galera replicates correctly only with binlog_format=ROW.`);
+    problems.push(
+      `binlog_format is ${v.binlog_format}; Galera replicates correctly only with binlog_format=ROW.`,
+    );
   }
   const splitting = await loadDataSplitting(db);
   if (splitting) {
@@ -281,5 +283,8 @@ async function renewWriterRecord(db: Knex, daemon: string, staleMs: number): Pro
 
 async function memberAddresses(db: Knex): Promise<string[]> {
   const status = await globalStatus(db, ['wsrep_incoming_addresses']);
-  return (status.wsrep_incoming_addresses ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return (status.wsrep_incoming_addresses ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

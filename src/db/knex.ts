@@ -128,7 +128,10 @@ const quietLog = {
     if (typeof message === 'string' && message.includes('not supported by sqlite')) return;
     if (/^(Acquire connection error|Connection Error)/.test(String(message))) return;
     // Another process migrating: migrateLatest waits for it and says so once (src/db/migrate.ts).
-    if (/^(Can't take lock to run migrations|If you are sure migrations are not running)/.test(String(message))) return;
+    if (
+      /^(Can't take lock to run migrations|If you are sure migrations are not running)/.test(String(message))
+    )
+      return;
     process.stderr.write(`knex: ${message}\n`);
   },
 };

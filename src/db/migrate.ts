@@ -68,7 +68,10 @@ function isConcurrentMigration(err: unknown): boolean {
   if (e?.name === 'MigrationLocked') return true;
   const onBookkeeping = /knex_migrations/.test(String(e?.message));
   // 1050 table exists, 1062 duplicate row (the lock table's one row); SQLite says "already exists".
-  return onBookkeeping && (e.errno === 1050 || e.errno === 1062 || /already exists|UNIQUE constraint/.test(String(e.message)));
+  return (
+    onBookkeeping &&
+    (e.errno === 1050 || e.errno === 1062 || /already exists|UNIQUE constraint/.test(String(e.message)))
+  );
 }
 
 /** Frees knex's migration lock left behind by a process that died while migrating. */

@@ -44,7 +44,6 @@ export const RECONNECT_PAUSES_MS = [250, 500, 1000, 2000, 4000];
 /** How long a write waits for the Galera writer fence to settle (a failover) before a 503. */
 export const WRITER_WAIT_MS = 5000;
 
-
 class DryRunRollback<T> extends Error {
   constructor(readonly result: T) {
     super('dry run rollback');

@@ -10,6 +10,7 @@ import type { BackgroundTask } from '../core/background-task.js';
 import type { LeaseTimers } from '../core/lease.js';
 import type { ScheduledJob } from '../core/scheduled-job.js';
 import { fireScheduledJob, resumeLapsedRuns, SCHEDULED_JOBS } from './schedule.js';
+import { writerFenceOf } from '../db/galera.js';
 
 /** Lapsed slots are looked for at every minute. */
 export const SWEEP_CRON = '* * * * *';
@@ -48,6 +49,8 @@ export function startScheduler(services: Services, opts: SchedulerOptions = {}):
   // the claims would make the second one a no-op anyway.
   const fire = (key: string, work: () => Promise<unknown>) => {
     if (inFlight.has(key)) return;
+    // A daemon fenced off the Galera writer leaves the slot to the writer's daemons.
+    if (writerFenceOf(services.db)?.refusal()) return;
     const run = work()
       .then(() => undefined)
       .catch((err) => services.logger.error('scheduled job failed', { job: key, error: err as Error }))

@@ -5,6 +5,7 @@ import { randomToken } from '../core/crypto.js';
 import { workOnce } from '../core/job-queue.js';
 import type { Services } from '../core/services.js';
 import type { BackgroundTask } from '../core/background-task.js';
+import { writerFenceOf } from '../db/galera.js';
 import { jobHandlers } from './handlers.js';
 
 export const workerId = () => `${hostname()}:${process.pid}:${randomToken(6)}`;
@@ -18,6 +19,8 @@ export const workerTask: BackgroundTask = {
     let timer: NodeJS.Timeout | null = null;
     let current: Promise<void> | null = null;
     const drain = async () => {
+      // A daemon fenced off the Galera writer claims nothing: the writer's daemons do the work.
+      if (writerFenceOf(services.db)?.refusal()) return;
       try {
         while (!stopped && (await workOnce(services, jobHandlers, id))) {
           // keep going while jobs are due
