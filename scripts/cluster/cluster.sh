@@ -21,7 +21,9 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 # which must reach its data directory whatever the checkout's parent folders allow.
 DIR="${WFCTL_CLUSTER_DIR:-/tmp/wfctl-cluster}"
 NODES=(1 2 3)
-DAEMONS=(1 2)
+# WFCTL_CLUSTER_DAEMONS=0: the nodes and HAProxy only (the cluster tests start their own daemons).
+DAEMONS=()
+for ((d = 1; d <= ${WFCTL_CLUSTER_DAEMONS:-2}; d++)); do DAEMONS+=("$d"); done
 DB_NAME="${WFCTL_CLUSTER_DATABASE:-wfctl}"
 WRITER_PORT=4300
 WORKFORCE_FRONT=8180

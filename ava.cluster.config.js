@@ -1,0 +1,15 @@
+// `npm run test:cluster`: the tests under test/cluster, against the Galera cluster that
+// scripts/cluster/test.sh brings up (MariaDB only). One file at a time: they share the cluster,
+// and some kill its nodes.
+export default {
+  files: ['test/cluster/**/*.test.ts'],
+  extensions: { ts: 'module' },
+  nodeArguments: ['--import=tsx'],
+  workerThreads: false,
+  concurrency: 1,
+  timeout: '10m',
+  environmentVariables: {
+    TEST_MYSQL_URL: 'mysql://wfctl@127.0.0.1:4300',
+    TEST_DIALECT: 'mysql',
+  },
+};

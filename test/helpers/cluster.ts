@@ -1,0 +1,221 @@
+// Cluster tests (`npm run test:cluster`): daemons on the three-node Galera cluster that
+// scripts/cluster/cluster.sh brings up, each test on a fresh database of its own.
+//
+// A test database is made through the single-writer HAProxy port (TEST_MYSQL_URL, set by
+// ava.cluster.config.js), then each daemon is started in-process with its own pool, either through
+// that port (the supported topology) or straight at one node (a misconfigured daemon, to prove the
+// writer fence). Races are forced, not hoped for: `pauseOn` makes a statement sleep on one node
+// only, holding that node's transaction open after its checks while the other node's runs.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { Knex } from 'knex';
+import { loadConfig } from '../../src/config.js';
+import { FixedClock } from '../../src/core/clock.js';
+import { silentLogger, type Logger } from '../../src/core/logger.js';
+import { createDb } from '../../src/db/knex.js';
+import { startDaemon, type Daemon } from '../../src/daemon.js';
+import { createTestDb, type TestDb } from './db.js';
+import { HttpClient } from './http.js';
+
+const run = promisify(execFile);
+const SCRIPT = new URL('../../scripts/cluster/cluster.sh', import.meta.url).pathname;
+
+export const NODE_PORTS = { n1: 4306, n2: 4307, n3: 4308 } as const;
+export type NodeName = keyof typeof NODE_PORTS;
+/** The single-writer HAProxy port, or one node straight (bypassing HAProxy). */
+export type Route = 'writer' | NodeName;
+const WRITER_PORT = 4300;
+
+export interface ClusterDaemon {
+  route: Route;
+  daemon: Daemon;
+  db: Knex;
+  workforce: HttpClient;
+  clinic: HttpClient;
+  stop(): Promise<void>;
+}
+
+export interface ClusterWorld {
+  testDb: TestDb;
+  /** A connection through the writer port, for arranging and checking rows. */
+  db: Knex;
+  clock: FixedClock;
+  /** A daemon of this test's database, reaching the cluster by `route`. */
+  startDaemon(
+    route: Route,
+    opts?: { background?: boolean; env?: Record<string, string>; logger?: Logger },
+  ): Promise<ClusterDaemon>;
+  /** A pool of this test's database on one route (no daemon). */
+  connect(route: Route): Knex;
+  /** Runs before the daemons stop and the database is dropped. */
+  onClose(fn: () => Promise<void>): void;
+  close(): Promise<void>;
+}
+
+export function urlFor(database: string, route: Route): string {
+  const port = route === 'writer' ? WRITER_PORT : NODE_PORTS[route];
+  return `mysql://wfctl@127.0.0.1:${port}/${database}`;
+}
+
+export async function clusterWorld(
+  opts: { clock?: FixedClock; env?: Record<string, string> } = {},
+): Promise<ClusterWorld> {
+  const testDb = await createTestDb('mysql', opts.env);
+  if (testDb.database.client !== 'mysql') throw new Error('cluster tests run on MySQL only');
+  const name = testDb.database.database;
+  const clock = opts.clock ?? new FixedClock();
+  const closers: Array<() => Promise<void>> = [];
+  const configFor = (route: Route, env: Record<string, string> = {}) =>
+    loadConfig({
+      DATABASE_URL: urlFor(name, route),
+      WORKFORCE_PORT: '0',
+      CLINIC_PORT: '0',
+      LOG_LEVEL: 'silent',
+      APP_ENV: 'test',
+      MAIL_DIR: testDb.config.mail.dir,
+      ...opts.env,
+      ...env,
+    });
+  const world: ClusterWorld = {
+    testDb,
+    db: testDb.db,
+    clock,
+    onClose(fn) {
+      closers.push(fn);
+    },
+    connect(route) {
+      const db = createDb(configFor(route).database, { poolMax: 10 });
+      closers.push(() => db.destroy());
+      return db;
+    },
+    async startDaemon(route, o = {}) {
+      const config = configFor(route, o.env);
+      const db = createDb(config.database, { poolMax: config.dbPoolMax });
+      const daemon = await startDaemon({
+        config,
+        db,
+        clock,
+        logger: o.logger ?? silentLogger,
+        background: o.background ?? false,
+      });
+      let stopped = false;
+      const stop = async () => {
+        if (stopped) return;
+        stopped = true;
+        await daemon.stop();
+        await db.destroy();
+      };
+      closers.push(stop);
+      return {
+        route,
+        daemon,
+        db,
+        workforce: new HttpClient(daemon.listeners.workforce!.url),
+        clinic: new HttpClient(daemon.listeners.clinic!.url),
+        stop,
+      };
+    },
+    async close() {
+      for (const close of closers.reverse()) await close().catch(() => undefined);
+      await testDb.destroy();
+    },
+  };
+  return world;
+}
+
+/** The Galera node a connection's statements run on. */
+export async function nodeOf(db: Knex): Promise<NodeName> {
+  const [rows] = await db.raw('select @@wsrep_node_name as n');
+  return rows[0].n as NodeName;
+}
+
+/**
+ * Makes every `event` on `table` sleep `seconds` on one node only (a trigger replicated to all, whose
+ * condition names the node: appliers of other nodes' write sets do not fire triggers). Widens a
+ * window; a test whose outcome must not depend on timing uses `gateOn`.
+ */
+export async function pauseOn(
+  db: Knex,
+  node: NodeName,
+  table: string,
+  event: 'INSERT' | 'UPDATE' | 'DELETE',
+  seconds: number,
+): Promise<() => Promise<void>> {
+  const name = `test_pause_${table}_${event.toLowerCase()}`;
+  await db.raw(
+    `CREATE TRIGGER ${name} BEFORE ${event} ON ${table} FOR EACH ROW BEGIN ` +
+      `IF @@wsrep_node_name = '${node}' THEN DO SLEEP(${seconds}); END IF; END`,
+  );
+  return async () => {
+    await db.raw(`DROP TRIGGER IF EXISTS ${name}`);
+  };
+}
+
+export interface Gate {
+  /** Resolves once a statement on the node is held at the gate. */
+  held(): Promise<void>;
+  /** Lets every held statement (and all later ones) through. */
+  open(): Promise<void>;
+}
+
+/**
+ * Holds every `event` on `table` on one node at a gate until the test opens it: the trigger waits
+ * for a user lock that the test holds on that node. A transaction stopped there has made its checks
+ * and keeps its row locks, which the other nodes never see.
+ */
+export async function gateOn(
+  world: ClusterWorld,
+  node: NodeName,
+  table: string,
+  event: 'INSERT' | 'UPDATE' | 'DELETE',
+): Promise<Gate> {
+  const lock = `gate_${table}_${event.toLowerCase()}`;
+  const trigger = `test_gate_${table}_${event.toLowerCase()}`;
+  const keeper = world.connect(node);
+  // One connection holds the lock: the pool must not hand the release to another one.
+  const conn = await (keeper as any).client.acquireConnection();
+  const query = (sql: string) =>
+    new Promise<any>((resolve, reject) =>
+      conn.query(sql, (err: Error | null, rows: any) => (err ? reject(err) : resolve(rows))),
+    );
+  await query(`SELECT GET_LOCK('${lock}', 10)`);
+  await world.db.raw(
+    `CREATE TRIGGER ${trigger} BEFORE ${event} ON ${table} FOR EACH ROW BEGIN ` +
+      `IF @@wsrep_node_name = '${node}' THEN DO GET_LOCK('${lock}', 120); DO RELEASE_LOCK('${lock}'); END IF; END`,
+  );
+  let opened = false;
+  const open = async () => {
+    if (opened) return;
+    opened = true;
+    await query(`SELECT RELEASE_LOCK('${lock}')`);
+    (keeper as any).client.releaseConnection(conn);
+    await world.db.raw(`DROP TRIGGER IF EXISTS ${trigger}`);
+  };
+  world.onClose(open);
+  return {
+    held: () =>
+      until(async () => {
+        const rows = await query(
+          "SELECT COUNT(*) AS n FROM information_schema.processlist WHERE state = 'User lock'",
+        );
+        return Number(rows[0].n) > 0;
+      }, `a statement held at the gate on ${node}`),
+    open,
+  };
+}
+
+/** Runs scripts/cluster/cluster.sh (kill-node, start-node, status, writer …). */
+export async function clusterScript(...args: string[]): Promise<string> {
+  const { stdout, stderr } = await run('bash', [SCRIPT, ...args], { timeout: 180_000 });
+  return stdout + stderr;
+}
+
+/** Waits until `check` holds, polling (no fixed sleeps in tests); fails with `what` after `ms`. */
+export async function until(check: () => Promise<boolean>, what: string, ms = 60_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    if (await check().catch(() => false)) return;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
