@@ -9,7 +9,8 @@ export default {
   concurrency: 1,
   timeout: '10m',
   environmentVariables: {
-    TEST_MYSQL_URL: 'mysql://wfctl@127.0.0.1:4300',
+    // WFCTL_CLUSTER_OFFSET moves every port of the cluster (scripts/cluster/cluster.sh).
+    TEST_MYSQL_URL: `mysql://wfctl@127.0.0.1:${4300 + Number(process.env.WFCTL_CLUSTER_OFFSET ?? 0)}`,
     TEST_DIALECT: 'mysql',
   },
 };

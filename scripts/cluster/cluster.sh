@@ -11,7 +11,9 @@
 #        scripts/cluster/cluster.sh kill-node N | start-node N       (kill -9, then rejoin by IST)
 #        scripts/cluster/cluster.sh kill-daemon N | start-daemon N
 #        scripts/cluster/cluster.sh writer                            (the node HAProxy sends writes to)
-# Everything lives under $WFCTL_CLUSTER_DIR (default /tmp/wfctl-cluster); `down` stops every process it
+# WFCTL_CLUSTER_OFFSET=N adds N to every port above, so a second cluster can run beside the first
+# (the failover tests kill nodes of their own).
+# Everything lives under $WFCTL_CLUSTER_DIR (default /tmp/wfctl-cluster[-N]); `down` stops every process it
 # started and removes that folder. Needs Debian's mariadb-server, galera-4, rsync and haproxy
 # (`scripts/cluster/install.sh` installs them).
 set -euo pipefail
@@ -19,23 +21,25 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 # Outside the checkout: the nodes run as the mysql user (rsync's state transfer drops root's rights),
 # which must reach its data directory whatever the checkout's parent folders allow.
-DIR="${WFCTL_CLUSTER_DIR:-/tmp/wfctl-cluster}"
+OFF="${WFCTL_CLUSTER_OFFSET:-0}"
+SUFFIX=$([ "$OFF" = 0 ] && echo "" || echo "-$OFF")
+DIR="${WFCTL_CLUSTER_DIR:-/tmp/wfctl-cluster$SUFFIX}"
 NODES=(1 2 3)
 # WFCTL_CLUSTER_DAEMONS=0: the nodes and HAProxy only (the cluster tests start their own daemons).
 DAEMONS=()
 for ((d = 1; d <= ${WFCTL_CLUSTER_DAEMONS:-2}; d++)); do DAEMONS+=("$d"); done
 DB_NAME="${WFCTL_CLUSTER_DATABASE:-wfctl}"
-WRITER_PORT=4300
-WORKFORCE_FRONT=8180
-CLINIC_FRONT=8181
+WRITER_PORT=$((4300 + OFF))
+WORKFORCE_FRONT=$((8180 + OFF))
+CLINIC_FRONT=$((8181 + OFF))
 GALERA_LIB="${GALERA_LIB:-/usr/lib/galera/libgalera_smm.so}"
 
-node_port() { echo $((4305 + $1)); }
-gcomm_port() { echo $((4557 + 10 * $1)); }
-ist_port() { echo $((4558 + 10 * $1)); }
-sst_port() { echo $((4434 + 10 * $1)); }
-node_sock() { echo "/tmp/wfctl-galera-$1.sock"; }
-daemon_port() { echo $((8080 + 100 * ($1 + 1))); } # 8280, 8380
+node_port() { echo $((4305 + OFF + $1)); }
+gcomm_port() { echo $((4557 + OFF + 10 * $1)); }
+ist_port() { echo $((4558 + OFF + 10 * $1)); }
+sst_port() { echo $((4434 + OFF + 10 * $1)); }
+node_sock() { echo "/tmp/wfctl-galera$SUFFIX-$1.sock"; }
+daemon_port() { echo $((8080 + OFF + 100 * ($1 + 1))); } # 8280, 8380
 say() { printf 'cluster: %s\n' "$*" >&2; }
 die() {
   say "$*"
@@ -88,7 +92,7 @@ innodb_autoinc_lock_mode=2
 wsrep_load_data_splitting=OFF
 wsrep_on=ON
 wsrep_provider=$GALERA_LIB
-wsrep_cluster_name=wfctl
+wsrep_cluster_name=wfctl$SUFFIX
 wsrep_cluster_address=$cluster_address
 wsrep_node_name=n$n
 wsrep_node_address=127.0.0.1:$(gcomm_port "$n")

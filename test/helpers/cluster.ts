@@ -20,11 +20,13 @@ import { HttpClient } from './http.js';
 const run = promisify(execFile);
 const SCRIPT = new URL('../../scripts/cluster/cluster.sh', import.meta.url).pathname;
 
-export const NODE_PORTS = { n1: 4306, n2: 4307, n3: 4308 } as const;
+/** WFCTL_CLUSTER_OFFSET moves every port of the cluster (scripts/cluster/cluster.sh). */
+const OFFSET = Number(process.env.WFCTL_CLUSTER_OFFSET ?? 0);
+export const NODE_PORTS = { n1: 4306 + OFFSET, n2: 4307 + OFFSET, n3: 4308 + OFFSET } as const;
 export type NodeName = keyof typeof NODE_PORTS;
 /** The single-writer HAProxy port, or one node straight (bypassing HAProxy). */
 export type Route = 'writer' | NodeName;
-const WRITER_PORT = 4300;
+const WRITER_PORT = 4300 + OFFSET;
 
 export interface ClusterDaemon {
   route: Route;
