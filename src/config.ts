@@ -33,7 +33,10 @@ export interface Config {
   logLevel: LogLevel;
   bodyLimitBytes: number;
   trustProxyHops: number;
-  shutdownTimeoutMs: number;
+  /** SIGTERM's drain: in-flight requests and claimed work get this long before they are cut or released. */
+  shutdownGraceMs: number;
+  /** One line each for variables that still work but should be renamed (printed by `wfctl serve`). */
+  deprecations: string[];
   logFormat: LogFormat;
   /** Slow clients are cut: headers, whole request, idle keep-alive (src/http/server.ts). */
   httpTimeouts: HttpTimeouts;
@@ -112,9 +115,9 @@ export const VARIABLES = {
     default: '0',
     help: 'reverse proxies in front of the daemon; per-IP limits then take the client from X-Forwarded-For',
   },
-  SHUTDOWN_TIMEOUT_MS: {
-    default: '10000',
-    help: 'how long SIGTERM waits for in-flight requests before closing them',
+  SHUTDOWN_GRACE_SECONDS: {
+    default: '10',
+    help: 'on SIGTERM, how long in-flight requests and claimed jobs get to finish before they are cut and released',
   },
   HEADERS_TIMEOUT_MS: {
     default: '10000',
@@ -230,7 +233,7 @@ const schema = yup.object({
   LOG_FORMAT: yup.string().oneOf(['json', 'pretty', 'auto']).required(),
   BODY_LIMIT_BYTES: int(1024, 100 * 1024 * 1024),
   TRUST_PROXY_HOPS: int(0, 10),
-  SHUTDOWN_TIMEOUT_MS: int(0, 600_000),
+  SHUTDOWN_GRACE_SECONDS: int(0, 600),
   HEADERS_TIMEOUT_MS: int(100, 600_000),
   REQUEST_TIMEOUT_MS: int(100, 3_600_000),
   KEEP_ALIVE_TIMEOUT_MS: int(100, 3_600_000),
@@ -384,7 +387,7 @@ export function loadConfig(source: Record<string, string | undefined> = readEnvi
     logFormat: v.LOG_FORMAT as LogFormat,
     bodyLimitBytes: v.BODY_LIMIT_BYTES,
     trustProxyHops: v.TRUST_PROXY_HOPS,
-    shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
+    ...shutdownGrace(source, v.SHUTDOWN_GRACE_SECONDS),
     httpTimeouts: {
       headersMs: v.HEADERS_TIMEOUT_MS,
       requestMs: Math.max(v.REQUEST_TIMEOUT_MS, v.HEADERS_TIMEOUT_MS),
@@ -435,6 +438,33 @@ export function loadConfig(source: Record<string, string | undefined> = readEnvi
       ...parseMailFrom(v.MAIL_FROM),
       maxAttempts: v.MAIL_MAX_ATTEMPTS,
     },
+  };
+}
+
+/**
+ * SHUTDOWN_GRACE_SECONDS, or the variable it replaced (SHUTDOWN_TIMEOUT_MS, in milliseconds) when
+ * only that one is set, so an existing deployment keeps its drain while it is told to rename it.
+ */
+function shutdownGrace(
+  source: Record<string, string | undefined>,
+  seconds: number,
+): Pick<Config, 'shutdownGraceMs' | 'deprecations'> {
+  const legacy = source.SHUTDOWN_TIMEOUT_MS;
+  if (legacy === undefined || legacy === '' || source.SHUTDOWN_GRACE_SECONDS) {
+    return { shutdownGraceMs: seconds * 1000, deprecations: [] };
+  }
+  const ms = Number(legacy);
+  if (!Number.isInteger(ms) || ms < 0 || ms > 600_000) {
+    throw new ConfigError(
+      'SHUTDOWN_TIMEOUT_MS',
+      `must be a whole number between 0 and 600000 (got ${JSON.stringify(legacy)}); better, set SHUTDOWN_GRACE_SECONDS`,
+    );
+  }
+  return {
+    shutdownGraceMs: ms,
+    deprecations: [
+      `SHUTDOWN_TIMEOUT_MS is deprecated: set SHUTDOWN_GRACE_SECONDS=${Math.ceil(ms / 1000)} instead.`,
+    ],
   };
 }
 

@@ -2,18 +2,21 @@
 // clinic contracts), plus the background tasks (scheduler, job worker) registered in tasks.ts.
 import type { Knex } from 'knex';
 import type { Config } from './config.js';
+import type { BackgroundTask } from './core/background-task.js';
 import { systemClock, type Clock } from './core/clock.js';
+import { createDrain } from './core/drain.js';
 import { UsageError } from './core/errors.js';
 import { createLogger, type Logger } from './core/logger.js';
 import type { Services } from './core/services.js';
 import { createDb } from './db/knex.js';
 import { migrateLatest, migrationStatus } from './db/migrate.js';
-import { galeraSettingsProblems, startWriterFence } from './db/galera.js';
+import { galeraSettingsProblems, startWriterFence, type WriterFence } from './db/galera.js';
 import { createHttpApp } from './http/app.js';
 import { listen, type Listener } from './http/server.js';
 import { clinicApiInfo, clinicRoutes } from './clinic/routes.js';
 import { workforceApiInfo, workforceRoutes } from './workforce/routes.js';
 import { backgroundTasks } from './tasks.js';
+import { listenFailed, taskFailed } from './start-failure.js';
 
 export type ListenerName = 'workforce' | 'clinic';
 
@@ -28,12 +31,18 @@ export interface DaemonOptions {
   db?: Knex;
   /** Run the scheduler and worker (defaults to the config switches). */
   background?: boolean;
+  /** The background tasks to run (tests replace them); src/tasks.ts by default. */
+  tasks?: BackgroundTask[];
 }
 
 export interface Daemon {
   services: Services;
   listeners: Partial<Record<ListenerName, Listener>>;
-  /** Graceful stop: listeners first (in-flight requests finish), then tasks, then the pool. */
+  /**
+   * Graceful stop (SIGTERM): at once /up and /ready answer 503, the listeners stop accepting and the
+   * tasks claim nothing new; in-flight requests and claimed work get SHUTDOWN_GRACE_SECONDS, after
+   * which connections are cut and claims released; then the pool closes.
+   */
   stop(): Promise<void>;
 }
 
@@ -42,7 +51,24 @@ export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
   const logger = opts.logger ?? createLogger(config.logLevel, process.stdout, {}, config.logFormat);
   const ownsDb = !opts.db;
   const db = opts.db ?? createDb(config.database, { poolMax: config.dbPoolMax });
-  const services: Services = { db, clock: opts.clock ?? systemClock, config, logger };
+  const drain = createDrain();
+  const services: Services = { db, clock: opts.clock ?? systemClock, config, logger, drain };
+  const listeners: Partial<Record<ListenerName, Listener>> = {};
+  const stopTasks: Array<(graceMs?: number) => Promise<void>> = [];
+  let stopping: Promise<void> | null = null;
+  let fence: WriterFence | null = null;
+  const stop = (graceMs: number) => {
+    stopping ??= (async () => {
+      drain.begin();
+      await Promise.all([
+        ...Object.values(listeners).map((l) => l.close(graceMs)),
+        ...stopTasks.map((stopTask) => stopTask(graceMs)),
+      ]);
+      await fence?.stop();
+      if (ownsDb) await db.destroy();
+    })();
+    return stopping;
+  };
   try {
     await prepareSchema(services, opts.migrate ?? false);
     const problems = await galeraSettingsProblems(db);
@@ -50,8 +76,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
       throw new UsageError(`This Galera node is not set up as wfctl needs: ${problems.join(' ')}`);
     }
     // On Galera: writes only through the writer node (src/db/galera.ts); null elsewhere.
-    const fence = await startWriterFence(db, { logger });
-    const listeners: Partial<Record<ListenerName, Listener>> = {};
+    fence = await startWriterFence(db, { logger });
     if (opts.only !== 'clinic') {
       const app = createHttpApp({
         name: 'workforce',
@@ -59,29 +84,33 @@ export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
         services,
         openapi: workforceApiInfo,
       });
-      listeners.workforce = await listen(app.handler, config.workforcePort, config.host, config.httpTimeouts);
+      listeners.workforce = await listen(
+        app.handler,
+        config.workforcePort,
+        config.host,
+        config.httpTimeouts,
+      ).catch((err) => Promise.reject(listenFailed(err, 'workforce', config.host, config.workforcePort)));
     }
     if (opts.only !== 'workforce') {
       const app = createHttpApp({ name: 'clinic', routes: clinicRoutes, services, openapi: clinicApiInfo });
-      listeners.clinic = await listen(app.handler, config.clinicPort, config.host, config.httpTimeouts);
+      listeners.clinic = await listen(app.handler, config.clinicPort, config.host, config.httpTimeouts).catch(
+        (err) => Promise.reject(listenFailed(err, 'clinic', config.host, config.clinicPort)),
+      );
     }
-    const stopTasks = (opts.background ?? true) ? backgroundTasks.map((task) => task.start(services)) : [];
-    let stopping: Promise<void> | null = null;
-    return {
-      services,
-      listeners,
-      stop() {
-        stopping ??= (async () => {
-          await Promise.all(Object.values(listeners).map((l) => l.close(config.shutdownTimeoutMs)));
-          await Promise.all(stopTasks.map((stop) => stop()));
-          await fence?.stop();
-          if (ownsDb) await db.destroy();
-        })();
-        return stopping;
-      },
-    };
+    if (opts.background ?? true) {
+      for (const task of opts.tasks ?? backgroundTasks) {
+        try {
+          stopTasks.push(task.start(services));
+        } catch (err) {
+          throw taskFailed(err, task.name);
+        }
+      }
+    }
+    return { services, listeners, stop: () => stop(config.shutdownGraceMs) };
   } catch (err) {
-    if (ownsDb) await db.destroy();
+    // Never half up: what was opened (a listener, a task, the pool) is closed before the error
+    // reaches the caller, so the process can exit and the port is free for the next try.
+    await stop(0);
     throw err;
   }
 }

@@ -30,6 +30,7 @@ import {
 import { createShare, listActiveShares, revokeShare } from './shares/operations/owner-shares.js';
 import { previewShare, redeemShare } from './shares/operations/redeem-share.js';
 import { checkHealth } from './system/operations/health.js';
+import { checkReady } from './system/operations/ready.js';
 import { acceptInvitation } from './tenants/operations/accept-invitation.js';
 import { addMember } from './tenants/operations/add-member.js';
 import { createTenant } from './tenants/operations/create-tenant.js';
@@ -86,6 +87,7 @@ export const clinicOperations: AnyOperation[] = [
   // -- accounts and tenants: system, identity, tenants, members, invitations, owners, clients,
   //    providers, public profile, shares, passport, caregivers
   checkHealth,
+  checkReady,
   login,
   logout,
   showMe,

@@ -5,6 +5,10 @@ import type { Services } from './services.js';
 
 export interface BackgroundTask {
   name: string;
-  /** Starts the task; the returned function stops it and resolves once its current run has finished. */
-  start(services: Services): () => Promise<void>;
+  /**
+   * Starts the task (throwing when it cannot). The returned function stops it: nothing new is
+   * claimed from then on; the work in hand gets graceMs (default: as long as it takes) to finish,
+   * and is then released (its lease cleared) so another daemon takes it over at once.
+   */
+  start(services: Services): (graceMs?: number) => Promise<void>;
 }

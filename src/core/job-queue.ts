@@ -9,7 +9,7 @@
 import type { Knex } from 'knex';
 import type { Clock } from './clock.js';
 import { MINUTE, SECOND } from './clock.js';
-import { leaseUntil, startHeartbeat, type LeaseTimers } from './lease.js';
+import { leaseUntil, releasedLease, startHeartbeat, whenAborted, type LeaseTimers } from './lease.js';
 import type { AnyOperation } from './operation.js';
 import type { Services } from './services.js';
 import { claimDueJobRow } from '../db/job-queue-store.js';
@@ -107,6 +107,11 @@ export async function claimJob(
 export interface WorkOptions {
   /** The heartbeat's timers (tests inject them; real intervals otherwise). */
   timers?: LeaseTimers;
+  /**
+   * Aborted when the daemon's shutdown grace is over: a job still running then is given back (its
+   * lease cleared, see releaseJob) and the run returns without waiting for its handler.
+   */
+  release?: AbortSignal;
 }
 
 /** Runs a claimed job and records the outcome: done, queued again after a backoff, or failed. */
@@ -129,37 +134,12 @@ export async function runClaimedJob(
       (await mine().update({ lease_until: toDbTime(leaseUntil(clock.now(), config.leaseMs)) })) === 1,
     onError: (error) => logger.warn('job lease renewal failed', { job_id: job.id, error: error as Error }),
   });
-  let outcome: Record<string, unknown>;
-  try {
-    const handler = handlers[job.name];
-    if (!handler) throw new PermanentJobError(`No handler is registered for jobs named "${job.name}".`);
-    const work = typeof handler === 'function' ? handler : handler.work;
-    const result = await work(services, job.payload, job);
-    const now = toDbTime(clock.now());
-    outcome = {
-      status: 'done',
-      result: JSON.stringify(result ?? null),
-      last_error: null,
-      locked_at: null,
-      lease_until: null,
-      finished_at: now,
-      updated_at: now,
-    };
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    const permanent = err instanceof PermanentJobError || job.attempts >= job.max_attempts;
-    const now = clock.now();
-    outcome = {
-      status: permanent ? 'failed' : 'queued',
-      last_error: message.slice(0, 4000),
-      locked_at: null,
-      lease_until: null,
-      run_at: toDbTime(permanent ? now : new Date(now.getTime() + backoffMs(job.attempts))),
-      finished_at: permanent ? toDbTime(now) : null,
-      updated_at: toDbTime(now),
-    };
-  }
+  const settled = settle(services, handlers, job);
+  const outcome = opts.release
+    ? await Promise.race([settled, whenAborted(opts.release).then(() => null)])
+    : await settled;
   await heartbeat.stop();
+  if (outcome === null) return releaseJob(services, job, mine);
   if ((await mine().update(outcome)) !== 1) {
     logger.warn('job outcome dropped: its lease lapsed and another worker took it over', {
       job_id: job.id,
@@ -178,6 +158,70 @@ export async function runClaimedJob(
     ...(after.status !== 'done' && after.last_error ? { error: after.last_error } : {}),
   });
   return after;
+}
+
+/** Runs the job's handler; the row update that records its outcome (done, retried or failed). */
+async function settle(
+  services: Services,
+  handlers: JobHandlers,
+  job: JobRecord,
+): Promise<Record<string, unknown>> {
+  const { clock } = services;
+  try {
+    const handler = handlers[job.name];
+    if (!handler) throw new PermanentJobError(`No handler is registered for jobs named "${job.name}".`);
+    const work = typeof handler === 'function' ? handler : handler.work;
+    const result = await work(services, job.payload, job);
+    const now = toDbTime(clock.now());
+    return {
+      status: 'done',
+      result: JSON.stringify(result ?? null),
+      last_error: null,
+      locked_at: null,
+      lease_until: null,
+      finished_at: now,
+      updated_at: now,
+    };
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    const permanent = err instanceof PermanentJobError || job.attempts >= job.max_attempts;
+    const now = clock.now();
+    return {
+      status: permanent ? 'failed' : 'queued',
+      last_error: message.slice(0, 4000),
+      locked_at: null,
+      lease_until: null,
+      run_at: toDbTime(permanent ? now : new Date(now.getTime() + backoffMs(job.attempts))),
+      finished_at: permanent ? toDbTime(now) : null,
+      updated_at: toDbTime(now),
+    };
+  }
+}
+
+/**
+ * Gives a running job back at shutdown: its lease lapses now (conditional on still holding it), so
+ * another worker claims it within its next poll. The interrupted attempt is not counted against the
+ * job (the stop was not the job's fault); the claimer counts its own.
+ */
+async function releaseJob(
+  services: Services,
+  job: JobRecord,
+  mine: () => Knex.QueryBuilder,
+): Promise<JobRecord> {
+  const { db, clock, logger } = services;
+  const now = clock.now();
+  const released =
+    (await mine().update({
+      lease_until: toDbTime(releasedLease(now)),
+      attempts: job.attempts - 1,
+      updated_at: toDbTime(now),
+    })) === 1;
+  logger.warn(released ? 'job released: the daemon stopped before it finished' : 'job already taken over', {
+    job_id: job.id,
+    job: job.name,
+    attempt: job.attempts,
+  });
+  return toRecord(await db('jobs').where({ id: job.id }).first());
 }
 
 /** Claims and runs one due job; null when nothing is due. */

@@ -86,3 +86,20 @@ export function startHeartbeat(options: HeartbeatOptions): Heartbeat {
 export function leaseUntil(now: Date, leaseMs: number): Date {
   return new Date(now.getTime() + leaseMs);
 }
+
+/**
+ * The lease_until a holder writes when it gives a claim back (a daemon stopping before its work is
+ * done): just before now, so the next process to look, even at this very instant, finds it lapsed
+ * and takes it over at once rather than one lease later.
+ */
+export function releasedLease(now: Date): Date {
+  return new Date(now.getTime() - 1);
+}
+
+/** Resolves once `signal` is aborted (at once when it already is); never rejects. */
+export function whenAborted(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+}

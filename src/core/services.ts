@@ -3,6 +3,7 @@
 import type { Knex } from 'knex';
 import type { Config } from '../config.js';
 import type { Clock } from './clock.js';
+import type { Drain } from './drain.js';
 import type { Logger } from './logger.js';
 
 export interface Services {
@@ -10,4 +11,6 @@ export interface Services {
   clock: Clock;
   config: Config;
   logger: Logger;
+  /** The daemon's drain state; absent in one-shot commands, which never drain. */
+  drain?: Drain;
 }

@@ -1,7 +1,9 @@
-// A listener with graceful shutdown: stop accepting, let in-flight requests finish (up to a
-// timeout), close idle keep-alive connections at once, then everything.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+// A listener with graceful shutdown: stop accepting, let in-flight requests finish (up to the
+// grace), close idle keep-alive connections at once, then everything. Every response written once
+// the drain has begun carries `Connection: close`, so a client or proxy holding a kept-alive
+// connection opens its next request elsewhere instead of finding the socket gone.
+import { createServer, type ServerResponse, type Server } from 'node:http';
+import { Server as NetServer, type AddressInfo } from 'node:net';
 import type { HttpTimeouts } from '../config.js';
 import type { RequestHandler } from './app.js';
 
@@ -9,8 +11,13 @@ export interface Listener {
   server: Server;
   port: number;
   url: string;
-  /** Resolves once every connection is closed; in-flight requests get up to timeoutMs. */
-  close(timeoutMs: number): Promise<void>;
+  /** Requests being answered now. */
+  readonly inFlight: number;
+  /**
+   * Stops accepting at once; resolves once every connection is closed. In-flight requests get up to
+   * graceMs; every response from now on carries `Connection: close`.
+   */
+  close(graceMs: number): Promise<void>;
 }
 
 /** Defaults when none are given (tests that build a listener by hand). */
@@ -26,6 +33,13 @@ export async function listen(
   // closed after headersMs, one trickling its body after requestMs (Node checks open connections
   // every connectionsCheckingInterval, so that interval bounds the overshoot). The keep-alive
   // timeout stays above the usual proxy's (60 s), so a proxy never reuses a socket we just closed.
+  // Requests being answered: the drain marks their responses `Connection: close` when it begins,
+  // and keeps idle connections open until they are all sent.
+  const unsent = new Set<ServerResponse>();
+  let draining = false;
+  const forget = function (this: ServerResponse) {
+    unsent.delete(this);
+  };
   const server = createServer(
     {
       headersTimeout: timeouts.headersMs,
@@ -33,7 +47,12 @@ export async function listen(
       connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(timeouts.headersMs / 4))),
       keepAliveTimeout: timeouts.keepAliveMs,
     },
-    handler,
+    (req, res) => {
+      if (draining) res.setHeader('Connection', 'close');
+      unsent.add(res);
+      res.once('close', forget);
+      handler(req, res);
+    },
   );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -49,18 +68,29 @@ export async function listen(
     server,
     port: address.port,
     url: `http://${shownHost}:${address.port}`,
-    close(timeoutMs: number) {
+    get inFlight() {
+      return unsent.size;
+    },
+    close(graceMs: number) {
       closing ??= new Promise<void>((resolve) => {
-        const timer = setTimeout(() => server.closeAllConnections(), timeoutMs);
-        // A keep-alive connection becomes idle when its in-flight response ends: close it then.
-        const sweep = setInterval(() => server.closeIdleConnections(), 50);
+        draining = true;
+        for (const res of unsent) if (!res.headersSent) res.setHeader('Connection', 'close');
+        const timer = setTimeout(() => server.closeAllConnections(), graceMs);
         timer.unref();
-        server.close(() => {
+        // Idle keep-alive connections stay while responses are still being written, so a proxy's
+        // pooled connection gets its next request answered (with Connection: close) rather than
+        // reset; once nothing is in flight they are closed. http's own close() would close them at
+        // once, so the listening socket is closed with net's, and http's runs at the end.
+        const sweep = setInterval(() => {
+          if (unsent.size === 0) server.closeIdleConnections();
+        }, 50);
+        NetServer.prototype.close.call(server, () => {
           clearTimeout(timer);
           clearInterval(sweep);
+          server.close(); // stops http's connection-checking timer; the socket is already closed
           resolve();
         });
-        server.closeIdleConnections();
+        if (unsent.size === 0) server.closeIdleConnections();
       });
       return closing;
     },

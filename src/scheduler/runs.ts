@@ -5,7 +5,7 @@
 // daemon's minute tick or `wfctl schedule run`.
 import type { Knex } from 'knex';
 import type { Clock } from '../core/clock.js';
-import { leaseUntil } from '../core/lease.js';
+import { leaseUntil, releasedLease } from '../core/lease.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { isoOrNull, toDbTime } from '../db/time.js';
 
@@ -79,6 +79,14 @@ const held = (db: Knex, claim: RunClaim) =>
 /** Extends the claim by one lease; false when it is no longer ours (it lapsed and was taken over). */
 export async function renewRun(db: Knex, clock: Clock, claim: RunClaim, leaseMs: number): Promise<boolean> {
   return (await held(db, claim).update({ lease_until: toDbTime(leaseUntil(clock.now(), leaseMs)) })) === 1;
+}
+
+/**
+ * Gives the slot back while it still runs (the daemon is stopping): its lease lapses now, so the
+ * next firing or minute sweep, on any daemon, resumes it. False when it was no longer ours.
+ */
+export async function releaseRun(db: Knex, clock: Clock, claim: RunClaim): Promise<boolean> {
+  return (await held(db, claim).update({ lease_until: toDbTime(releasedLease(clock.now())) })) === 1;
 }
 
 /** Records the outcome; false (nothing written) when the claim was taken over meanwhile. */

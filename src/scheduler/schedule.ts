@@ -15,8 +15,8 @@ import type { Services } from '../core/services.js';
 import { monthLockJob } from './month-lock.js';
 import { partnerPushJob } from '../workforce/partners/deliveries/nightly-push.js';
 import { randomToken } from '../core/crypto.js';
-import { startHeartbeat, type LeaseTimers } from '../core/lease.js';
-import { claimRun, doneSlots, finishRun, lapsedRuns, renewRun } from './runs.js';
+import { startHeartbeat, whenAborted, type LeaseTimers } from '../core/lease.js';
+import { claimRun, doneSlots, finishRun, lapsedRuns, releaseRun, renewRun } from './runs.js';
 
 export const SCHEDULED_JOBS: ScheduledJob[] = [monthLockJob, partnerPushJob];
 
@@ -38,7 +38,8 @@ export function defaultSlot(job: ScheduledJob, at: Date): string {
 export interface RunOutcome {
   job: string;
   slot: string;
-  outcome: 'ran' | 'skipped' | 'failed';
+  /** released: the daemon stopped while the slot ran; its claim was given back for another to resume. */
+  outcome: 'ran' | 'skipped' | 'failed' | 'released';
   result?: Record<string, unknown>;
   error?: string;
 }
@@ -48,6 +49,10 @@ export interface SlotRunOptions {
   jobs?: ScheduledJob[];
   /** The lease heartbeat's timers (tests inject them; real intervals otherwise). */
   timers?: LeaseTimers;
+  /** Aborted when the daemon begins to stop: no further slot is claimed. */
+  stopping?: AbortSignal;
+  /** Aborted when the shutdown grace is over: a slot still running is released (releaseRun). */
+  release?: AbortSignal;
 }
 
 // Unique per claim, so a holder's renewals and outcome never match a claim another caller (even in
@@ -73,19 +78,22 @@ export async function runScheduledJob(
     onError: (error) =>
       logger.warn('slot lease renewal failed', { job: job.name, slot, error: error as Error }),
   });
-  let outcome: RunOutcome;
-  try {
-    const result = await job.run(services, slot);
-    outcome = { job: job.name, slot, outcome: 'ran', result };
-  } catch (err) {
-    outcome = {
-      job: job.name,
-      slot,
-      outcome: 'failed',
-      error: err instanceof Error ? err.message : String(err),
-    };
-  }
+  const ran = runSlot(services, job, slot);
+  const outcome = opts.release
+    ? await Promise.race([ran, whenAborted(opts.release).then(() => null)])
+    : await ran;
   await heartbeat.stop();
+  if (outcome === null) {
+    const released = await releaseRun(db, clock, claim);
+    logger.warn(
+      released ? 'scheduled slot released: the daemon stopped while it ran' : 'slot already taken over',
+      {
+        job: job.name,
+        slot,
+      },
+    );
+    return { job: job.name, slot, outcome: released ? 'released' : 'skipped' };
+  }
   const recorded = await finishRun(db, clock, claim, {
     status: outcome.outcome === 'ran' ? 'done' : 'failed',
     result: outcome.result,
@@ -99,6 +107,20 @@ export async function runScheduledJob(
   if (outcome.outcome === 'ran') logger.info('scheduled job', { job: job.name, slot, outcome: 'ran' });
   else logger.error('scheduled job failed', { job: job.name, slot, error: outcome.error });
   return outcome;
+}
+
+async function runSlot(services: Services, job: ScheduledJob, slot: string): Promise<RunOutcome> {
+  try {
+    const result = await job.run(services, slot);
+    return { job: job.name, slot, outcome: 'ran', result };
+  } catch (err) {
+    return {
+      job: job.name,
+      slot,
+      outcome: 'failed',
+      error: err instanceof Error ? err.message : String(err),
+    };
+  }
 }
 
 /**
@@ -119,6 +141,7 @@ export async function fireScheduledJob(
   const done = await doneSlots(services.db, job.name, slots);
   const outcomes: RunOutcome[] = [];
   for (const slot of slots) {
+    if (opts.stopping?.aborted) break;
     outcomes.push(
       done.has(slot)
         ? { job: job.name, slot, outcome: 'skipped' }
@@ -133,6 +156,7 @@ export async function resumeLapsedRuns(services: Services, opts: SlotRunOptions 
   const known = new Set((opts.jobs ?? SCHEDULED_JOBS).map((j) => j.name));
   const outcomes: RunOutcome[] = [];
   for (const run of await lapsedRuns(services.db, services.clock)) {
+    if (opts.stopping?.aborted) break;
     if (known.has(run.job)) outcomes.push(await runScheduledJob(services, run.job, run.slot, opts));
   }
   return outcomes;

@@ -37,18 +37,24 @@ export interface SchedulerOptions {
 export interface RunningScheduler {
   /** Resolves once every firing in flight has finished. */
   idle(): Promise<void>;
-  /** Cancels the triggers, then waits for the firings in flight. */
-  stop(): Promise<void>;
+  /**
+   * Cancels the triggers and claims no further slot; the firings in flight get graceMs (default: as
+   * long as they take), then the slots they hold are released.
+   */
+  stop(graceMs?: number): Promise<void>;
 }
 
 export function startScheduler(services: Services, opts: SchedulerOptions = {}): RunningScheduler {
   const jobs = opts.jobs ?? SCHEDULED_JOBS;
   const triggers = opts.triggers ?? nodeScheduleTriggers;
   const inFlight = new Map<string, Promise<void>>();
+  const stopping = new AbortController();
+  const release = new AbortController();
+  const slotOptions = { jobs, timers: opts.timers, stopping: stopping.signal, release: release.signal };
   // A firing still at work when its trigger comes round again (a long lock) is not started twice:
   // the claims would make the second one a no-op anyway.
   const fire = (key: string, work: () => Promise<unknown>) => {
-    if (inFlight.has(key)) return;
+    if (inFlight.has(key) || stopping.signal.aborted) return;
     // A daemon fenced off the Galera writer leaves the slot to the writer's daemons.
     if (writerFenceOf(services.db)?.refusal()) return;
     const run = work()
@@ -58,8 +64,8 @@ export function startScheduler(services: Services, opts: SchedulerOptions = {}):
     inFlight.set(key, run);
   };
   const fireJob = (job: ScheduledJob) =>
-    fire(job.name, () => fireScheduledJob(services, job.name, {}, { jobs, timers: opts.timers }));
-  const sweep = () => fire('lapsed-slots', () => resumeLapsedRuns(services, { jobs, timers: opts.timers }));
+    fire(job.name, () => fireScheduledJob(services, job.name, {}, slotOptions));
+  const sweep = () => fire('lapsed-slots', () => resumeLapsedRuns(services, slotOptions));
 
   const cancels = [
     ...jobs.map((job) => triggers.cron(job.cron, job.timezone, () => fireJob(job))),
@@ -72,9 +78,12 @@ export function startScheduler(services: Services, opts: SchedulerOptions = {}):
   };
   return {
     idle,
-    async stop() {
+    async stop(graceMs = Infinity) {
       for (const cancel of cancels) cancel();
+      stopping.abort();
+      const grace = Number.isFinite(graceMs) ? setTimeout(() => release.abort(), graceMs) : null;
       await idle();
+      if (grace) clearTimeout(grace);
     },
   };
 }
@@ -85,7 +94,7 @@ export const schedulerTask: BackgroundTask = {
     if (!services.config.schedulerEnabled) return async () => {};
     const scheduler = startScheduler(services);
     services.logger.info('scheduler started', { jobs: SCHEDULED_JOBS.map((j) => j.name) });
-    return () => scheduler.stop();
+    return (graceMs) => scheduler.stop(graceMs);
   },
 };
 

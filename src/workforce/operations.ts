@@ -43,7 +43,7 @@ import { pushToPartners } from './partners/deliveries/operations/push-to-partner
 import { listDeliveries } from './partners/deliveries/operations/list-deliveries.js';
 import { redeliverBatch } from './partners/deliveries/operations/redeliver.js';
 import { pullLockedMonth } from './partners/pull/pull-month.js';
-import { checkHealth, ping } from './system/operations/system-checks.js';
+import { checkHealth, checkReady, ping } from './system/operations/system-checks.js';
 import { recordPunch } from './attendance/operations/record-punch.js';
 import { listAttendances } from './attendance/operations/list-attendances.js';
 import { lockMonth } from './attendance/operations/lock-month.js';
@@ -114,5 +114,6 @@ export const workforceOperations: AnyOperation[] = [
   pullLockedMonth,
   // -- system
   checkHealth,
+  checkReady,
   ping,
 ];

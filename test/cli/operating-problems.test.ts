@@ -54,6 +54,11 @@ test('serve on a port in use says the port is in use', async (t) => {
     databaseUrl: `sqlite:/tmp/wfctl-port-test-${process.pid}.sqlite`,
   });
   t.is(r.code, 1);
-  t.regex(r.stderr, new RegExp(`cannot listen on 127\\.0\\.0\\.1:${port}: the port is in use`));
+  t.regex(
+    r.stderr,
+    new RegExp(
+      `cannot listen on 127\\.0\\.0\\.1:${port} for the workforce contract: the port is already in use \\(set WORKFORCE_PORT\\)`,
+    ),
+  );
   t.notRegex(r.stderr, /unexpected error|\n\s+at /);
 });

@@ -60,3 +60,17 @@ test('PUBLIC_URL defaults to the clinic listener, and a bad one is named', (t) =
     /PUBLIC_URL must be an http\(s\) URL/,
   );
 });
+
+test('SHUTDOWN_GRACE_SECONDS sets the drain; the old SHUTDOWN_TIMEOUT_MS is still read, in milliseconds, with a warning', (t) => {
+  t.is(loadConfig({}).shutdownGraceMs, 10_000);
+  t.deepEqual(loadConfig({}).deprecations, []);
+  t.is(loadConfig({ SHUTDOWN_GRACE_SECONDS: '3' }).shutdownGraceMs, 3000);
+  const legacy = loadConfig({ SHUTDOWN_TIMEOUT_MS: '2500' });
+  t.is(legacy.shutdownGraceMs, 2500);
+  t.deepEqual(legacy.deprecations, [
+    'SHUTDOWN_TIMEOUT_MS is deprecated: set SHUTDOWN_GRACE_SECONDS=3 instead.',
+  ]);
+  t.is(loadConfig({ SHUTDOWN_TIMEOUT_MS: '2500', SHUTDOWN_GRACE_SECONDS: '7' }).shutdownGraceMs, 7000);
+  t.throws(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: 'soon' }), { message: /SHUTDOWN_TIMEOUT_MS/ });
+  t.throws(() => loadConfig({ SHUTDOWN_GRACE_SECONDS: '-1' }), { message: /SHUTDOWN_GRACE_SECONDS/ });
+});

@@ -81,8 +81,12 @@ if (DIALECTS.includes('mysql')) {
 
     await relay.down();
     const up = await api.get('/up');
-    t.is(up.status, 503, '/up reports the database down');
-    t.is(up.text, 'unhealthy');
+    t.is(up.status, 200, '/up is liveness: the process still serves');
+    const ready = await api.get('/ready');
+    t.is(ready.status, 503, '/ready reports the database down');
+    t.is(ready.body.status, 'not ready');
+    t.false(ready.body.checks.database.ok);
+    t.true(ready.body.checks.draining.ok);
     const retire = await api.post(`/api/v1/organizations/${org.id}/retire`, {}, { token });
     t.is(retire.status, 503, 'a write while the database is away is refused, not half-done');
     for (let i = 0; i < 3; i++) {
@@ -96,7 +100,7 @@ if (DIALECTS.includes('mysql')) {
 
     await relay.up();
     t.is((await api.get('/api/v1/me', { token })).status, 200);
-    t.is((await api.get('/up')).status, 200);
+    t.is((await api.get('/ready')).status, 200);
     const still = await testDb.db('organizations').where({ id: org.id }).first();
     t.is(still.status, 'active', 'the refused retire changed nothing');
     t.is(

@@ -32,13 +32,16 @@ for (const dialect of DIALECTS) {
     t.is((await app.workforce.get('/api/v1/system/health')).status, 404);
   });
 
-  test(`[${dialect}] health endpoints report a database that stopped answering`, async (t) => {
+  test(`[${dialect}] a database that stopped answering fails readiness and the clinic health, not liveness`, async (t) => {
     const app = await bootApp(dialect);
     t.teardown(app.close);
     await app.testDb.db.destroy(); // the pool is gone: every query now fails
     const up = await app.workforce.get('/up');
-    t.is(up.status, 503);
-    t.is(up.text, 'unhealthy');
+    t.is(up.status, 200, 'liveness: restarting the daemon would not bring the database back');
+    t.is(up.text, 'healthy');
+    const ready = await app.workforce.get('/ready');
+    t.is(ready.status, 503);
+    t.deepEqual(ready.body.checks.database, { ok: false, detail: 'the database does not answer' });
     const health = await app.clinic.get('/api/v1/system/health');
     t.is(health.status, 503);
     t.is(health.body.status, 'degraded');

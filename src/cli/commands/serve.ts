@@ -3,8 +3,12 @@ import type { Command } from 'commander';
 import { examplesText } from '../help.js';
 import { loadConfig } from '../../config.js';
 import { UsageError } from '../../core/errors.js';
-import { startDaemon, type ListenerName } from '../../daemon.js';
+import { startDaemon, type Daemon, type ListenerName } from '../../daemon.js';
 import { say } from '../io.js';
+
+/** The shell's codes for a process ended by SIGINT and SIGTERM (128 + the signal's number). */
+const EXIT_INTERRUPTED = 130;
+const EXIT_TERMINATED = 143;
 
 export function registerServe(program: Command): void {
   program
@@ -25,6 +29,7 @@ export function registerServe(program: Command): void {
         throw new UsageError(`--only must be workforce or clinic (got "${opts.only}").`);
       }
       const config = loadConfig();
+      for (const line of config.deprecations) say(`wfctl: ${line}`);
       const daemon = await startDaemon({
         config,
         only: opts.only as ListenerName | undefined,
@@ -37,17 +42,32 @@ export function registerServe(program: Command): void {
         daemon.services.logger.info('listening', { listener: name, url: listener!.url });
       }
       say(`wfctl: database ${db}; press Ctrl-C to stop`);
-      await new Promise<void>((resolve) => {
-        let signals = 0;
-        const onSignal = (signal: string) => {
-          signals += 1;
-          if (signals > 1) process.exit(1);
-          daemon.services.logger.info('shutting down', { signal });
-          daemon.stop().then(resolve, resolve);
-        };
-        process.on('SIGTERM', () => onSignal('SIGTERM'));
-        process.on('SIGINT', () => onSignal('SIGINT'));
-      });
+      await untilStopped(daemon, config.shutdownGraceMs);
       say('wfctl: stopped');
     });
+}
+
+/**
+ * The first SIGTERM or SIGINT drains (Daemon.stop); a second one, from an operator or an
+ * orchestrator that will not wait, exits at once with the shell's code for the signal.
+ */
+function untilStopped(daemon: Daemon, graceMs: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    let draining = false;
+    const onSignal = (signal: NodeJS.Signals) => {
+      if (draining) {
+        daemon.services.logger.warn('stopped at once: a second signal', { signal });
+        process.exit(signal === 'SIGINT' ? EXIT_INTERRUPTED : EXIT_TERMINATED);
+      }
+      draining = true;
+      say(`wfctl: ${signal}: draining (up to ${graceMs / 1000} s; send it again to stop at once)`);
+      daemon.services.logger.info('shutting down', { signal, grace_ms: graceMs });
+      daemon.stop().then(resolve, (err: unknown) => {
+        daemon.services.logger.error('shutdown failed', { error: err as Error });
+        resolve();
+      });
+    };
+    process.on('SIGTERM', onSignal);
+    process.on('SIGINT', onSignal);
+  });
 }

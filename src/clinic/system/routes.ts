@@ -1,8 +1,11 @@
-// Health of the clinic listener.
+// Health and readiness of the clinic listener: the contract's /system/health, and /ready beside the
+// API (the same readiness as the workforce listener's, for a proxy in front of both).
+import { READINESS_RESPONSES, readinessStatus } from '../../core/readiness.js';
 import { Reply } from '../../core/reply.js';
 import { publicAccess } from '../../core/routes.js';
 import { clinicOperationRoute } from '../operation-route.js';
 import { checkHealth } from './operations/health.js';
+import { checkReady } from './operations/ready.js';
 
 export const systemRoutes = [
   clinicOperationRoute(checkHealth, {
@@ -28,5 +31,14 @@ export const systemRoutes = [
     },
     toInput: () => ({}),
     reply: (health) => (health.status === 'ok' ? health : Reply.json(503, health)),
+  }),
+  clinicOperationRoute(checkReady, {
+    method: 'GET',
+    path: '/ready',
+    tags: ['system'],
+    access: publicAccess,
+    responses: READINESS_RESPONSES,
+    toInput: () => ({}),
+    reply: (readiness) => Reply.json(readinessStatus(readiness), readiness),
   }),
 ];

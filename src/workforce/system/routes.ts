@@ -1,8 +1,9 @@
-// Liveness and clock endpoints of the workforce listener.
+// Liveness, readiness and clock endpoints of the workforce listener.
+import { READINESS_RESPONSES, readinessStatus } from '../../core/readiness.js';
 import { Reply } from '../../core/reply.js';
 import { publicAccess } from '../../core/routes.js';
 import { operationRoute } from '../operation-route.js';
-import { checkHealth, ping } from './operations/system-checks.js';
+import { checkHealth, checkReady, ping } from './operations/system-checks.js';
 
 export const systemRoutes = [
   operationRoute(checkHealth, {
@@ -17,13 +18,22 @@ export const systemRoutes = [
         schema: { type: 'string', example: 'healthy' },
       },
       503: {
-        description: 'the database does not answer',
+        description: 'draining: the daemon is shutting down (a database outage does not fail liveness)',
         contentType: 'text/plain',
-        schema: { type: 'string' },
+        schema: { type: 'string', example: 'draining' },
       },
     },
     toInput: () => ({}),
-    reply: ({ healthy }) => (healthy ? Reply.text(200, 'healthy') : Reply.text(503, 'unhealthy')),
+    reply: ({ draining }) => (draining ? Reply.text(503, 'draining') : Reply.text(200, 'healthy')),
+  }),
+  operationRoute(checkReady, {
+    method: 'GET',
+    path: '/ready',
+    tags: ['system'],
+    access: publicAccess,
+    responses: READINESS_RESPONSES,
+    toInput: () => ({}),
+    reply: (readiness) => Reply.json(readinessStatus(readiness), readiness),
   }),
   operationRoute(ping, {
     method: 'GET',

@@ -1,17 +1,31 @@
-// The liveness and clock checks of the workforce listener: public reads, the ping needing no database.
+// The liveness, readiness and clock checks of the workforce listener: public reads. Liveness and
+// the ping need no database: an orchestrator that restarted every daemon whenever the database
+// blipped would turn a blip into an outage; readiness is what asks the database.
 import { defineOperation } from '../../../core/operation.js';
+import { checkReadiness, type Readiness } from '../../../core/readiness.js';
 import { yup } from '../../../core/validation.js';
-import { pingDb } from '../../../db/knex.js';
 import type { WorkforceRun } from '../../context.js';
 
 export const checkHealth = defineOperation({
   name: 'system.health',
-  summary: 'Liveness: 200 with body "healthy" while the database answers, 503 "unhealthy" otherwise',
+  summary:
+    'Liveness: 200 with body "healthy" while the process serves, 503 "draining" once it is shutting down',
   input: yup.object({}),
   permission: 'public',
   kind: 'read',
-  async run(ctx: WorkforceRun): Promise<{ healthy: boolean }> {
-    return { healthy: await pingDb(ctx.db) };
+  async run(ctx: WorkforceRun): Promise<{ draining: boolean }> {
+    return { draining: ctx.services.drain?.draining ?? false };
+  },
+});
+
+export const checkReady = defineOperation({
+  name: 'system.ready',
+  summary: 'Readiness: 200 while every check passes (database, not draining), 503 naming the failing check',
+  input: yup.object({}),
+  permission: 'public',
+  kind: 'read',
+  async run(ctx: WorkforceRun): Promise<Readiness> {
+    return checkReadiness(ctx.services);
   },
 });
 

@@ -1,0 +1,100 @@
+// Readiness (GET /ready on both listeners): whether this daemon should be sent traffic now. Unlike
+// liveness (/up), it fails when the database does not answer, so a proxy or an orchestrator routes
+// around a daemon that cannot serve without restarting it; and it fails while the daemon drains.
+//
+// Each check is one function in READINESS_CHECKS; adding one (a Galera node's wsrep state, a
+// mail relay) is one line there. A check returns null when it does not apply to this deployment.
+import type { Services } from './services.js';
+import { pingDb } from '../db/knex.js';
+
+export interface CheckResult {
+  name: string;
+  ok: boolean;
+  detail?: string;
+}
+
+export type ReadinessCheck = (services: Services) => Promise<CheckResult | null>;
+
+export interface Readiness {
+  status: 'ready' | 'not ready';
+  checks: Record<string, { ok: boolean; detail?: string }>;
+}
+
+/** A check that has not answered by then has failed: a proxy's probe must get an answer in time. */
+export const CHECK_TIMEOUT_MS = 2000;
+
+export const databaseCheck: ReadinessCheck = async (services) =>
+  (await pingDb(services.db))
+    ? { name: 'database', ok: true }
+    : { name: 'database', ok: false, detail: 'the database does not answer' };
+
+export const drainingCheck: ReadinessCheck = async (services) =>
+  services.drain?.draining
+    ? { name: 'draining', ok: false, detail: 'the daemon is shutting down' }
+    : { name: 'draining', ok: true };
+
+export const READINESS_CHECKS: ReadinessCheck[] = [databaseCheck, drainingCheck];
+
+export async function checkReadiness(
+  services: Services,
+  checks: ReadinessCheck[] = READINESS_CHECKS,
+): Promise<Readiness> {
+  const results = await Promise.all(checks.map((check) => bounded(check, services)));
+  const readiness: Readiness = { status: 'ready', checks: {} };
+  for (const result of results) {
+    if (!result) continue;
+    readiness.checks[result.name] = result.detail
+      ? { ok: result.ok, detail: result.detail }
+      : { ok: result.ok };
+    if (!result.ok) readiness.status = 'not ready';
+  }
+  return readiness;
+}
+
+/**
+ * A check that throws or hangs fails, under its function's name (databaseCheck: "database"); what
+ * it threw goes to the log, not into the public answer.
+ */
+async function bounded(check: ReadinessCheck, services: Services): Promise<CheckResult | null> {
+  const name = check.name.replace(/Check$/, '') || 'check';
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<CheckResult>((resolve) => {
+    timer = setTimeout(() => resolve({ name, ok: false, detail: 'no answer in time' }), CHECK_TIMEOUT_MS);
+    timer.unref();
+  });
+  try {
+    return await Promise.race([check(services), late]);
+  } catch (err) {
+    services.logger.warn('readiness check failed', { check: name, error: err as Error });
+    return { name, ok: false, detail: 'the check failed' };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const READINESS_SCHEMA = {
+  type: 'object',
+  required: ['status', 'checks'],
+  properties: {
+    status: { type: 'string', enum: ['ready', 'not ready'] },
+    checks: {
+      type: 'object',
+      additionalProperties: {
+        type: 'object',
+        required: ['ok'],
+        properties: { ok: { type: 'boolean' }, detail: { type: 'string' } },
+      },
+      example: { database: { ok: true }, draining: { ok: true } },
+    },
+  },
+};
+
+/** The /ready route's documented answers, the same on both listeners. */
+export const READINESS_RESPONSES = {
+  200: { description: 'ready: every check passes', schema: READINESS_SCHEMA },
+  503: { description: 'not ready: the failing checks say why (same body)', schema: READINESS_SCHEMA },
+};
+
+/** 200 when ready, 503 otherwise, with the same body. */
+export const readinessStatus = (readiness: Readiness): 200 | 503 =>
+  readiness.status === 'ready' ? 200 : 503;
