@@ -4,10 +4,13 @@ import type { Knex } from 'knex';
 import type { Config } from '../config.js';
 import type { Clock } from './clock.js';
 import type { Logger } from './logger.js';
+import type { Metrics } from './metrics.js';
 
 export interface Services {
   db: Knex;
   clock: Clock;
   config: Config;
   logger: Logger;
+  /** Where monitoring samples go (src/core/metrics.ts); absent: nowhere. */
+  metrics?: Metrics;
 }
