@@ -229,8 +229,7 @@ const int = (min: number, max: number) =>
     .max(max, `must be at most ${max}`)
     .required();
 // Empty reads as 0, so an unset METRICS_PORT and METRICS_PORT=0 both mean "off".
-const optionalPort = () =>
-  int(0, 65535).transform((value, original) => (original === '' ? 0 : value));
+const optionalPort = () => int(0, 65535).transform((value, original) => (original === '' ? 0 : value));
 const bool = () => yup.boolean().typeError('must be true or false').required();
 
 const schema = yup.object({

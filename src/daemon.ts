@@ -32,6 +32,8 @@ export interface DaemonOptions {
 export interface Daemon {
   services: Services;
   listeners: Partial<Record<ListenerName, Listener>>;
+  /** The Prometheus listener (GET /metrics), when METRICS_PORT is set. */
+  metrics?: Listener;
   /** Graceful stop: listeners first (in-flight requests finish), then tasks, then the pool. */
   stop(): Promise<void>;
 }
@@ -42,8 +44,10 @@ export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
   const ownsDb = !opts.db;
   const db = opts.db ?? createDb(config.database, { poolMax: config.dbPoolMax });
   const services: Services = { db, clock: opts.clock ?? systemClock, config, logger };
+  let metrics: { listener: Listener; stop(): Promise<void> } | null = null;
   try {
     await prepareSchema(services, opts.migrate ?? false);
+    metrics = await startMetricsIfOn(services);
     const listeners: Partial<Record<ListenerName, Listener>> = {};
     if (opts.only !== 'clinic') {
       const app = createHttpApp({
@@ -63,19 +67,34 @@ export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
     return {
       services,
       listeners,
+      ...(metrics ? { metrics: metrics.listener } : {}),
       stop() {
         stopping ??= (async () => {
           await Promise.all(Object.values(listeners).map((l) => l.close(config.shutdownTimeoutMs)));
           await Promise.all(stopTasks.map((stop) => stop()));
+          await metrics?.stop();
           if (ownsDb) await db.destroy();
         })();
         return stopping;
       },
     };
   } catch (err) {
+    await metrics?.stop();
     if (ownsDb) await db.destroy();
     throw err;
   }
+}
+
+/**
+ * The metrics listener, when configured. prom-client is imported here and only here, on demand:
+ * every CLI command loads this file, and none but `serve` with METRICS_PORT should pay for it.
+ */
+async function startMetricsIfOn(services: Services) {
+  if (!services.config.metrics) return null;
+  const { startMetrics } = await import('./http/metrics/listener.js');
+  const metrics = await startMetrics(services, services.config.metrics);
+  services.logger.info('metrics listening', { url: `${metrics.listener.url}/metrics` });
+  return metrics;
 }
 
 /** SQLite (the embedded default) is migrated on start; MySQL only with --migrate. */

@@ -40,7 +40,11 @@ export async function partnerBatchesByStatus(db: Knex): Promise<Map<string, numb
 }
 
 async function countByStatus(db: Knex, table: string, statuses: string[]): Promise<Map<string, number>> {
-  const rows = await db(table).whereIn('status', statuses).groupBy('status').select('status').count({ n: '*' });
+  const rows = await db(table)
+    .whereIn('status', statuses)
+    .groupBy('status')
+    .select('status')
+    .count({ n: '*' });
   // Every status is reported, a zero included, so a series does not vanish once its backlog clears.
   const counts = new Map(statuses.map((s) => [s, 0]));
   for (const r of rows as any[]) counts.set(String(r.status), Number(r.n));
