@@ -116,10 +116,11 @@ function parseSample(line: string, where: string): Sample {
   return { name: m[1], labels, value: parseValue(m[3], where) };
 }
 
+/** A float as Prometheus reads it (Go's ParseFloat: NaN and Inf in any case; prom-client writes "Nan"). */
 function parseValue(raw: string, where: string): number {
-  if (raw === '+Inf') return Infinity;
-  if (raw === '-Inf') return -Infinity;
-  if (raw === 'NaN') return NaN;
+  if (/^\+?inf(inity)?$/i.test(raw)) return Infinity;
+  if (/^-inf(inity)?$/i.test(raw)) return -Infinity;
+  if (/^nan$/i.test(raw)) return NaN;
   if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(raw)) throw new Error(`bad value, ${where}`);
   return Number(raw);
 }

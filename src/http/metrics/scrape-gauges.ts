@@ -16,26 +16,37 @@ const FAMILIES = ['job_queue', 'mail_outbox', 'partner_push'] as const;
 
 export function registerScrapeGauges(registry: Registry, services: Services): void {
   const registers = [registry];
-  const collectErrors = new Counter({
-    name: 'wfctl_metrics_collect_errors_total',
-    help: 'Scrape-time database reads that failed (their family is left out of that scrape)',
-    labelNames: ['family'],
-    registers,
-  });
-  for (const family of FAMILIES) collectErrors.labels(family).inc(0);
+  const failures = new Map<string, number>(FAMILIES.map((f) => [f, 0]));
   const reader = <T>(family: (typeof FAMILIES)[number], read: (db: Knex) => Promise<T>) =>
     cachedRead(
       () => read(services.db),
       SCRAPE_CACHE_MS,
       (err) => {
-        collectErrors.labels(family).inc();
+        failures.set(family, failures.get(family)! + 1);
         services.logger.warn('metrics read failed', { family, error: err as Error });
       },
     );
+  const jobs = reader('job_queue', jobQueueGroups);
+  const outbox = reader('mail_outbox', mailOutboxByStatus);
+  const batches = reader('partner_push', partnerBatchesByStatus);
+
+  // prom-client collects every family of a scrape at once: this one waits for the reads (shared,
+  // not repeated) so a failure shows in the very scrape it emptied.
+  new Counter({
+    name: 'wfctl_metrics_collect_errors_total',
+    help: 'Scrape-time database reads that failed (their family is left out of that scrape)',
+    labelNames: ['family'],
+    registers,
+    async collect() {
+      await Promise.all([jobs(), outbox(), batches()]);
+      // The tally only grows, so setting the counter from it keeps it monotonic.
+      this.reset();
+      for (const [family, n] of failures) this.labels(family).inc(n);
+    },
+  });
 
   registerPoolGauges(registry, services.db);
 
-  const jobs = reader('job_queue', jobQueueGroups);
   new Gauge({
     name: 'wfctl_job_queue_depth',
     help: 'Unfinished jobs by kind (handler name) and status (queued, running)',
@@ -61,7 +72,6 @@ export function registerScrapeGauges(registry: Registry, services: Services): vo
     },
   });
 
-  const outbox = reader('mail_outbox', mailOutboxByStatus);
   new Gauge({
     name: 'wfctl_mail_outbox_messages',
     help: 'Outgoing emails not yet sent, by status (queued, sending, failed, dead)',
@@ -73,7 +83,6 @@ export function registerScrapeGauges(registry: Registry, services: Services): vo
     },
   });
 
-  const batches = reader('partner_push', partnerBatchesByStatus);
   new Gauge({
     name: 'wfctl_partner_push_batches',
     help: 'Partner push batches not delivered, by status (pending, failed, dead)',
