@@ -78,7 +78,8 @@ export function createHttpApp(opts: HttpAppOptions): {
       duration_ms: Math.round(ms * 1000) / 1000,
     });
     // Labelled by the route's template, never the raw path: ids would make the series unbounded.
-    metricsOf(services).httpRequest({
+    // Checked first so a daemon without metrics builds no sample on this hot path.
+    services.metrics?.httpRequest({
       listener: opts.name,
       route: req.routeTemplate ?? 'unmatched',
       method: String(req.method),
