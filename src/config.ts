@@ -46,6 +46,8 @@ export interface Config {
   workerPollMs: number;
   /** How long a claim (job, scheduler slot, push batch) holds without a heartbeat (src/core/lease.ts). */
   leaseMs: number;
+  /** The Prometheus listener (src/http/metrics); null when METRICS_PORT is empty or 0 (off). */
+  metrics: { port: number; host: string } | null;
   workforce: {
     tokenTtlWebDays: number;
     tokenTtlMobileDays: number;
@@ -139,6 +141,14 @@ export const VARIABLES = {
     default: '30',
     help: 'claimed work (jobs, scheduler slots, push batches) is held this long and renewed while it runs; a dead holder’s claim is taken over once it lapses',
   },
+  METRICS_PORT: {
+    default: '',
+    help: 'port of the Prometheus listener (GET /metrics only); empty or 0: no metrics listener',
+  },
+  METRICS_HOST: {
+    default: '127.0.0.1',
+    help: 'address the metrics listener binds to; keep it private (0.0.0.0 only behind a firewall)',
+  },
   TOKEN_TTL_WEB_DAYS: { default: '30', help: 'lifetime of a workforce web token' },
   TOKEN_TTL_MOBILE_DAYS: { default: '180', help: 'lifetime of a workforce mobile (device-bound) token' },
   LOGIN_RATE_LIMIT_PER_MINUTE: { default: '5', help: 'workforce logins allowed per IP per minute' },
@@ -221,6 +231,8 @@ const int = (min: number, max: number) =>
     .min(min, `must be at least ${min}`)
     .max(max, `must be at most ${max}`)
     .required();
+// Empty reads as 0, so an unset METRICS_PORT and METRICS_PORT=0 both mean "off".
+const optionalPort = () => int(0, 65535).transform((value, original) => (original === '' ? 0 : value));
 const bool = () => yup.boolean().typeError('must be true or false').required();
 
 const schema = yup.object({
@@ -242,6 +254,8 @@ const schema = yup.object({
   WORKER_ENABLED: bool(),
   WORKER_POLL_MS: int(10, 3_600_000),
   LEASE_SECONDS: int(3, 3_600),
+  METRICS_PORT: optionalPort(),
+  METRICS_HOST: yup.string().trim().min(1).required(),
   TOKEN_TTL_WEB_DAYS: int(1, 3650),
   TOKEN_TTL_MOBILE_DAYS: int(1, 3650),
   LOGIN_RATE_LIMIT_PER_MINUTE: int(1, 100_000),
@@ -398,6 +412,7 @@ export function loadConfig(source: Record<string, string | undefined> = readEnvi
     workerEnabled: v.WORKER_ENABLED,
     workerPollMs: v.WORKER_POLL_MS,
     leaseMs: v.LEASE_SECONDS * 1000,
+    metrics: v.METRICS_PORT ? { port: v.METRICS_PORT, host: v.METRICS_HOST } : null,
     workforce: {
       tokenTtlWebDays: v.TOKEN_TTL_WEB_DAYS,
       tokenTtlMobileDays: v.TOKEN_TTL_MOBILE_DAYS,

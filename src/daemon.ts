@@ -13,6 +13,7 @@ import { migrateLatest, migrationStatus } from './db/migrate.js';
 import { galeraSettingsProblems, startWriterFence, type WriterFence } from './db/galera.js';
 import { createHttpApp } from './http/app.js';
 import { listen, type Listener } from './http/server.js';
+import type { MetricsService } from './http/metrics/listener.js';
 import { clinicApiInfo, clinicRoutes } from './clinic/routes.js';
 import { workforceApiInfo, workforceRoutes } from './workforce/routes.js';
 import { backgroundTasks } from './tasks.js';
@@ -44,6 +45,8 @@ export interface Daemon {
    * which connections are cut and claims released; then the pool closes.
    */
   stop(): Promise<void>;
+  /** The Prometheus listener (GET /metrics), when METRICS_PORT is set. */
+  metrics?: Listener;
 }
 
 export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
@@ -57,6 +60,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
   const stopTasks: Array<(graceMs?: number) => Promise<void>> = [];
   let stopping: Promise<void> | null = null;
   let fence: WriterFence | null = null;
+  let metrics: MetricsService | null = null;
   const stop = (graceMs: number) => {
     stopping ??= (async () => {
       drain.begin();
@@ -65,6 +69,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
         ...stopTasks.map((stopTask) => stopTask(graceMs)),
       ]);
       await fence?.stop();
+      await metrics?.stop();
       if (ownsDb) await db.destroy();
     })();
     return stopping;
@@ -77,6 +82,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
     }
     // On Galera: writes only through the writer node (src/db/galera.ts); null elsewhere.
     fence = await startWriterFence(db, { logger });
+    metrics = await startMetricsIfOn(services);
     if (opts.only !== 'clinic') {
       const app = createHttpApp({
         name: 'workforce',
@@ -106,13 +112,33 @@ export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
         }
       }
     }
-    return { services, listeners, stop: () => stop(config.shutdownGraceMs) };
+    return {
+      services,
+      listeners,
+      ...(metrics ? { metrics: metrics.listener } : {}),
+      stop: () => stop(config.shutdownGraceMs),
+    };
   } catch (err) {
     // Never half up: what was opened (a listener, a task, the pool) is closed before the error
     // reaches the caller, so the process can exit and the port is free for the next try.
     await stop(0);
     throw err;
   }
+}
+
+/**
+ * The metrics listener, when configured. prom-client is imported here and only here, on demand:
+ * every CLI command loads this file, and none but `serve` with METRICS_PORT should pay for it.
+ */
+async function startMetricsIfOn(services: Services): Promise<MetricsService | null> {
+  if (!services.config.metrics) return null;
+  const { host, port } = services.config.metrics;
+  const { startMetrics } = await import('./http/metrics/listener.js');
+  const metrics = await startMetrics(services, services.config.metrics).catch((err) =>
+    Promise.reject(listenFailed(err, 'metrics', host, port)),
+  );
+  services.logger.info('metrics listening', { url: `${metrics.listener.url}/metrics` });
+  return metrics;
 }
 
 /** SQLite (the embedded default) is migrated on start; MySQL only with --migrate. */

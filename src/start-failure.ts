@@ -10,13 +10,21 @@ export class StartFailed extends AppError {
   }
 }
 
-const CONTRACT = { workforce: 'workforce contract', clinic: 'clinic contract' } as const;
-const PORT_VARIABLE = { workforce: 'WORKFORCE_PORT', clinic: 'CLINIC_PORT' } as const;
+const CONTRACT = {
+  workforce: 'workforce contract',
+  clinic: 'clinic contract',
+  metrics: 'Prometheus metrics',
+} as const;
+const PORT_VARIABLE = {
+  workforce: 'WORKFORCE_PORT',
+  clinic: 'CLINIC_PORT',
+  metrics: 'METRICS_PORT',
+} as const;
 
 /** A listener that could not bind: which address, for which contract, and what to change. */
 export function listenFailed(
   err: unknown,
-  listener: 'workforce' | 'clinic',
+  listener: 'workforce' | 'clinic' | 'metrics',
   host: string,
   port: number,
 ): StartFailed {
@@ -28,9 +36,10 @@ export function listenFailed(
       : code === 'EACCES'
         ? `permission denied (ports below 1024 need privileges; set ${variable})`
         : code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND'
-          ? 'the address is not one of this machine’s (set HOST)'
+          ? `the address is not one of this machine’s (set ${listener === 'metrics' ? 'METRICS_HOST' : 'HOST'})`
           : `${code ?? (err as Error)?.message ?? String(err)}`;
-  return new StartFailed(`cannot listen on ${host}:${port} for the ${CONTRACT[listener]}: ${why}`, err);
+  const what = listener === 'metrics' ? CONTRACT[listener] : `the ${CONTRACT[listener]}`;
+  return new StartFailed(`cannot listen on ${host}:${port} for ${what}: ${why}`, err);
 }
 
 /** A background task (the scheduler, the job worker) whose start threw. */

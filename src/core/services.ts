@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import type { Clock } from './clock.js';
 import type { Drain } from './drain.js';
 import type { Logger } from './logger.js';
+import type { Metrics } from './metrics.js';
 
 export interface Services {
   db: Knex;
@@ -13,4 +14,6 @@ export interface Services {
   logger: Logger;
   /** The daemon's drain state; absent in one-shot commands, which never drain. */
   drain?: Drain;
+  /** Where monitoring samples go (src/core/metrics.ts); absent: nowhere. */
+  metrics?: Metrics;
 }

@@ -7,8 +7,9 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import polka from 'polka';
-import { NotFoundError, ValidationError } from '../core/errors.js';
+import { NotFoundError, TooManyRequestsError, ValidationError } from '../core/errors.js';
 import { requestFingerprint } from '../core/idempotency.js';
+import { metricsOf } from '../core/metrics.js';
 import { enforceRateLimit } from '../core/rate-limit.js';
 import type { HttpMethod, RequestInfo, Route } from '../core/routes.js';
 import type { Services } from '../core/services.js';
@@ -47,11 +48,15 @@ export function createHttpApp(opts: HttpAppOptions): {
     onError: (err: unknown, _req: IncomingMessage, res: ServerResponse) => sendError(res, err, logger),
   });
 
-  app.get('/docs/openapi.json', (_req: IncomingMessage, res: ServerResponse) => sendJson(res, 200, openapi));
+  app.get('/docs/openapi.json', (req: IncomingMessage, res: ServerResponse) => {
+    (req as Tracked).routeTemplate = '/docs/openapi.json';
+    sendJson(res, 200, openapi);
+  });
 
   for (const route of opts.routes) {
     const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
     (app as any)[method](route.path, (req: any, res: ServerResponse) => {
+      req.routeTemplate = route.path;
       if (route.secretParams) req.logPath = maskedPath(route, req.params ?? {});
       handleRoute(route, req, res, services, logger).catch((err) => sendError(res, err, logger));
     });
@@ -64,12 +69,22 @@ export function createHttpApp(opts: HttpAppOptions): {
   const route = app.handler as unknown as RequestHandler;
   const logRequest = function (this: ServerResponse) {
     const req = this.req as Tracked;
+    const ms = performance.now() - req.startedAt;
     logger.info('request', {
       request_id: req.requestId,
       method: req.method,
       path: req.logPath ?? pathOf(String(req.url ?? '')),
       status: this.statusCode,
-      duration_ms: Math.round((performance.now() - req.startedAt) * 1000) / 1000,
+      duration_ms: Math.round(ms * 1000) / 1000,
+    });
+    // Labelled by the route's template, never the raw path: ids would make the series unbounded.
+    // Checked first so a daemon without metrics builds no sample on this hot path.
+    services.metrics?.httpRequest({
+      listener: opts.name,
+      route: req.routeTemplate ?? 'unmatched',
+      method: String(req.method),
+      status: this.statusCode,
+      seconds: ms / 1000,
     });
   };
   const handler: RequestHandler = (req, res) => {
@@ -85,8 +100,14 @@ export function createHttpApp(opts: HttpAppOptions): {
   return { handler, openapi };
 }
 
-/** What the pipeline adds to a request for the access log. */
-type Tracked = IncomingMessage & { requestId: string; startedAt: number; logPath?: string };
+/** What the pipeline adds to a request for the access log and the metrics. */
+type Tracked = IncomingMessage & {
+  requestId: string;
+  startedAt: number;
+  logPath?: string;
+  /** The matched route's path template; unset for a request no route matched. */
+  routeTemplate?: string;
+};
 
 async function handleRoute(
   route: Route,
@@ -162,13 +183,13 @@ async function limitRate(
   body: unknown,
   services: Services,
 ): Promise<void> {
-  await enforceRateLimit(
-    services.db,
-    services.clock,
-    `${rule.name}:${await rule.key(principal, request, body, services)}`,
-    rule.limit(services),
-    rule.windowSeconds,
-  );
+  const bucket = `${rule.name}:${await rule.key(principal, request, body, services)}`;
+  try {
+    await enforceRateLimit(services.db, services.clock, bucket, rule.limit(services), rule.windowSeconds);
+  } catch (err) {
+    if (err instanceof TooManyRequestsError) metricsOf(services).rateLimited(rule.name);
+    throw err;
+  }
 }
 
 function pathOf(url: string): string {

@@ -16,6 +16,7 @@ import { monthLockJob } from './month-lock.js';
 import { partnerPushJob } from '../workforce/partners/deliveries/nightly-push.js';
 import { randomToken } from '../core/crypto.js';
 import { startHeartbeat, whenAborted, type LeaseTimers } from '../core/lease.js';
+import { metricsOf } from '../core/metrics.js';
 import { claimRun, doneSlots, finishRun, lapsedRuns, releaseRun, renewRun } from './runs.js';
 
 export const SCHEDULED_JOBS: ScheduledJob[] = [monthLockJob, partnerPushJob];
@@ -69,7 +70,10 @@ export async function runScheduledJob(
   const job = findScheduledJob(name, opts.jobs);
   const { db, clock, config, logger } = services;
   const claim = await claimRun(db, clock, job.name, slot, claimant(), config.leaseMs);
-  if (claim === null) return { job: job.name, slot, outcome: 'skipped' };
+  if (claim === null) {
+    metricsOf(services).schedulerSlot(job.name, 'skipped-held-elsewhere');
+    return { job: job.name, slot, outcome: 'skipped' };
+  }
   if (claim.resumed) logger.warn('scheduled slot resumed: its lease lapsed', { job: job.name, slot });
   const heartbeat = startHeartbeat({
     leaseMs: config.leaseMs,
@@ -102,8 +106,10 @@ export async function runScheduledJob(
   if (!recorded) {
     // Our lease lapsed (we stalled past it) and another caller took the slot over: its record stands.
     logger.warn('scheduled slot outcome dropped: the slot was taken over', { job: job.name, slot });
+    metricsOf(services).schedulerSlot(job.name, 'taken-over');
     return { ...outcome, outcome: 'skipped' };
   }
+  metricsOf(services).schedulerSlot(job.name, outcome.outcome === 'ran' ? 'ran' : 'failed');
   if (outcome.outcome === 'ran') logger.info('scheduled job', { job: job.name, slot, outcome: 'ran' });
   else logger.error('scheduled job failed', { job: job.name, slot, error: outcome.error });
   return outcome;
@@ -142,11 +148,12 @@ export async function fireScheduledJob(
   const outcomes: RunOutcome[] = [];
   for (const slot of slots) {
     if (opts.stopping?.aborted) break;
-    outcomes.push(
-      done.has(slot)
-        ? { job: job.name, slot, outcome: 'skipped' }
-        : await runScheduledJob(services, job.name, slot, opts),
-    );
+    if (done.has(slot)) {
+      metricsOf(services).schedulerSlot(job.name, 'skipped-done');
+      outcomes.push({ job: job.name, slot, outcome: 'skipped' });
+    } else {
+      outcomes.push(await runScheduledJob(services, job.name, slot, opts));
+    }
   }
   return outcomes;
 }

@@ -74,3 +74,23 @@ test('SHUTDOWN_GRACE_SECONDS sets the drain; the old SHUTDOWN_TIMEOUT_MS is stil
   t.throws(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: 'soon' }), { message: /SHUTDOWN_TIMEOUT_MS/ });
   t.throws(() => loadConfig({ SHUTDOWN_GRACE_SECONDS: '-1' }), { message: /SHUTDOWN_GRACE_SECONDS/ });
 });
+
+test('METRICS_PORT: empty or 0 is off; a port turns the listener on at METRICS_HOST (127.0.0.1 by default)', (t) => {
+  t.is(loadConfig({}).metrics, null);
+  t.is(loadConfig({ METRICS_PORT: '' }).metrics, null);
+  t.is(loadConfig({ METRICS_PORT: '0' }).metrics, null);
+  t.deepEqual(loadConfig({ METRICS_PORT: '9464' }).metrics, { port: 9464, host: '127.0.0.1' });
+  t.deepEqual(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics, {
+    port: 9464,
+    host: '10.0.0.5',
+  });
+  t.regex(
+    t.throws(() => loadConfig({ METRICS_PORT: 'ninety' }))!.message,
+    /METRICS_PORT must be a whole number/,
+  );
+  t.regex(
+    t.throws(() => loadConfig({ METRICS_PORT: '70000' }))!.message,
+    /METRICS_PORT must be at most 65535/,
+  );
+  t.regex(t.throws(() => loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '  ' }))!.message, /METRICS_HOST/);
+});

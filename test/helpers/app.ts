@@ -19,12 +19,18 @@ export interface TestApp {
 
 export async function bootApp(
   dialect: Dialect,
-  opts: { clock?: FixedClock; env?: Record<string, string>; logger?: Logger } = {},
+  opts: {
+    clock?: FixedClock;
+    env?: Record<string, string>;
+    logger?: Logger;
+    /** Start the metrics listener on a free port of 127.0.0.1 (METRICS_PORT cannot ask for port 0). */
+    metrics?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDb(dialect, opts.env);
   const clock = opts.clock ?? new FixedClock();
   const daemon = await startDaemon({
-    config: testDb.config,
+    config: opts.metrics ? { ...testDb.config, metrics: { port: 0, host: '127.0.0.1' } } : testDb.config,
     db: testDb.db,
     clock,
     logger: opts.logger ?? silentLogger,
