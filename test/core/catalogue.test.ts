@@ -23,6 +23,7 @@ const PLAIN_COMMANDS = new Set([
   'migrate latest',
   'migrate status',
   'migrate rollback',
+  'migrate unlock',
   'seed',
   'completion',
   'help',
