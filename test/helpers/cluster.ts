@@ -173,7 +173,7 @@ export async function gateOn(
   when = '1 = 1',
 ): Promise<Gate> {
   // User locks are server-wide and other tests share the cluster: the name is this database's own.
-  const database = world.testDb.database.database;
+  const database = (world.testDb.database as { database: string }).database;
   const lock =
     `gate_${createHash('sha256').update(database).digest('hex').slice(0, 12)}_${table}_${event.toLowerCase()}`.slice(
       0,
