@@ -14,7 +14,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import test from 'ava';
-import type { Knex } from 'knex';
+import knexFactory, { type Knex } from 'knex';
 import { FixedClock } from '../../src/core/clock.js';
 import { runOperation } from '../../src/core/operation.js';
 import { startScheduler, type RunningScheduler } from '../../src/scheduler/scheduler.js';
@@ -208,6 +208,24 @@ test('two job workers on the writer: the financial-year close job runs once', as
   );
 });
 
+/** Another pool like `db`'s, whose connections carry @wfctl_test_run = `mark`. */
+function markedPool(db: Knex, mark: string): Knex {
+  const config = (db as any).client.config;
+  const afterCreate = config.pool.afterCreate;
+  return knexFactory({
+    ...config,
+    pool: {
+      ...config.pool,
+      afterCreate: (conn: any, done: (err: Error | null, conn: unknown) => void) =>
+        afterCreate(conn, (err: Error | null) =>
+          err
+            ? done(err, conn)
+            : conn.query(`SET @wfctl_test_run = '${mark}'`, (e: Error | null) => done(e, conn)),
+        ),
+    },
+  });
+}
+
 /** A locked 2026-01 of 5 employees × 20 days (100 records) and a partner at the receiver. */
 async function lockedMonthFor(world: { db: Knex }, url: string) {
   const { org, unit } = await orgWithStaff(world.db, { employees: 0 });
@@ -253,15 +271,20 @@ test('a partner push held mid-pipeline while another pushes the rest of the lock
   const rx = await receiver(t);
   const records = await lockedMonthFor(world, rx.url);
   // Run A plans batch 0 (its claim), then plans batch 1 beside batch 0's POST: that insert, and
-  // only A's (the claim that planned batch 0), is held. A has sent batch 0 and is stuck there.
+  // only A's, is held. A has sent batch 0 and is stuck there. A runs on a pool of its own whose
+  // connections say so (a session variable the gate's condition reads; a condition reading the
+  // table itself would take a shared lock on batch 0 and make the race the test's own).
   const ahead = await gateOn(
     world,
     writer,
     'partner_deliveries',
     'INSERT',
-    'NEW.batch_index = 1 AND NEW.claimed_by = (SELECT d.claimed_by FROM partner_deliveries d WHERE d.batch_index = 0)',
+    "NEW.batch_index = 1 AND @wfctl_test_run = 'A'",
   );
-  const runA = runOperation(pushToPartners, await systemContext(daemons[0]!.daemon.services), {});
+  const poolA = markedPool(daemons[0]!.db, 'A');
+  t.teardown(() => poolA.destroy());
+  const servicesA = { ...daemons[0]!.daemon.services, db: poolA };
+  const runA = runOperation(pushToPartners, await systemContext(servicesA), {});
   await ahead.held();
   await until(async () => rx.posts.length === 1, 'run A’s first batch received');
   // Run B, on the other daemon, finds batch 0 claimed by A (a live lease) and pushes the rest.

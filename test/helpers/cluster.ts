@@ -152,10 +152,16 @@ export async function pauseOn(
   };
 }
 
+let gates = 0;
+
 export interface Gate {
   /** Resolves once `count` statements (default 1) of this test's database are held at the gate. */
   held(count?: number): Promise<void>;
-  /** Lets every held statement (and all later ones) through. */
+  /**
+   * Lets every held statement (and all later ones) through. The trigger stays until the world
+   * closes: dropping it is DDL, which Galera runs in total order and which aborts (as a deadlock)
+   * every open transaction on the table, the one just let through included.
+   */
   open(): Promise<void>;
 }
 
@@ -179,7 +185,7 @@ export async function gateOn(
       0,
       64,
     );
-  const trigger = `test_gate_${table}_${event.toLowerCase()}`;
+  const trigger = `test_gate_${table}_${event.toLowerCase()}_${++gates}`;
   const keeper = world.connect(node);
   // One connection holds the lock: the pool must not hand the release to another one.
   const conn = await (keeper as any).client.acquireConnection();
@@ -199,9 +205,11 @@ export async function gateOn(
     opened = true;
     await query(`SELECT RELEASE_LOCK('${lock}')`);
     (keeper as any).client.releaseConnection(conn);
-    await world.db.raw(`DROP TRIGGER IF EXISTS ${trigger}`);
   };
-  world.onClose(open);
+  world.onClose(async () => {
+    await open();
+    await world.db.raw(`DROP TRIGGER IF EXISTS ${trigger}`);
+  });
   return {
     held: (count = 1) =>
       until(async () => {
