@@ -78,21 +78,39 @@ function listening(): { logger: Logger; heard: string[] } {
 
 const WAITING = 'waiting for another process to finish migrating';
 
-/** Holds this client's statements matching `sql` until `release` is called. */
-function holdStatements(db: Knex, sql: RegExp) {
-  const client = (db as any).client;
-  const original = client._query.bind(client);
+/**
+ * Holds every statement matching `sql`, of any knex client in this process, until released. knex
+ * runs a transaction's statements on a client made from the dialect's prototype, so that is where
+ * the hold goes. (Which daemon reached it is told by its knex's 'query' event, emitted first.)
+ */
+function holdStatements(t: any, sql: RegExp) {
+  const probe = admin();
+  let owner = Object.getPrototypeOf((probe as any).client);
+  void probe.destroy();
+  while (owner && !Object.prototype.hasOwnProperty.call(owner, '_query'))
+    owner = Object.getPrototypeOf(owner);
+  const original = owner._query;
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  let reached = false;
-  client._query = async (conn: unknown, obj: { sql: string }) => {
-    if (sql.test(obj.sql)) {
-      reached = true;
-      await released;
-    }
-    return original(conn, obj);
+  owner._query = async function (this: unknown, conn: unknown, obj: { sql: string }) {
+    if (sql.test(obj.sql)) await released;
+    return original.call(this, conn, obj);
   };
-  return { reached: () => reached, release };
+  const restore = () => {
+    release();
+    owner._query = original;
+  };
+  t.teardown(restore);
+  return { release: restore };
+}
+
+/** Whether `db` (or a transaction of it) has sent a statement matching `sql`. */
+function sends(db: Knex, sql: RegExp): () => boolean {
+  let seen = false;
+  db.on('query', (q: { sql: string }) => {
+    if (sql.test(q.sql)) seen = true;
+  });
+  return () => seen;
 }
 
 async function serves(t: any, daemon: Daemon, db: Knex) {
@@ -117,9 +135,11 @@ async function recorded(db: Knex): Promise<string[]> {
 test('two daemons starting together on an empty database: the migrations run once, the other waits, both serve', async (t) => {
   const { config, db, closers } = await emptyDatabase(t);
   const clock = new FixedClock();
+  const RECORD = /^insert into `knex_migrations`/i;
+  const hold = holdStatements(t, RECORD);
   const starts = [0, 1].map(() => {
     const pool = createDb(config.database, { poolMax: 10 });
-    const hold = holdStatements(pool, /^insert into `knex_migrations`/i);
+    const recording = sends(pool, RECORD);
     const { logger, heard } = listening();
     const daemon = startDaemon({ config, db: pool, clock, logger, migrate: true, background: false });
     closers.push(async () => {
@@ -127,18 +147,18 @@ test('two daemons starting together on an empty database: the migrations run onc
       await (await daemon.catch(() => null))?.stop();
       await pool.destroy();
     });
-    return { pool, hold, heard, daemon };
+    return { pool, recording, heard, daemon };
   });
   // One of them took the lock and is held at recording its first migration; the other is refused
   // the lock and waits.
-  await until(async () => starts.some((s) => s.hold.reached()), 'a daemon holding the migration lock');
-  const holder = starts.find((s) => s.hold.reached())!;
+  await until(async () => starts.some((s) => s.recording()), 'a daemon holding the migration lock');
+  const holder = starts.find((s) => s.recording())!;
   const waiter = starts.find((s) => s !== holder)!;
   await until(async () => waiter.heard.includes(WAITING), 'the other daemon waiting for the lock');
-  t.false(waiter.hold.reached(), 'the waiter recorded no migration');
+  t.false(waiter.recording(), 'the waiter recorded no migration');
   const [lock] = await db('knex_migrations_lock').select('is_locked');
   t.is(Number(lock.is_locked), 1);
-  for (const s of starts) s.hold.release();
+  hold.release();
   const daemons = await Promise.all(starts.map((s) => s.daemon));
 
   const names = await recorded(db);
