@@ -4,7 +4,7 @@
 //   node has every row; made to fail at its last rows, none of it stays;
 // - with wsrep_load_data_splitting ON on the writer node (a LOAD DATA would then commit every
 //   10,000 rows, whatever the transaction), the import takes the batched writes instead: made to
-//   fail at its last rows, NO row of it stayed (with LOAD DATA, 20,000 would have);
+//   fail at its last rows, NO row of it stayed (a split LOAD DATA would have kept the first 20,000);
 // - a month lock of 24,800 rows commits whole on every node; made to fail at its last row, it
 //   leaves no row locked and no lock.
 // Sizes keep each test well under a minute on a 2-core machine; the 310,000-row month is measured
