@@ -7,6 +7,7 @@
 // writer fence). Races are forced, not hoped for: `pauseOn` makes a statement sleep on one node
 // only, holding that node's transaction open after its checks while the other node's runs.
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Knex } from 'knex';
 import { loadConfig } from '../../src/config.js';
@@ -153,10 +154,16 @@ export async function pauseOn(
   };
 }
 
+let gates = 0;
+
 export interface Gate {
-  /** Resolves once a statement on the node is held at the gate. */
-  held(): Promise<void>;
-  /** Lets every held statement (and all later ones) through. */
+  /** Resolves once `count` statements (default 1) of this test's database are held at the gate. */
+  held(count?: number): Promise<void>;
+  /**
+   * Lets every held statement (and all later ones) through. The trigger stays until the world
+   * closes: dropping it is DDL, which Galera runs in total order and which aborts (as a deadlock)
+   * every open transaction on the table, the one just let through included.
+   */
   open(): Promise<void>;
 }
 
@@ -170,9 +177,17 @@ export async function gateOn(
   node: NodeName,
   table: string,
   event: 'INSERT' | 'UPDATE' | 'DELETE',
+  /** Holds only the rows for which this SQL condition (on NEW./OLD.) holds. */
+  when = '1 = 1',
 ): Promise<Gate> {
-  const lock = `gate_${table}_${event.toLowerCase()}`;
-  const trigger = `test_gate_${table}_${event.toLowerCase()}`;
+  // User locks are server-wide and other tests share the cluster: the name is this database's own.
+  const database = (world.testDb.database as { database: string }).database;
+  const lock =
+    `gate_${createHash('sha256').update(database).digest('hex').slice(0, 12)}_${table}_${event.toLowerCase()}`.slice(
+      0,
+      64,
+    );
+  const trigger = `test_gate_${table}_${event.toLowerCase()}_${++gates}`;
   const keeper = world.connect(node);
   // One connection holds the lock: the pool must not hand the release to another one.
   const conn = await (keeper as any).client.acquireConnection();
@@ -180,10 +195,11 @@ export async function gateOn(
     new Promise<any>((resolve, reject) =>
       conn.query(sql, (err: Error | null, rows: any) => (err ? reject(err) : resolve(rows))),
     );
-  await query(`SELECT GET_LOCK('${lock}', 10)`);
+  const [got] = await query(`SELECT GET_LOCK('${lock}', 10) AS got`);
+  if (Number(got.got) !== 1) throw new Error(`gate ${lock}: could not take the user lock`);
   await world.db.raw(
     `CREATE TRIGGER ${trigger} BEFORE ${event} ON ${table} FOR EACH ROW BEGIN ` +
-      `IF @@wsrep_node_name = '${node}' THEN DO GET_LOCK('${lock}', 120); DO RELEASE_LOCK('${lock}'); END IF; END`,
+      `IF @@wsrep_node_name = '${node}' AND (${when}) THEN DO GET_LOCK('${lock}', 120); DO RELEASE_LOCK('${lock}'); END IF; END`,
   );
   let opened = false;
   const open = async () => {
@@ -191,17 +207,20 @@ export async function gateOn(
     opened = true;
     await query(`SELECT RELEASE_LOCK('${lock}')`);
     (keeper as any).client.releaseConnection(conn);
-    await world.db.raw(`DROP TRIGGER IF EXISTS ${trigger}`);
   };
-  world.onClose(open);
+  world.onClose(async () => {
+    await open();
+    await world.db.raw(`DROP TRIGGER IF EXISTS ${trigger}`);
+  });
   return {
-    held: () =>
+    held: (count = 1) =>
       until(async () => {
+        // Only this database's statements: other tests' gates on the same node are not ours.
         const rows = await query(
-          "SELECT COUNT(*) AS n FROM information_schema.processlist WHERE state = 'User lock'",
+          `SELECT COUNT(*) AS n FROM information_schema.processlist WHERE state = 'User lock' AND db = '${database}'`,
         );
-        return Number(rows[0].n) > 0;
-      }, `a statement held at the gate on ${node}`),
+        return Number(rows[0].n) >= count;
+      }, `${count} statement(s) held at the gate on ${node}`),
     open,
   };
 }
