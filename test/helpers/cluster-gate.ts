@@ -5,7 +5,8 @@
 // statement in 'User lock' on the node. User locks are server-wide: another run gating the same
 // table on the same node would share the lock (one gate waiting for the other's keeper), and any
 // run's held statement would satisfy this run's `held()`. Here the lock's name carries this
-// database's name, and `held(n)` counts only statements of this database.
+// database's name, and `held(n)` counts only statements of this database. And `open()` does not
+// drop the trigger (see there): `gateOn`'s does, which aborts the transaction it just let go.
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { until, type ClusterWorld, type NodeName } from './cluster.js';
@@ -23,7 +24,9 @@ export async function scopedGateOn(
   table: string,
   event: 'INSERT' | 'UPDATE' | 'DELETE',
 ): Promise<ScopedGate> {
-  const database = world.testDb.database.database as string;
+  const config = world.testDb.database;
+  if (config.client !== 'mysql') throw new Error('a gate needs MySQL');
+  const database = config.database;
   const lock = `gate_${createHash('sha1').update(`${database}/${table}/${event}`).digest('hex').slice(0, 40)}`;
   const trigger = `test_sgate_${table}_${event.toLowerCase()}`;
   const keeper = world.connect(node);
@@ -45,7 +48,11 @@ export async function scopedGateOn(
     opened = true;
     await query('SELECT RELEASE_LOCK(?)', [lock]);
     (keeper as any).client.releaseConnection(conn);
-    await world.db.raw(`DROP TRIGGER IF EXISTS ${trigger}`);
+    // The trigger stays (later statements pass the free lock at once; the database is dropped at
+    // the end). DROP TRIGGER is DDL, which Galera runs in total order: run while the released
+    // transaction is still finishing, it aborts that transaction (a certification failure the
+    // runner retries as a deadlock), and the retry runs after the work queued behind it, the
+    // very opposite of the order the gate forced.
   };
   world.onClose(open);
   return {
