@@ -156,9 +156,18 @@ export function defineOperation<Actor, S extends AnySchema, Out, P = undefined>(
   });
 }
 
-export interface RunOptions {
+export interface RunOptions<Out = unknown> {
   /** Run the very same code and roll back: the result is exactly what would have happened. */
   dryRun?: boolean;
+  /**
+   * Work of the caller's that must commit with a write operation or not at all (an HTTP route's
+   * Idempotency-Key): `before` runs first in its transaction, `after` last, with the result.
+   * Ignored by reads and step operations, which have no one transaction.
+   */
+  hooks?: {
+    before?(trx: Knex): Promise<void>;
+    after?(trx: Knex, result: Out): Promise<void>;
+  };
 }
 
 /** Thrown (a 500) when an operation with a named permission returned without checking it. */
@@ -173,7 +182,7 @@ export async function runOperation<Actor, In, Out>(
   op: Operation<Actor, In, Out>,
   ctx: OperationContext<Actor>,
   rawInput: unknown,
-  opts: RunOptions = {},
+  opts: RunOptions<Out> = {},
 ): Promise<Out> {
   const raw = rawInput ?? {};
   const input = (
@@ -184,7 +193,12 @@ export async function runOperation<Actor, In, Out>(
   if (op.kind !== 'write') return execute(op, ctx, input, ctx.services.db, false, settled, prepared);
   return inTransaction(
     ctx.services.db,
-    (trx) => execute(op, ctx, input, trx, Boolean(opts.dryRun), settled, prepared),
+    async (trx) => {
+      await opts.hooks?.before?.(trx);
+      const result = await execute(op, ctx, input, trx, Boolean(opts.dryRun), settled, prepared);
+      await opts.hooks?.after?.(trx, result);
+      return result;
+    },
     {
       dryRun: opts.dryRun,
       isolation: op.isolation,

@@ -5,6 +5,7 @@ import type { AnySchema, ObjectSchema } from 'yup';
 import type { Reply } from './reply.js';
 import type { FieldErrors } from './errors.js';
 import type { Services } from './services.js';
+import { storedResponse, type IdempotencyTicket } from './idempotency.js';
 import { runOperation, type AnyOperation, type Operation, type OperationContext } from './operation.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -81,6 +82,11 @@ export interface RouteInput<P, Body, Query, Params> {
   request: RequestInfo;
   /** The request body's exact bytes, given only to routes with `rawBody: true`. */
   rawBody?: Buffer;
+  /**
+   * The request's Idempotency-Key, for a route that is the face of one write operation: kept in
+   * the operation's own transaction (src/core/idempotency.ts).
+   */
+  idempotency?: IdempotencyTicket;
 }
 
 export interface Route<P = any, Body = any, Query = any, Params = any> {
@@ -178,9 +184,20 @@ export function fromOperation<P, Actor, In, Out, Body = any, Query = any, Params
     permission: op.permission,
     operation: op,
     async handler(input) {
+      const ticket = input.idempotency;
+      let answer: unknown;
       const result = await runOperation(op, context(input.services, input.principal), toInput(input), {
         dryRun: dryRun?.(input) ?? false,
+        // With an Idempotency-Key the answer is made inside the transaction and stored with it.
+        hooks: ticket && {
+          before: (trx) => ticket.reserve(trx),
+          after: async (trx, result) => {
+            answer = reply ? await reply(result, input) : result;
+            await ticket.complete(trx, storedResponse(answer));
+          },
+        },
       });
+      if (ticket && op.kind === 'write') return answer;
       return reply ? reply(result, input) : result;
     },
   };

@@ -18,7 +18,7 @@ import { readJsonBodyWithRaw } from './body.js';
 import { clientIp } from './client-ip.js';
 import { readMultipartBody } from './multipart.js';
 import { buildOpenApi, type OpenApiInfo } from './openapi.js';
-import { idempotencyKey, idempotently } from './idempotent.js';
+import { idempotencyKey, idempotently, inOperationTransaction } from './idempotent.js';
 import { sendError, sendJson, sendReply } from './respond.js';
 
 export interface HttpAppOptions {
@@ -157,13 +157,18 @@ async function handleRoute(
       await sendReply(res, await route.handler(input), logger);
       return;
     }
-    const outcome = await idempotently(
-      services,
-      route.access.principalKey(principal, request),
-      key,
-      requestFingerprint(route.method, url, rawBody),
-      () => route.handler(input),
-    );
+    const scope = route.access.principalKey(principal, request);
+    const fingerprint = requestFingerprint(route.method, url, rawBody);
+    if (route.operation?.kind === 'write') {
+      // The key commits with the operation's own transaction (src/core/idempotency.ts).
+      await sendReply(
+        res,
+        await inOperationTransaction(services, route, input, scope, key, fingerprint),
+        logger,
+      );
+      return;
+    }
+    const outcome = await idempotently(services, scope, key, fingerprint, () => route.handler(input));
     if ('replayed' in outcome) {
       sendJson(res, outcome.replayed.status, outcome.replayed.body, { 'Idempotent-Replayed': 'true' });
       return;

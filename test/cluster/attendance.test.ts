@@ -8,7 +8,7 @@
 // all, no row of a locked month is left unlocked, and the lock records and each row's
 // locked_at/lock_id agree.
 import test from 'ava';
-import { queuedBehind, scopedGateOn } from '../helpers/cluster-gate.js';
+import { queuedBehind, gateOn } from '../helpers/cluster.js';
 import {
   attendanceCluster,
   firePunches,
@@ -46,7 +46,7 @@ async function rowsOfMonth(c: AttendanceCluster): Promise<number> {
 test('punches sent while a month lock is held after stamping its rows: all refused, none stored, the month stays locked', async (t) => {
   const c = await attendanceCluster(t);
   // The lock has inserted its record and stamped the month's rows; its audit entry waits at the gate.
-  const gate = await scopedGateOn(c.world, c.writer, 'audit_entries', 'INSERT');
+  const gate = await gateOn(c.world, c.writer, 'audit_entries', 'INSERT');
   const locking = lockMonth(c, 'a');
   await gate.held();
   const punches = punchesOf(c.org);
@@ -73,7 +73,7 @@ test('a month lock sent while punches are held past their lock check waits for t
   const c = await attendanceCluster(t);
   // Each employee's first punch has checked the month (unlocked) and waits at the gate to insert
   // itself; the employee's other punches queue behind its employee row.
-  const gate = await scopedGateOn(c.world, c.writer, 'attendance_punches', 'INSERT');
+  const gate = await gateOn(c.world, c.writer, 'attendance_punches', 'INSERT');
   const punches = punchesOf(c.org);
   const sent = firePunches(c.b, punches);
   await gate.held(2);
@@ -90,52 +90,47 @@ test('a month lock sent while punches are held past their lock check waits for t
   t.is(locked.body.rows_locked, await rowsOfMonth(c), 'the lock stamped every row, none came after it');
 });
 
-// PRODUCT BUG (fails on the cluster, and on any MariaDB): attendance.unlock runs at the server's
-// REPEATABLE READ. Its first statement, a plain read of the lock, fixes its snapshot before it
-// queues for the organization row that the organization lock holds; once that lock commits,
-// locksOfMonth reads the month's locks from the old snapshot, misses the organization lock, and
-// the unit unlock goes through: 200, the unit's 15 rows unlocked inside an organization-locked
-// month. (record-punch met the same trap and runs at READ COMMITTED, see its comment.)
-test.failing(
-  'a unit unlock sent while an organization lock of the month is in flight is refused; the month stays locked',
-  async (t) => {
-    const c = await attendanceCluster(t);
-    const unitLock = await lockMonth(c, 'a', c.org.units[0]!.id);
-    t.is(unitLock.status, 201, unitLock.text);
-    const gate = await scopedGateOn(c.world, c.writer, 'audit_entries', 'INSERT');
-    const locking = lockMonth(c, 'a');
-    await gate.held();
-    const unlocking = unlock(c, 'b', unitLock.body.lock_id);
-    await queuedBehind(c.world.db, 1, unlocking);
-    await gate.open();
-    const [locked, unlocked] = await Promise.all([locking, unlocking]);
+// A bug this test found (on any MariaDB, not only the cluster): attendance.unlock ran at the
+// server's REPEATABLE READ, so its first read fixed a snapshot before it queued for the organization
+// row; once the organization lock committed, the unit unlock did not see it and reopened the unit's
+// rows inside an organization-locked month. It now runs at READ COMMITTED, as record-punch does.
+test('a unit unlock sent while an organization lock of the month is in flight is refused; the month stays locked', async (t) => {
+  const c = await attendanceCluster(t);
+  const unitLock = await lockMonth(c, 'a', c.org.units[0]!.id);
+  t.is(unitLock.status, 201, unitLock.text);
+  const gate = await gateOn(c.world, c.writer, 'audit_entries', 'INSERT');
+  const locking = lockMonth(c, 'a');
+  await gate.held();
+  const unlocking = unlock(c, 'b', unitLock.body.lock_id);
+  await queuedBehind(c.world.db, 1, unlocking);
+  await gate.open();
+  const [locked, unlocked] = await Promise.all([locking, unlocking]);
 
-    t.is(locked.status, 201, locked.text);
-    t.deepEqual(locked.body.units_already_locked, [
-      { lock_id: unitLock.body.lock_id, organization_unit_id: c.org.units[0]!.id },
-    ]);
-    // Unlocking the unit lock inside an organization-locked month would reopen that unit's rows.
-    t.is(unlocked.status, 409, unlocked.text);
-    t.is(unlocked.body.code, 'ORGANIZATION_LOCK_COVERS_MONTH');
-    t.deepEqual(await lockProblems(c.world.db, c.org), []);
-    t.is(
-      await c.world
-        .db('attendance_locks')
-        .where({ organization_id: c.org.org.id })
-        .count({ n: '*' })
-        .first()
-        .then((r) => Number(r?.n)),
-      2,
-    );
-  },
-);
+  t.is(locked.status, 201, locked.text);
+  t.deepEqual(locked.body.units_already_locked, [
+    { lock_id: unitLock.body.lock_id, organization_unit_id: c.org.units[0]!.id },
+  ]);
+  // Unlocking the unit lock inside an organization-locked month would reopen that unit's rows.
+  t.is(unlocked.status, 409, unlocked.text);
+  t.is(unlocked.body.code, 'ORGANIZATION_LOCK_COVERS_MONTH');
+  t.deepEqual(await lockProblems(c.world.db, c.org), []);
+  t.is(
+    await c.world
+      .db('attendance_locks')
+      .where({ organization_id: c.org.org.id })
+      .count({ n: '*' })
+      .first()
+      .then((r) => Number(r?.n)),
+    2,
+  );
+});
 
 test('a month lock sent while the unlock of that month is in flight waits for it and locks the month again', async (t) => {
   const c = await attendanceCluster(t);
   const first = await lockMonth(c, 'a');
   t.is(first.status, 201, first.text);
   // The unlock has cleared the rows and deleted the record; its audit entry waits at the gate.
-  const gate = await scopedGateOn(c.world, c.writer, 'audit_entries', 'INSERT');
+  const gate = await gateOn(c.world, c.writer, 'audit_entries', 'INSERT');
   const unlocking = unlock(c, 'a', first.body.lock_id);
   await gate.held();
   const locking = lockMonth(c, 'b');

@@ -2,16 +2,15 @@
 // forced at a gate on the writer node:
 //
 // - one Idempotency-Key sent to both daemons: the first request (a month lock) is held before its
-//   commit; the second, on the other daemon, arrives while it is in flight and is told so (409
-//   IDEMPOTENCY_IN_PROGRESS, the contract of src/core/idempotency.ts) without running; a retry
-//   once the first is done gets the very same answer, replayed. One lock, one audit entry;
+//   commit; the second, on the other daemon, arrives while it is in flight, waits for it (the key is
+//   reserved inside the first's transaction, src/core/idempotency.ts) without running, and gets
+//   the very same answer, replayed; so does a later retry. One lock, one audit entry;
 // - a login burst split over both daemons: the first admitted hit is held with the bucket's row,
 //   the rest of the burst queues behind it, and exactly LOGIN_RATE_LIMIT_PER_MINUTE (5) logins are
 //   admitted across the cluster; on the FixedClock the window slides: nothing until 60 s have
 //   passed, then exactly five again.
 import test from 'ava';
-import { clusterWorld, nodeOf } from '../helpers/cluster.js';
-import { queuedBehind, scopedGateOn } from '../helpers/cluster-gate.js';
+import { clusterWorld, gateOn, nodeOf, queuedBehind } from '../helpers/cluster.js';
 import type { HttpResponse } from '../helpers/http.js';
 import { createOrg, createUser, TEST_PASSWORD } from '../helpers/workforce.js';
 import { attendanceCluster, MONTH } from './attendance-world.js';
@@ -24,16 +23,20 @@ test('one Idempotency-Key on both daemons while the first request is in flight: 
   const opts = { token: c.org.tokens.orgAdmin, headers: { 'Idempotency-Key': 'lock-2025-12' } };
   const lock = (on: 'a' | 'b') => c[on].workforce.post('/api/v1/attendance/lock', body, opts);
   // The first lock has done its work; its audit entry waits at the gate, uncommitted.
-  const gate = await scopedGateOn(c.world, c.writer, 'audit_entries', 'INSERT');
+  const gate = await gateOn(c.world, c.writer, 'audit_entries', 'INSERT');
   const first = lock('a');
   await gate.held();
-  const second = await lock('b');
-  t.is(second.status, 409, second.text);
-  t.is(second.body.code, 'IDEMPOTENCY_IN_PROGRESS', 'the key was seen running, not run again');
+  const second = lock('b');
+  // The second waits on the key's row, which the first's uncommitted reservation holds.
+  await queuedBehind(c.world.db, 1, second);
   await gate.open();
   const done = await first;
   t.is(done.status, 201, done.text);
   t.is(done.headers.get('idempotent-replayed'), null);
+  const waited = await second;
+  t.is(waited.status, done.status, waited.text);
+  t.deepEqual(waited.body, done.body);
+  t.is(waited.headers.get('idempotent-replayed'), 'true', 'the key was seen done, not run again');
 
   const retried = await lock('b');
   t.is(retried.status, done.status);
@@ -78,7 +81,7 @@ test('a login burst split over two daemons admits exactly the per-IP limit acros
 
   // The first hit is admitted and recorded, holding the bucket's row; nine more, alternating
   // between the daemons, queue behind that row before it commits.
-  const gate = await scopedGateOn(world, await nodeOf(world.db), 'rate_limit_hits', 'INSERT');
+  const gate = await gateOn(world, await nodeOf(world.db), 'rate_limit_hits', 'INSERT');
   const first = login(0);
   await gate.held();
   const rest = burst(9, 1);

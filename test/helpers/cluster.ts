@@ -240,3 +240,24 @@ export async function until(check: () => Promise<boolean>, what: string, ms = 60
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/**
+ * Resolves once at least `count` transactions of this test's database wait for a row lock on the
+ * node `db` reaches, or once `pending` settles; fails after a minute (test/helpers/lock-waits.ts
+ * has no deadline, and a wait that never comes would otherwise hold a gate shut until the test's
+ * timeout). innodb_trx is refreshed at most every 100 ms: read every 150 ms.
+ */
+export async function queuedBehind(db: Knex, count: number, pending: Promise<unknown>): Promise<void> {
+  let settled = false;
+  void pending.finally(() => (settled = true)).catch(() => undefined);
+  const deadline = Date.now() + 60_000;
+  while (!settled) {
+    const [rows] = await db.raw(
+      'select count(*) as n from information_schema.innodb_trx t join information_schema.processlist p ' +
+        "on p.id = t.trx_mysql_thread_id where t.trx_state = 'LOCK WAIT' and p.db = database()",
+    );
+    if (Number(rows[0].n) >= count) return;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${count} transactions in a lock wait`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}

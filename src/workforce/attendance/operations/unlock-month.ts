@@ -4,7 +4,8 @@
 //
 // A unit lock inside an organization-locked month is refused (409 naming the organization lock):
 // otherwise that unit's rows would reopen while the month still reads as locked for payroll.
-// Unlock the organization lock first.
+// Unlock the organization lock first. (Proved under a forced interleaving in
+// test/cluster/attendance.test.ts.)
 import { ConflictError, NotFoundError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
 import { lockForUpdate } from '../../../db/knex.js';
@@ -25,6 +26,10 @@ export const unlockMonth = defineOperation({
   summary: 'Unlock the rows a lock stamped and delete the lock',
   input: unlockSchema,
   permission: 'attendance.unlock',
+  // Every read after the organization row's lock must see what committed while it waited: under
+  // REPEATABLE READ the first read (the lock's lookup) fixed the snapshot, so an organization lock
+  // committed meanwhile was invisible and a unit unlock reopened rows inside it.
+  isolation: 'read committed',
   async run(ctx: WorkforceRun, input): Promise<UnlockResult> {
     const { db: trx, services } = ctx;
     const actor = actingUser(ctx);
