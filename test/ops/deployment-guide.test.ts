@@ -9,11 +9,19 @@
 // one is a failure under CI=true and a loud skip of that check on a developer's machine.
 import test, { type ExecutionContext } from 'ava';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
 import type { Command } from 'commander';
 import { buildProgram } from '../../src/cli/main.js';
 import { loadConfig, VARIABLES } from '../../src/config.js';
@@ -107,9 +115,20 @@ function tool(t: ExecutionContext, name: string, debianPackage: string): boolean
   return false;
 }
 
-function run(cmd: string, args: string[], opts: { env?: NodeJS.ProcessEnv; cwd?: string; input?: string } = {}) {
+function run(
+  cmd: string,
+  args: string[],
+  opts: { env?: NodeJS.ProcessEnv; cwd?: string; input?: string } = {},
+) {
   const r = spawnSync(cmd, args, { encoding: 'utf8', timeout: 30_000, ...opts });
   return { code: r.status, out: `${r.stdout ?? ''}${r.stderr ?? ''}`, stdout: r.stdout ?? '' };
+}
+
+/** Rows of a table in a SQLite file, read with the sqlite3 shell (read-only). */
+function count(file: string, table: string): number {
+  const r = run('sqlite3', ['-readonly', file, `select count(*) from ${table}`]);
+  if (r.code !== 0) throw new Error(r.out);
+  return Number(r.stdout.trim());
 }
 
 function scratch(t: ExecutionContext): string {
@@ -226,7 +245,9 @@ test('the nginx config passes nginx -t', (t) => {
   if (!cert) return;
   writeFileSync(
     join(dir, 'site.conf'),
-    site.replaceAll('/etc/nginx/certs/wfctl.crt', cert.crt).replaceAll('/etc/nginx/certs/wfctl.key', cert.key),
+    site
+      .replaceAll('/etc/nginx/certs/wfctl.crt', cert.crt)
+      .replaceAll('/etc/nginx/certs/wfctl.key', cert.key),
   );
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
     .map((k) => `  ${k}_temp_path ${join(dir, k)};`)
@@ -236,7 +257,16 @@ test('the nginx config passes nginx -t', (t) => {
     `pid ${join(dir, 'nginx.pid')};\nerror_log ${join(dir, 'error.log')};\nevents {}\n` +
       `http {\n  access_log off;\n${temp}\n  include ${join(dir, 'site.conf')};\n}\n`,
   );
-  const r = run('nginx', ['-t', '-q', '-p', dir, '-e', join(dir, 'error.log'), '-c', join(dir, 'nginx.conf')]);
+  const r = run('nginx', [
+    '-t',
+    '-q',
+    '-p',
+    dir,
+    '-e',
+    join(dir, 'error.log'),
+    '-c',
+    join(dir, 'nginx.conf'),
+  ]);
   t.is(r.code, 0, r.out);
 });
 
@@ -270,10 +300,8 @@ test('the SQLite backup runs while the database is open and writing; the restore
   await db('rate_limits').insert(rows(300, 50)); // written after the backup: not in it
   const migrations = (await db('knex_migrations').count({ n: '*' }))[0]!.n;
   for (const copy of ['wfctl-online.sqlite', 'wfctl-vacuumed.sqlite']) {
-    const c = new Database(join(backups, copy), { readonly: true });
-    t.is((c.prepare('select count(*) as n from rate_limits').get() as { n: number }).n, 300, copy);
-    t.is((c.prepare('select count(*) as n from knex_migrations').get() as { n: number }).n, Number(migrations));
-    c.close();
+    t.is(count(join(backups, copy), 'rate_limits'), 300, copy);
+    t.is(count(join(backups, copy), 'knex_migrations'), Number(migrations), copy);
   }
 
   // The restore, with systemctl and chown recorded instead of run (no service, no wfctl user here).
@@ -290,9 +318,7 @@ test('the SQLite backup runs while the database is open and writing; the restore
   });
   t.is(restore.code, 0, restore.out);
   t.false(existsSync(`${filename}-wal`));
-  const restored = new Database(filename, { readonly: true });
-  t.is((restored.prepare('select count(*) as n from rate_limits').get() as { n: number }).n, 300);
-  restored.close();
+  t.is(count(filename, 'rate_limits'), 300);
   t.deepEqual(readFileSync(calls, 'utf8').trim().split('\n'), [
     'systemctl stop wfctl',
     `chown wfctl:wfctl ${filename}`,
@@ -320,7 +346,8 @@ test('the Kubernetes, Prometheus and Vector snippets agree with the environment 
   t.true(Number(/terminationGracePeriodSeconds: (\d+)/.exec(k8s)?.[1]) > graceSeconds());
   t.regex(k8s, new RegExp(`path: /up, port: ${env.WORKFORCE_PORT} `));
   t.regex(k8s, new RegExp(`path: /ready, port: (${env.WORKFORCE_PORT}|${env.CLINIC_PORT}) `));
-  for (const port of [env.WORKFORCE_PORT, env.CLINIC_PORT]) t.regex(k8s, new RegExp(`containerPort: ${port}$`, 'm'));
+  for (const port of [env.WORKFORCE_PORT, env.CLINIC_PORT])
+    t.regex(k8s, new RegExp(`containerPort: ${port}$`, 'm'));
 
   const prometheus = only('yaml prometheus').body;
   t.regex(prometheus, new RegExp(`targets: \\['${env.METRICS_HOST}:${env.METRICS_PORT}'\\]`));
@@ -348,7 +375,8 @@ function codeTexts(): string[] {
 /** The words after `wfctl` (or wfctl-admin, or the installed path) in command position. */
 function invocations(text: string): string[][] {
   const out: string[][] = [];
-  const re = /(?:^|[|;&(]\s*|\bExecStart=|\bsudo\s+|\bnpx\s+)(?:wfctl-admin|wfctl|\/opt\/wfctl\/bin\/wfctl)[ \t]+([^\n]*)/gm;
+  const re =
+    /(?:^|[|;&(]\s*|\bExecStart=|\bsudo\s+|\bnpx\s+)(?:wfctl-admin|wfctl|\/opt\/wfctl\/bin\/wfctl)[ \t]+([^\n]*)/gm;
   for (const m of text.matchAll(re)) {
     const words = m[1]!.match(/"[^"]*"|'[^']*'|\S+/g) ?? [];
     const end = words.findIndex((w) => /^(\||>|>>|;|&&|#|\))/.test(w));
@@ -395,7 +423,13 @@ test('every wfctl command in the guide exists and accepts the flags it is given'
     seen.add(words.slice(0, i).join(' '));
   }
   // The ones the guide's procedures depend on are really found by the scan above.
-  for (const needed of ['serve', 'migrate status', 'migrate unlock', 'partner secret rotate', 'partner token revoke']) {
+  for (const needed of [
+    'serve',
+    'migrate status',
+    'migrate unlock',
+    'partner secret rotate',
+    'partner token revoke',
+  ]) {
     t.true(seen.has(needed), `the scan did not see \`wfctl ${needed}\``);
   }
 });
@@ -407,7 +441,10 @@ test('the cluster commands, scripts and files the guide names exist', (t) => {
   const cluster = [...GUIDE.matchAll(/npm run cluster -- ([a-z-]+)/g)].map((m) => m[1]!);
   t.true(cluster.length >= 4);
   for (const sub of cluster) t.true(arms.has(sub), `scripts/cluster/cluster.sh has no "${sub}"`);
-  const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
+  const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts as Record<
+    string,
+    string
+  >;
   for (const m of GUIDE.matchAll(/npm run ([a-z:]+)/g)) t.truthy(scripts[m[1]!], `npm run ${m[1]}`);
   for (const m of GUIDE.matchAll(/\b((?:scripts|src|test|docs)\/[\w./-]*\w)/g)) {
     t.true(existsSync(join(ROOT, m[1]!)), `${m[1]} does not exist`);
@@ -425,7 +462,9 @@ test('the Measured subsection holds the two placeholders, once each', (t) => {
 test('the tables named in "Beyond this machine" exist in migrations/', (t) => {
   const tables = new Set(
     readdirSync(join(ROOT, 'migrations')).flatMap((f) =>
-      [...readFileSync(join(ROOT, 'migrations', f), 'utf8').matchAll(/createTable\('([a-z_]+)'/g)].map((m) => m[1]!),
+      [...readFileSync(join(ROOT, 'migrations', f), 'utf8').matchAll(/createTable\('([a-z_]+)'/g)].map(
+        (m) => m[1]!,
+      ),
     ),
   );
   const section = GUIDE.split('## Beyond this machine, on paper')[1] ?? '';
