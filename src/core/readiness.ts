@@ -5,6 +5,7 @@
 // Each check is one function in READINESS_CHECKS; adding one (a Galera node's wsrep state, a
 // mail relay) is one line there. A check returns null when it does not apply to this deployment.
 import type { Services } from './services.js';
+import { galeraReadiness } from '../db/galera.js';
 import { pingDb } from '../db/knex.js';
 
 export interface CheckResult {
@@ -33,7 +34,13 @@ export const drainingCheck: ReadinessCheck = async (services) =>
     ? { name: 'draining', ok: false, detail: 'the daemon is shutting down' }
     : { name: 'draining', ok: true };
 
-export const READINESS_CHECKS: ReadinessCheck[] = [databaseCheck, drainingCheck];
+/**
+ * On a Galera node: Synced, ready, in the primary component, and this daemon's node is the writer
+ * of record (src/db/galera.ts). A daemon fenced off the writer must leave the proxy's rotation.
+ */
+export const galeraCheck: ReadinessCheck = (services) => galeraReadiness(services.db);
+
+export const READINESS_CHECKS: ReadinessCheck[] = [databaseCheck, drainingCheck, galeraCheck];
 
 export async function checkReadiness(
   services: Services,
