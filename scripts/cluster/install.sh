@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what scripts/cluster/cluster.sh needs, from Debian's packages: MariaDB with the Galera
-# provider, rsync for state transfers, HAProxy, curl. Idempotent: installs only what is missing.
+# provider, rsync for state transfers, HAProxy, curl, and mariadb-backup (the guide's backups,
+# scripts/cluster/backup-restore-check.sh). Idempotent: installs only what is missing.
 set -euo pipefail
 need=()
 command -v mariadbd >/dev/null 2>&1 || [ -x /usr/sbin/mariadbd ] || need+=(mariadb-server mariadb-client)
@@ -8,6 +9,7 @@ command -v mariadbd >/dev/null 2>&1 || [ -x /usr/sbin/mariadbd ] || need+=(maria
 command -v rsync >/dev/null 2>&1 || need+=(rsync)
 command -v haproxy >/dev/null 2>&1 || [ -x /usr/sbin/haproxy ] || need+=(haproxy)
 command -v curl >/dev/null 2>&1 || need+=(curl)
+command -v mariadb-backup >/dev/null 2>&1 || need+=(mariadb-backup)
 if [ ${#need[@]} -gt 0 ]; then
   echo "== installing ${need[*]}" >&2
   export DEBIAN_FRONTEND=noninteractive
