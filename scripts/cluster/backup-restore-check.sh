@@ -12,9 +12,12 @@
 # Needs Debian's mariadb-backup. Run as root (the restored files must be handed to the mysql user).
 set -euo pipefail
 
-NODE_SOCKET="${NODE_SOCKET:-/tmp/wfctl-galera-3.sock}"
-WRITER_PORT="${WRITER_PORT:-4300}"
-RESTORE_PORT="${RESTORE_PORT:-4399}"
+# WFCTL_CLUSTER_OFFSET moves the cluster's ports and sockets (scripts/cluster/cluster.sh).
+OFF="${WFCTL_CLUSTER_OFFSET:-0}"
+SUFFIX=$([ "$OFF" = 0 ] && echo "" || echo "-$OFF")
+NODE_SOCKET="${NODE_SOCKET:-/tmp/wfctl-galera$SUFFIX-3.sock}"
+WRITER_PORT="${WRITER_PORT:-$((4300 + OFF))}"
+RESTORE_PORT="${RESTORE_PORT:-$((4399 + OFF))}"
 ROWS=500
 MARKER_DB="wfctl_backup_check_$$"
 WORK="$(mktemp -d /tmp/wfctl-backup-check.XXXXXX)"

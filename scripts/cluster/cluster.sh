@@ -99,6 +99,8 @@ wsrep_node_address=127.0.0.1:$(gcomm_port "$n")
 wsrep_node_incoming_address=127.0.0.1:$(node_port "$n")
 wsrep_provider_options="gmcast.listen_addr=tcp://127.0.0.1:$(gcomm_port "$n");ist.recv_addr=127.0.0.1:$(ist_port "$n");gcache.size=256M;evs.suspect_timeout=PT3S;evs.inactive_timeout=PT6S;evs.install_timeout=PT6S;evs.keepalive_period=PT1S"
 wsrep_sst_method=rsync
+# A donor of a full (blocking) transfer refuses queries: it fails its check instead of stalling writes.
+wsrep_sst_donor_rejects_queries=ON
 wsrep_sst_receive_address=127.0.0.1:$(sst_port "$n")
 wsrep_slave_threads=2
 EOF
@@ -120,7 +122,8 @@ start_node() { # start_node N [--wsrep-new-cluster]
   if alive "$(node_pid "$n")"; then return 0; fi
   [ -f "$DIR/n$n/my.cnf" ] || write_node_config "$n"
   # Not start-stop-daemon: it would take the machine's own mariadbd for this one.
-  nohup /usr/sbin/mariadbd --defaults-file="$DIR/n$n/my.cnf" "$@" >/dev/null 2>&1 &
+  # setsid: a node outlives the process group that started it (a test runner stopping its workers).
+  setsid nohup /usr/sbin/mariadbd --defaults-file="$DIR/n$n/my.cnf" "$@" >/dev/null 2>&1 &
   echo $! >"$DIR/n$n/pid"
 }
 
@@ -235,7 +238,7 @@ start_daemon() {
     set +a
     # Every daemon starts with --migrate: the first applies pending migrations, the others wait for
     # it (src/db/migrate.ts) and then serve.
-    exec node "$ROOT/bin/wfctl" serve --migrate >>"$DIR/d$d.log" 2>&1
+    exec setsid node "$ROOT/bin/wfctl" serve --migrate >>"$DIR/d$d.log" 2>&1
   ) &
   echo $! >"$DIR/d$d.pid"
 }

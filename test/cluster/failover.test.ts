@@ -64,6 +64,19 @@ async function punchers(world: ClusterWorld, services: Services, count: number) 
   return { org, unit, people };
 }
 
+/** Kills the node; the test's teardown brings it back whatever the test's outcome. */
+async function killNode(t: any, world: ClusterWorld, node: NodeName) {
+  await clusterScript('kill-node', nodeNumber(node));
+  let back = false;
+  t.teardown(async () => {
+    if (!back) await clusterScript('start-node', nodeNumber(node)).catch(() => undefined);
+  });
+  return async () => {
+    await rejoin(t, world, node);
+    back = true;
+  };
+}
+
 /** Brings the killed node back and waits until the cluster is three again. */
 async function rejoin(t: any, world: ClusterWorld, node: NodeName) {
   await clusterScript('start-node', nodeNumber(node));
@@ -107,7 +120,7 @@ test.serial(
     });
     // Kill the writer once a third of the punches are in: the rest arrive during and after the failover.
     await until(async () => acknowledged >= people.length / 3, 'a third of the punches acknowledged');
-    await clusterScript('kill-node', nodeNumber(writer));
+    const restart = await killNode(t, world, writer);
     killedAt = Date.now();
     await Promise.all(lanes);
 
@@ -133,7 +146,7 @@ test.serial(
         `most attempts for one punch: ${Math.max(...answers.map((a) => a.attempts))}`,
     );
 
-    await rejoin(t, world, writer);
+    await restart();
     // The rejoined node has every punch (it caught up by IST), and the writer stayed where it moved.
     const direct = world.connect(writer);
     await until(
@@ -193,7 +206,7 @@ test.serial(
       )
       .catch((err: Error) => ({ status: 0, text: err.message, body: null }));
     await gate.held();
-    await clusterScript('kill-node', nodeNumber(writer));
+    const restart = await killNode(t, world, writer);
     const first = await lock;
     t.log(`the lock in flight when ${writer} died answered ${first.status}`);
 
@@ -227,6 +240,6 @@ test.serial(
     );
     t.true(retried.status < 300 || retried.status === 409, `${retried.status} ${retried.text}`);
     t.deepEqual(await state(), { locks: 1, locked: rows.length });
-    await rejoin(t, world, writer);
+    await restart();
   },
 );
