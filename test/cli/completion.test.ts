@@ -29,6 +29,6 @@ test('zsh and fish scripts name every top-level command', (t) => {
   t.regex(completionScript(program, 'zsh'), /bashcompinit/);
   t.regex(
     completionScript(program, 'fish'),
-    /complete -c wfctl -f -n '__fish_wfctl_path migrate' -a 'latest status rollback'/,
+    /complete -c wfctl -f -n '__fish_wfctl_path migrate' -a 'latest status rollback unlock'/,
   );
 });
