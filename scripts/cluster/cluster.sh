@@ -9,7 +9,8 @@
 #
 # Usage: scripts/cluster/cluster.sh up|down|status|env
 #        scripts/cluster/cluster.sh kill-node N | start-node N       (kill -9, then rejoin by IST)
-#        scripts/cluster/cluster.sh kill-daemon N | start-daemon N
+#        scripts/cluster/cluster.sh kill-daemon N | stop-daemon N | start-daemon N
+#          (WFCTL_CLUSTER_DATABASE names the database a daemon serves; wfctl by default)
 #        scripts/cluster/cluster.sh writer                            (the node HAProxy sends writes to)
 # WFCTL_CLUSTER_OFFSET=N adds N to every port above, so a second cluster can run beside the first
 # (the failover tests kill nodes of their own).
@@ -201,7 +202,9 @@ listen $listener
   retry-on conn-failure
   default-server inter 500ms fall 2 rise 2
 EOF
-      for d in "${DAEMONS[@]}"; do
+      # Both daemons' places are always there (down until one starts), so daemons started later
+      # (start-daemon, the cluster tests) join the rotation.
+      for d in 1 2; do
         echo "  server d$d 127.0.0.1:$(($(daemon_port "$d") + offset)) check"
       done
     done
@@ -353,6 +356,14 @@ case "${1:-}" in
     wait_synced "$2" 90
     say "n$2 rejoined and Synced"
     ;;
+  stop-daemon) # SIGTERM: the graceful stop, waited for
+    pid=$(cat "$DIR/d${2:?daemon number}.pid" 2>/dev/null || true)
+    if alive "$pid"; then
+      kill -TERM "$pid"
+      gone "$pid" || kill_hard "$pid"
+    fi
+    say "d$2 stopped"
+    ;;
   kill-daemon)
     pid=$(cat "$DIR/d${2:?daemon number}.pid" 2>/dev/null || true)
     alive "$pid" || die "d$2 is not running"
@@ -365,7 +376,7 @@ case "${1:-}" in
     wait_daemon_ready "$2"
     ;;
   *)
-    sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
     ;;
 esac

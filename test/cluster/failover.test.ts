@@ -9,14 +9,17 @@ import test from 'ava';
 import type { Knex } from 'knex';
 import {
   clusterScript,
+  clusterScriptWith,
   clusterWorld,
-  gateOn,
-  nodeOf,
-  until,
   type ClusterWorld,
+  gateOn,
   type NodeName,
+  nodeOf,
+  serversUp,
+  until,
+  WORKFORCE_FRONT,
 } from '../helpers/cluster.js';
-import type { HttpClient } from '../helpers/http.js';
+import { HttpClient } from '../helpers/http.js';
 import { createEmployee, createOrg, createUnit, createUser, tokenFor } from '../helpers/workforce.js';
 import type { Services } from '../../src/core/services.js';
 
@@ -241,5 +244,55 @@ test.serial(
     t.true(retried.status < 300 || retried.status === 409, `${retried.status} ${retried.text}`);
     t.deepEqual(await state(), { locks: 1, locked: rows.length });
     await restart();
+  },
+);
+
+test.serial(
+  'kill -9 of one daemon behind HAProxy mid rush: clients that retry with their Idempotency-Key lose nothing',
+  async (t) => {
+    const world = await clusterWorld();
+    t.teardown(() => world.close());
+    const services = (await world.startDaemon('writer')).daemon.services;
+    const { people } = await punchers(world, services, 120);
+    // The script's two daemons, on this test's database, behind HAProxy's round robin.
+    const env = { WFCTL_CLUSTER_DATABASE: (world.testDb.database as { database: string }).database };
+    t.teardown(async () => {
+      for (const d of ['1', '2']) await clusterScriptWith(env, 'stop-daemon', d).catch(() => undefined);
+    });
+    await clusterScriptWith(env, 'start-daemon', '1');
+    await clusterScriptWith(env, 'start-daemon', '2');
+    const front = new HttpClient(WORKFORCE_FRONT);
+    // Both in the rotation: HAProxy has seen each one's /ready pass.
+    await until(async () => (await serversUp('workforce')).length === 2, 'both daemons up behind HAProxy');
+
+    let acknowledged = 0;
+    const answers: Array<{ status: number; body: any; attempts: number }> = [];
+    const queue = [...people];
+    const lanes = Array.from({ length: 16 }, async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const person = next;
+        const res = await untilAnswered(() =>
+          front.post(
+            '/api/v1/attendance/punches',
+            { kind: 'check_in', at: `${DAY}T09:00:00Z` },
+            { token: person.token, headers: { 'Idempotency-Key': `punch-${person.employee.id}` } },
+          ),
+        );
+        answers.push(res);
+        acknowledged += 1;
+      }
+    });
+    await until(async () => acknowledged >= people.length / 3, 'a third of the punches acknowledged');
+    await clusterScriptWith(env, 'kill-daemon', '1');
+    await Promise.all(lanes);
+
+    for (const a of answers)
+      t.true(a.status === 201 || a.status === 200, `${a.status} ${JSON.stringify(a.body)}`);
+    const stored = await world.db('attendance_punches').whereIn(
+      'employee_id',
+      people.map((p) => p.employee.id),
+    );
+    t.is(stored.length, people.length, 'every punch stored, none twice');
+    t.log(`most attempts for one punch: ${Math.max(...answers.map((a) => a.attempts))}`);
   },
 );

@@ -8,6 +8,7 @@
 // only, holding that node's transaction open after its checks while the other node's runs.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { createConnection } from 'node:net';
 import { promisify } from 'node:util';
 import type { Knex } from 'knex';
 import { loadConfig } from '../../src/config.js';
@@ -28,6 +29,8 @@ export type NodeName = keyof typeof NODE_PORTS;
 /** The single-writer HAProxy port, or one node straight (bypassing HAProxy). */
 export type Route = 'writer' | NodeName;
 const WRITER_PORT = 4300 + OFFSET;
+/** HAProxy's round robin over the script's daemons (workforce contract). */
+export const WORKFORCE_FRONT = `http://127.0.0.1:${8180 + OFFSET}`;
 
 export interface ClusterDaemon {
   route: Route;
@@ -225,9 +228,36 @@ export async function gateOn(
   };
 }
 
+/** The servers HAProxy has up in one of its sections (`galera-writer`, `workforce`, `clinic`). */
+export async function serversUp(section: string): Promise<string[]> {
+  const socket = `/tmp/wfctl-cluster${OFFSET ? `-${OFFSET}` : ''}/haproxy.sock`;
+  const answer = await new Promise<string>((resolve, reject) => {
+    let text = '';
+    const conn = createConnection(socket, () => conn.end(`show servers state ${section}\n`));
+    conn.on('data', (chunk) => (text += chunk));
+    conn.on('end', () => resolve(text));
+    conn.on('error', reject);
+  });
+  // Columns: be_id be_name srv_id srv_name srv_addr srv_op_state … (2 = running).
+  return answer
+    .split('\n')
+    .slice(2)
+    .map((line) => line.split(' '))
+    .filter((cols) => cols[5] === '2')
+    .map((cols) => cols[3]!);
+}
+
 /** Runs scripts/cluster/cluster.sh (kill-node, start-node, status, writer …). */
 export async function clusterScript(...args: string[]): Promise<string> {
-  const { stdout, stderr } = await run('bash', [SCRIPT, ...args], { timeout: 180_000 });
+  return clusterScriptWith({}, ...args);
+}
+
+/** The same, with variables for the script (WFCTL_CLUSTER_DATABASE for start-daemon). */
+export async function clusterScriptWith(env: Record<string, string>, ...args: string[]): Promise<string> {
+  const { stdout, stderr } = await run('bash', [SCRIPT, ...args], {
+    timeout: 180_000,
+    env: { ...process.env, ...env },
+  });
   return stdout + stderr;
 }
 
