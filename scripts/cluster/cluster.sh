@@ -117,11 +117,25 @@ wait_synced() { # wait_synced N SECONDS
   die "node n$n is not Synced after $2 s: see $DIR/n$n/error.log"
 }
 
+# The last committed position of a node that crashed (grastate.dat says seqno -1), read from its
+# InnoDB log as Debian's galera_recovery does. Started with it, the node asks the cluster for the
+# write sets it missed (IST, from the cache) instead of a whole copy (SST), which would also lock
+# its donor, possibly the writer, for the length of the copy.
+recovered_position() {
+  local n=$1 log="$DIR/n$n/recover.log"
+  grep -q '^seqno: *-1' "$DIR/n$n/data/grastate.dat" 2>/dev/null || return 0
+  rm -f "$log"
+  /usr/sbin/mariadbd --defaults-file="$DIR/n$n/my.cnf" --wsrep-recover --log-error="$log" >/dev/null 2>&1 || true
+  sed -n 's/.*WSREP: Recovered position: *\([^ ]*\).*/\1/p' "$log" 2>/dev/null | tail -1
+}
+
 start_node() { # start_node N [--wsrep-new-cluster]
-  local n=$1
+  local n=$1 position
   shift
   if alive "$(node_pid "$n")"; then return 0; fi
   [ -f "$DIR/n$n/my.cnf" ] || write_node_config "$n"
+  position=$(recovered_position "$n")
+  if [ -n "$position" ]; then set -- "$@" --wsrep_start_position="$position"; fi
   # Not start-stop-daemon: it would take the machine's own mariadbd for this one.
   # setsid: a node outlives the process group that started it (a test runner stopping its workers).
   setsid nohup /usr/sbin/mariadbd --defaults-file="$DIR/n$n/my.cnf" "$@" >/dev/null 2>&1 &

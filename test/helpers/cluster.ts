@@ -208,8 +208,10 @@ export async function gateOn(
   const open = async () => {
     if (opened) return;
     opened = true;
-    await query(`SELECT RELEASE_LOCK('${lock}')`);
-    (keeper as any).client.releaseConnection(conn);
+    // Ending the keeper's session frees its lock, and cannot hang on a node killed under it (a
+    // RELEASE_LOCK query on that dead connection could).
+    conn.destroy();
+    await (keeper as any).client.releaseConnection(conn).catch?.(() => undefined);
   };
   world.onClose(async () => {
     await open();
@@ -261,11 +263,21 @@ export async function clusterScriptWith(env: Record<string, string>, ...args: st
   return stdout + stderr;
 }
 
-/** Waits until `check` holds, polling (no fixed sleeps in tests); fails with `what` after `ms`. */
+/**
+ * Waits until `check` holds, polling (no fixed sleeps in tests); fails with `what` after `ms`. One
+ * attempt that hangs (a query on a connection whose node died under it) counts as a no after 10 s.
+ */
 export async function until(check: () => Promise<boolean>, what: string, ms = 60_000): Promise<void> {
   const deadline = Date.now() + ms;
   for (;;) {
-    if (await check().catch(() => false)) return;
+    let timer: NodeJS.Timeout | undefined;
+    const attempt = Promise.race([
+      check().catch(() => false),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 10_000))),
+    ]);
+    const ok = await attempt;
+    clearTimeout(timer);
+    if (ok) return;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
