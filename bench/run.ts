@@ -92,8 +92,8 @@ async function runCluster(): Promise<void> {
   try {
     const output = await clusterCase(opts, log);
     if (!output) return; // skipped, and said why
-    const database = String(output.details.versions && (output.details.versions as { cluster: string }).cluster);
-    storeCase(results, 'galera', `MariaDB Galera ${database}, 3 nodes behind HAProxy`, {
+    const database = `MariaDB Galera ${(output.details.versions as { cluster: string }).cluster}`;
+    storeCase(results, 'galera', `${database}, 3 nodes behind HAProxy`, {
       ...output,
       loadBefore,
       loadAfter: loadAverage(),
@@ -104,7 +104,9 @@ async function runCluster(): Promise<void> {
       database,
     });
     for (const row of output.rows)
-      log(`cluster: ${row.measure}: ${row.figure} ${row.unit} vs ${row.baseline ?? '—'} → ${row.ratio ?? '—'}`);
+      log(
+        `cluster: ${row.measure}: ${row.figure} ${row.unit} vs ${row.baseline ?? '—'} → ${row.ratio ?? '—'}`,
+      );
   } catch (err) {
     log(`cluster FAILED: ${String((err as Error).stack ?? err).slice(0, 2000)}`);
   }

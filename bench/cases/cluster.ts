@@ -36,6 +36,8 @@ const CONNECTIONS = 32;
 /** A client gives up on a punch this long after its run started (it never had to). */
 const DEADLINE_MS = 180_000;
 const DATABASE = `${BENCH_DATABASE}_galera`;
+/** Days back: the warm-up's punches (the measured runs use the days just before today). */
+const WARMUP_DAY = 20;
 
 interface ClusterPorts {
   writer: number;
@@ -74,6 +76,7 @@ interface PunchRun {
   answered: number;
   replays: number;
   retried: number;
+  retriedDetail: string;
   count: Count;
 }
 
@@ -102,8 +105,19 @@ interface Failover {
   /** `cluster.sh start-node N` until it returned (Synced), and until the cluster size read 3. */
   startNodeMs: number;
   rejoinMs: number;
-  ist: boolean | null;
+  /** How the node caught up, from its error log: a full copy (SST) or the missed write sets (IST). */
+  transfer: 'SST' | 'IST' | '?';
   punchesPerSecond: number;
+  /** The closed loop that ran while the node rejoined. */
+  rejoinRun: {
+    punchesPerSecond: number;
+    longestGapMs: number;
+    rejoinEndedInRun: boolean;
+    retried: string;
+    answered: number;
+    unanswered: number;
+    count: Count;
+  };
 }
 
 function cluster(offset: number, ...args: string[]) {
@@ -185,7 +199,9 @@ async function world(bench: BenchDb, opts: BenchOptions, log: (l: string) => voi
     )
     .update({ require_device_for_punches: false });
   const people = await createRushTokens(db, new Date());
-  log(`cluster: ${bench.url}: structure imported in ${round(imported.ms / 1000, 1)} s, ${people.length} tokens`);
+  log(
+    `cluster: ${bench.url}: structure imported in ${round(imported.ms / 1000, 1)} s, ${people.length} tokens`,
+  );
   return people.sort((a, b) => a.employeeId - b.employeeId);
 }
 
@@ -244,6 +260,8 @@ async function countPunches(db: Knex, people: Person[], day: string): Promise<Co
   return { stored, doubled, missing: people.length - rows.length };
 }
 
+const retriedDetail = (s: Summary) =>
+  `(5xx ${JSON.stringify(s.retriedStatuses)}, connection errors ${s.connectionErrors}, timeouts ${s.timeouts})`;
 const answeredOf = (s: Summary) => s.answers.filter((a) => a[4] < 300).length;
 const replaysOf = (s: Summary) => s.statuses['200'] ?? 0;
 /** Stored ≠ answered (lost, or stored without an answer) plus employees stored twice. */
@@ -253,7 +271,10 @@ function dayBefore(days: number): string {
   return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 }
 
-export async function clusterCase(opts: BenchOptions, log: (line: string) => void): Promise<CaseOutput | null> {
+export async function clusterCase(
+  opts: BenchOptions,
+  log: (line: string) => void,
+): Promise<CaseOutput | null> {
   const offset = opts.clusterOffset;
   const ports = portsOf(offset);
   const why = await whyNot(offset, ports);
@@ -261,10 +282,13 @@ export async function clusterCase(opts: BenchOptions, log: (line: string) => voi
     log(`cluster: SKIPPED: ${why}`);
     return null;
   }
-  for (let d = 1; d <= 2 + opts.failovers; d++) {
-    if (dayBefore(d).slice(0, 7) <= opts.month) throw new Error(`cluster: the day ${dayBefore(d)} must come after --month`);
+  for (const d of [2 + 2 * opts.failovers, WARMUP_DAY]) {
+    if (dayBefore(d).slice(0, 7) <= opts.month)
+      throw new Error(`cluster: the day ${dayBefore(d)} must come after --month`);
   }
-  log(`cluster: offset ${offset}: HAProxy writer 127.0.0.1:${ports.writer}, workforce front 127.0.0.1:${ports.front}`);
+  log(
+    `cluster: offset ${offset}: HAProxy writer 127.0.0.1:${ports.writer}, workforce front 127.0.0.1:${ports.front}`,
+  );
   const onCluster = await resetBenchDb('mysql', `mysql://wfctl@127.0.0.1:${ports.writer}`, DATABASE);
   const onSingle = await resetBenchDb('mysql', opts.mysqlServer, DATABASE);
   const daemons: Started[] = [];
@@ -276,7 +300,8 @@ export async function clusterCase(opts: BenchOptions, log: (line: string) => voi
 
     // Two daemons behind HAProxy, one on the single server: all from dist/, on the server core.
     const clusterUrl = onCluster.url;
-    for (const port of ports.daemons) daemons.push(await startDist(clusterUrl, port, { TRUST_PROXY_HOPS: '1' }));
+    for (const port of ports.daemons)
+      daemons.push(await startDist(clusterUrl, port, { TRUST_PROXY_HOPS: '1' }));
     const singlePort = await freePort();
     daemons.push(await startDist(onSingle.url, singlePort));
     const front = `http://127.0.0.1:${ports.front}`;
@@ -291,6 +316,13 @@ export async function clusterCase(opts: BenchOptions, log: (line: string) => voi
     await frontReady();
     const targets = { cluster: front, single: `http://127.0.0.1:${singlePort}` };
     const dbs = { cluster: onCluster.services.db, single: onSingle.services.db };
+
+    // A warm-up per target (JIT, pools, HAProxy's connections): a tenth of the employees, on a day
+    // of its own, not measured.
+    for (const target of ['cluster', 'single'] as const) {
+      const few = people[target].slice(0, Math.max(20, Math.ceil(people[target].length / 10)));
+      await punch(targets[target], few, dayBefore(WARMUP_DAY));
+    }
 
     // 1. Throughput, ABBA.
     const runs: PunchRun[] = [];
@@ -317,62 +349,80 @@ export async function clusterCase(opts: BenchOptions, log: (line: string) => voi
         replays: replaysOf(s),
         retried:
           Object.values(s.retriedStatuses).reduce((a, b) => a + b, 0) + s.connectionErrors + s.timeouts,
+        retriedDetail: retriedDetail(s),
         count: await countPunches(dbs[target], people[target], day),
       };
       runs.push(run);
       log(
         `cluster: ${target} ${day}: ${round(run.punchesPerSecond, 1)} punches/s, p50 ${round(run.p50, 1)} ms, p99 ${round(run.p99, 1)} ms; ` +
-          `${answered} answered 2xx (${run.replays} replays), ${run.retried} retried; stored ${run.count.stored}, doubled ${run.count.doubled} (load ${load.join(' ')})`,
+          `${answered} answered 2xx (${run.replays} replays), ${run.retried} retried ${run.retriedDetail}; stored ${run.count.stored}, doubled ${run.count.doubled} (load ${load.join(' ')})`,
       );
     }
 
-    // 2. Failovers of the writer node, through HAProxy.
+    // 2. Failovers of the writer node, through HAProxy; then its rejoin, under the same load.
     for (let i = 0; i < opts.failovers; i++) {
-      const day = dayBefore(3 + i);
+      const day = dayBefore(3 + 2 * i);
+      const rejoinDay = dayBefore(4 + 2 * i);
       await until('the cluster to be three', 180_000, async () => (await clusterSize(dbs.cluster)) === 3);
       await frontReady();
       const writer = (await cluster(offset, 'writer')).stdout.trim();
       const n = writer.slice(1);
       const load = loadAverage();
+      const errorLog = `${process.env.WFCTL_CLUSTER_DIR ?? `/tmp/wfctl-cluster${offset ? `-${offset}` : ''}`}/${writer}/error.log`;
       let killedAt = 0;
       let killScriptMs = 0;
       let killing: Promise<void> | null = null;
-      const third = Math.ceil(people.cluster.length / 3);
+      let rejoining: Promise<void> | null = null;
       let restarted = false;
       try {
+        const third = Math.ceil(people.cluster.length / 3);
         const s = await punch(targets.cluster, people.cluster, day, (acked) => {
           if (acked >= third && !killing) {
-            killedAt = performance.timeOrigin + performance.now();
+            killedAt = now();
             killing = cluster(offset, 'kill-node', n).then(() => {
-              killScriptMs = performance.timeOrigin + performance.now() - killedAt;
+              killScriptMs = now() - killedAt;
             });
           }
         });
         if (!killing) throw new Error('cluster: the run ended before the kill');
         await killing;
-        const times = s.answers.map((a) => a[2]).sort((a, b) => a - b);
-        let longestGapMs = 0;
-        for (let j = 1; j < times.length; j++) longestGapMs = Math.max(longestGapMs, times[j] - times[j - 1]);
         const after = s.answers.filter((a) => a[1] >= killedAt).map((a) => a[2] - killedAt);
         const answered = answeredOf(s);
         const count = await countPunches(dbs.cluster, people.cluster, day);
         const newWriter = (await cluster(offset, 'writer')).stdout.trim();
-        // The rejoin: IST when the node's gcache position is still in the donor's gcache.
-        const errorLog = `${process.env.WFCTL_CLUSTER_DIR ?? `/tmp/wfctl-cluster${offset ? `-${offset}` : ''}`}/${writer}/error.log`;
-        const istBefore = istCount(errorLog);
-        const began = performance.now();
-        await cluster(offset, 'start-node', n);
-        restarted = true;
-        const startNodeMs = performance.now() - began;
-        await until('the cluster to be three again', 180_000, async () => (await clusterSize(dbs.cluster)) === 3);
-        const rejoinMs = performance.now() - began;
-        const istAfter = istCount(errorLog);
+
+        // The rejoin, during a second closed-loop run: does bringing the node back stall writes?
+        const transfersBefore = transfers(errorLog);
+        let rejoinAt = 0;
+        let syncedAt = 0;
+        let threeAt = 0;
+        const tenth = Math.ceil(people.cluster.length / 10);
+        const r = await punch(targets.cluster, people.cluster, rejoinDay, (acked) => {
+          if (acked >= tenth && !rejoining) {
+            rejoinAt = now();
+            rejoining = cluster(offset, 'start-node', n).then(async () => {
+              restarted = true;
+              syncedAt = now();
+              await until(
+                'the cluster to be three again',
+                180_000,
+                async () => (await clusterSize(dbs.cluster)) === 3,
+              );
+              threeAt = now();
+            });
+          }
+        });
+        if (!rejoining) throw new Error('cluster: the rejoin run ended before the node was started');
+        await rejoining;
+        const transfersAfter = transfers(errorLog);
+        const rejoinAnswered = answeredOf(r);
+        const rejoinCount = await countPunches(dbs.cluster, people.cluster, rejoinDay);
         const f: Failover = {
           writer,
           load,
           killScriptMs,
           firstAnswerMs: after.length ? Math.min(...after) : null,
-          longestGapMs,
+          longestGapMs: longestGap(s),
           retried5xx: s.retriedStatuses,
           connectionErrors: s.connectionErrors,
           timeouts: s.timeouts,
@@ -381,19 +431,41 @@ export async function clusterCase(opts: BenchOptions, log: (line: string) => voi
           replays: replaysOf(s),
           count,
           newWriter,
-          startNodeMs,
-          rejoinMs,
-          ist: istBefore === null || istAfter === null ? null : istAfter > istBefore,
+          startNodeMs: syncedAt - rejoinAt,
+          rejoinMs: threeAt - rejoinAt,
+          transfer:
+            transfersBefore && transfersAfter
+              ? transfersAfter.sst > transfersBefore.sst
+                ? 'SST'
+                : transfersAfter.ist > transfersBefore.ist
+                  ? 'IST'
+                  : '?'
+              : '?',
           punchesPerSecond: (answered * 1000) / (s.ended - s.started),
+          rejoinRun: {
+            punchesPerSecond: (rejoinAnswered * 1000) / (r.ended - r.started),
+            longestGapMs: longestGap(r),
+            rejoinEndedInRun: threeAt <= r.ended,
+            retried: retriedDetail(r),
+            answered: rejoinAnswered,
+            unanswered: r.unanswered,
+            count: rejoinCount,
+          },
         };
         failovers.push(f);
         log(
           `cluster: failover ${i + 1}: ${writer} killed → ${newWriter}; first answer after ${round(f.firstAnswerMs ?? NaN, 0)} ms, ` +
-            `longest gap ${round(longestGapMs, 0)} ms; retried 5xx ${JSON.stringify(s.retriedStatuses)}, connection errors ${s.connectionErrors}, ` +
-            `timeouts ${s.timeouts}, unanswered ${s.unanswered}; ${answered} answered (${f.replays} replays), stored ${count.stored}, doubled ${count.doubled}; ` +
-            `rejoin ${round(rejoinMs / 1000, 1)} s (IST: ${f.ist}) (load ${load.join(' ')})`,
+            `longest gap ${round(f.longestGapMs, 0)} ms; retried ${retriedDetail(s)}, unanswered ${s.unanswered}; ` +
+            `${answered} answered (${f.replays} replays), stored ${count.stored}, doubled ${count.doubled} (load ${load.join(' ')})`,
+        );
+        log(
+          `cluster: rejoin ${i + 1}: ${writer} by ${f.transfer}: Synced after ${round(f.startNodeMs, 0)} ms, size 3 after ${round(f.rejoinMs, 0)} ms; ` +
+            `meanwhile ${round(f.rejoinRun.punchesPerSecond, 1)} punches/s, longest gap ${round(f.rejoinRun.longestGapMs, 0)} ms` +
+            `${f.rejoinRun.rejoinEndedInRun ? '' : ' (the run ended before the rejoin did)'}, retried ${f.rejoinRun.retried}; ` +
+            `${rejoinAnswered} answered, stored ${rejoinCount.stored}, doubled ${rejoinCount.doubled}`,
         );
       } finally {
+        if (rejoining) await (rejoining as Promise<void>).catch(() => undefined);
         if (!restarted && killing) await cluster(offset, 'start-node', n).catch(() => undefined);
       }
     }
@@ -405,13 +477,27 @@ export async function clusterCase(opts: BenchOptions, log: (line: string) => voi
   }
 }
 
-function istCount(file: string): number | null {
+/** State transfers a node's error log shows so far: full (SST) and incremental (IST). */
+function transfers(file: string): { sst: number; ist: number } | null {
   try {
-    return (readFileSync(file, 'utf8').match(/IST received/g) ?? []).length;
+    const text = readFileSync(file, 'utf8');
+    return {
+      sst: (text.match(/WSREP: SST received/g) ?? []).length,
+      ist: (text.match(/Receiving IST\.\.\. +0\.0%/g) ?? []).length,
+    };
   } catch {
     return null;
   }
 }
+
+function longestGap(s: Summary): number {
+  const times = s.answers.map((a) => a[2]).sort((a, b) => a - b);
+  let gap = 0;
+  for (let j = 1; j < times.length; j++) gap = Math.max(gap, times[j] - times[j - 1]);
+  return gap;
+}
+
+const now = () => performance.timeOrigin + performance.now();
 
 function output(
   opts: BenchOptions,
@@ -442,17 +528,30 @@ function output(
     };
   };
   const stats = (xs: number[]) =>
-    xs.length ? `min ${round(Math.min(...xs), 0)}, median ${round(median(xs), 0)}, max ${round(Math.max(...xs), 0)}` : 'none';
+    xs.length
+      ? `min ${round(Math.min(...xs), 0)}, median ${round(median(xs), 0)}, max ${round(Math.max(...xs), 0)}`
+      : 'none';
   const firsts = failovers.map((f) => f.firstAnswerMs).filter((x): x is number => x !== null);
   const gaps = failovers.map((f) => f.longestGapMs);
   const rejoins = failovers.map((f) => f.rejoinMs);
   const errors = failovers.map(
     (f) => Object.values(f.retried5xx).reduce((a, b) => a + b, 0) + f.connectionErrors + f.timeouts,
   );
-  const wrongs = failovers.map((f) => wrong(f.count, f.answered) + f.unanswered);
+  const wrongs = failovers.map(
+    (f) =>
+      wrong(f.count, f.answered) +
+      f.unanswered +
+      wrong(f.rejoinRun.count, f.rejoinRun.answered) +
+      f.rejoinRun.unanswered,
+  );
+  const rejoinGaps = failovers.map((f) => f.rejoinRun.longestGapMs);
   const throughputWrong = runs.map((r) => wrong(r.count, r.answered));
   const rows: Row[] = [
-    row(`punches/s, closed loop, ${CONNECTIONS} connections, every employee one check-in`, 'punches/s', (r) => r.punchesPerSecond),
+    row(
+      `punches/s, closed loop, ${CONNECTIONS} connections, every employee one check-in`,
+      'punches/s',
+      (r) => r.punchesPerSecond,
+    ),
     row('punch latency p50 (first send → answer)', 'ms', (r) => r.p50, 2),
     row('punch latency p99', 'ms', (r) => r.p99, 1),
     {
@@ -490,7 +589,7 @@ function output(
       },
       {
         case: 'cluster',
-        measure: `5xx, connection errors and timeouts the clients saw and retried, per failover: ${failovers.map((f, i) => `${JSON.stringify(f.retried5xx)} + ${f.connectionErrors} + ${f.timeouts}`).join('; ')}`,
+        measure: `5xx, connection errors and timeouts the clients saw and retried, per failover: ${failovers.map((f) => `${JSON.stringify(f.retried5xx)} + ${f.connectionErrors} + ${f.timeouts}`).join('; ')}`,
         figure: round(median(errors), 0),
         baseline: null,
         unit: 'retried (median)',
@@ -500,7 +599,7 @@ function output(
       },
       {
         case: 'cluster',
-        measure: `count check per failover: answered ${failovers.map((f) => f.answered).join('/')} (replays ${failovers.map((f) => f.replays).join('/')}), stored ${failovers.map((f) => f.count.stored).join('/')}, doubled ${failovers.map((f) => f.count.doubled).join('/')}, unanswered ${failovers.map((f) => f.unanswered).join('/')}`,
+        measure: `count check per failover run: answered ${failovers.map((f) => f.answered).join('/')} (replays ${failovers.map((f) => f.replays).join('/')}), stored ${failovers.map((f) => f.count.stored).join('/')}, doubled ${failovers.map((f) => f.count.doubled).join('/')}, unanswered ${failovers.map((f) => f.unanswered).join('/')}; rejoin runs: answered ${failovers.map((f) => f.rejoinRun.answered).join('/')}, stored ${failovers.map((f) => f.rejoinRun.count.stored).join('/')}, doubled ${failovers.map((f) => f.rejoinRun.count.doubled).join('/')}`,
         figure: wrongs.reduce((a, b) => a + b, 0),
         baseline: null,
         unit: 'wrong',
@@ -510,8 +609,18 @@ function output(
       },
       {
         case: 'cluster',
-        measure: `rejoin: \`start-node\` until the cluster size is 3, median (${stats(rejoins)} ms; by IST: ${failovers.map((f) => f.ist).join('/')})`,
+        measure: `rejoin: \`start-node\` until the cluster size is 3, median (${stats(rejoins)} ms; state transfer ${failovers.map((f) => f.transfer).join('/')})`,
         figure: round(median(rejoins), 0),
+        baseline: null,
+        unit: 'ms',
+        ratio: null,
+        goal: '—',
+        met: null,
+      },
+      {
+        case: 'cluster',
+        measure: `longest gap between answers while the node rejoined (same closed loop), median (${stats(rejoinGaps)} ms; retried ${failovers.map((f) => f.rejoinRun.retried).join('; ')})`,
+        figure: round(median(rejoinGaps), 0),
         baseline: null,
         unit: 'ms',
         ratio: null,
@@ -530,7 +639,7 @@ function output(
       ...failovers.map(
         (f, i) =>
           `failover ${i + 1}: ${f.writer} → ${f.newWriter}, first answer ${f.firstAnswerMs === null ? '—' : round(f.firstAnswerMs, 0)} ms, longest gap ${round(f.longestGapMs, 0)} ms, ` +
-          `rejoin ${round(f.rejoinMs, 0)} ms (start-node returned Synced after ${round(f.startNodeMs, 0)} ms), ${round(f.punchesPerSecond, 1)} punches/s over the run, load ${f.load.join('/')}`,
+          `rejoin by ${f.transfer} ${round(f.rejoinMs, 0)} ms (start-node returned Synced after ${round(f.startNodeMs, 0)} ms; ${round(f.rejoinRun.punchesPerSecond, 1)} punches/s meanwhile${f.rejoinRun.rejoinEndedInRun ? '' : ', the run ended first'}), ${round(f.punchesPerSecond, 1)} punches/s over the failover run, load ${f.load.join('/')}`,
       ),
     ],
     details: { runs, failovers, versions, connections: CONNECTIONS, offset: opts.clusterOffset },

@@ -18,7 +18,7 @@ const now = () => performance.timeOrigin + performance.now();
 const started = now();
 
 const statuses = {}; // final answers
-const retriedStatuses = {}; // 5xx answers that were retried
+const retriedStatuses = {}; // 5xx answers that were retried ("503" from a daemon, "503 (proxy)" from HAProxy)
 let connectionErrors = 0;
 let timeouts = 0;
 let unanswered = 0;
@@ -42,7 +42,9 @@ const attempt = (p) =>
       },
       (res) => {
         res.resume();
-        res.on('end', () => resolve({ status: res.statusCode }));
+        // A 5xx of HAProxy itself (no daemon in the rotation) is not JSON; the daemons' are.
+        const json = /json/.test(String(res.headers['content-type'] ?? ''));
+        res.on('end', () => resolve({ status: res.statusCode, from: json ? '' : ' (proxy)' }));
         res.on('error', () => resolve({ error: 'connection' }));
       },
     );
@@ -71,8 +73,10 @@ const lane = async () => {
         if (acked % 25 === 0) process.stdout.write(JSON.stringify({ acked }) + '\n');
         break;
       }
-      if (r.status !== undefined) retriedStatuses[r.status] = (retriedStatuses[r.status] ?? 0) + 1;
-      else if (r.error === 'timeout') timeouts += 1;
+      if (r.status !== undefined) {
+        const what = `${r.status}${r.from}`;
+        retriedStatuses[what] = (retriedStatuses[what] ?? 0) + 1;
+      } else if (r.error === 'timeout') timeouts += 1;
       else connectionErrors += 1;
       if (now() - started > plan.deadlineMs) {
         unanswered += 1;
@@ -97,7 +101,9 @@ process.stdout.write(
       unanswered,
       started,
       ended,
-      latencies: latencies.length ? { p50: at(0.5), p99: at(0.99), max: latencies[latencies.length - 1] } : null,
+      latencies: latencies.length
+        ? { p50: at(0.5), p99: at(0.99), max: latencies[latencies.length - 1] }
+        : null,
       answers,
     },
   }) + '\n',
