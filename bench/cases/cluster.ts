@@ -177,7 +177,12 @@ async function startDist(url: string, port: number, extra: Record<string, string
   const started = start(process.execPath, [`${ROOT}/bin/wfctl`, 'serve', '--only', 'workforce'], {
     core: SERVER_CORE,
     cwd: ROOT,
-    stdio: ['ignore', 'ignore', openSync(`${workDir()}/cluster-daemon.log`, 'a')],
+    // The JSON log (a line per request) is kept, to find what a 5xx was: var/bench/cluster-daemon-PORT.log.
+    stdio: [
+      'ignore',
+      openSync(`${workDir()}/cluster-daemon-${port}.log`, 'w'),
+      openSync(`${workDir()}/cluster-daemon.log`, 'a'),
+    ],
     env: benchEnv(url, { WORKFORCE_PORT: String(port), HOST: '127.0.0.1', ...extra }),
   });
   await until(`the daemon on ${port} to be ready`, 120_000, async () => {
