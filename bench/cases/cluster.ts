@@ -9,8 +9,9 @@
 // 2. Failover: during the same closed loop through HAProxy, `cluster.sh kill-node N` of the writer
 //    (`cluster.sh writer`) once a third of the punches are answered; measured: the first answer to
 //    an attempt sent after the kill, the longest gap between answers, the 5xx and connection errors
-//    the clients saw and retried (same Idempotency-Key), the count check (stored == answered), and
-//    the rejoin (`cluster.sh start-node N`) until wsrep_cluster_size is 3 again.
+//    the clients saw and retried (same Idempotency-Key), the count check (stored == answered); then
+//    the rejoin (`cluster.sh start-node N`) during a second closed-loop run: until wsrep_cluster_size
+//    is 3 again, the longest gap between answers meanwhile, and SST or IST (the node's error log).
 //
 // It needs the cluster at --cluster-offset (WFCTL_CLUSTER_OFFSET) up, whole and without its own
 // daemons (WFCTL_CLUSTER_DAEMONS=0): otherwise it says why and skips. It kills nodes of that cluster.
