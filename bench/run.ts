@@ -23,6 +23,7 @@ import { pullCase } from './cases/pull.js';
 import { pushCase } from './cases/push.js';
 import { rushCase } from './cases/rush.js';
 import { clinicCase } from './cases/clinic.js';
+import { clusterCase } from './cases/cluster.js';
 
 const opts = parseBenchArgs(process.argv.slice(2));
 const results = loadResults();
@@ -42,14 +43,16 @@ const RUNNERS: Array<[CaseName, (s: Session) => Promise<CaseOutput>]> = [
 ];
 const NEEDS_LOCK = new Set<CaseName>(['pull', 'export', 'push']);
 
-for (const dialect of opts.dialects) {
+// The cluster case runs on its own databases (a Galera cluster and --mysql-server), once, after the others.
+const dialects = opts.cases.some((c) => c !== 'cluster') ? opts.dialects : [];
+for (const dialect of dialects) {
   const log = (line: string) => process.stderr.write(`[bench ${dialect}] ${line}\n`);
   log(
     `load average ${loadAverage().join(' ')}; ${opts.employees} employees, seed ${opts.seed}, month ${opts.month}`,
   );
   const bench = await resetBenchDb(dialect, opts.mysqlServer);
   try {
-    if (opts.cases.some((c) => c !== 'clinic')) await runDialect(bench, log);
+    if (opts.cases.some((c) => c !== 'clinic' && c !== 'cluster')) await runDialect(bench, log);
     if (opts.cases.includes('clinic')) await runClinic(bench, log);
   } finally {
     // The in-process app the minimal baselines were captured from keeps a listener open.
@@ -57,6 +60,7 @@ for (const dialect of opts.dialects) {
     await bench.close();
   }
 }
+if (opts.cases.includes('cluster')) await runCluster();
 if (!opts.noDoc) await writeDoc(results, CASES);
 process.stderr.write('[bench] wrote bench/results.json' + (opts.noDoc ? '\n' : ' and docs/benchmarks.md\n'));
 
@@ -78,6 +82,34 @@ function storeFor(bench: BenchDb, database: string, log: (line: string) => void)
       );
     }
   };
+}
+
+async function runCluster(): Promise<void> {
+  const log = (line: string) => process.stderr.write(`[bench galera] ${line}\n`);
+  const loadBefore = loadAverage();
+  log(`load average ${loadBefore.join(' ')}; ${opts.employees} employees, seed ${opts.seed}`);
+  const began = performance.now();
+  try {
+    const output = await clusterCase(opts, log);
+    if (!output) return; // skipped, and said why
+    const database = `MariaDB Galera ${(output.details.versions as { cluster: string }).cluster}`;
+    storeCase(results, 'galera', `${database}, 3 nodes behind HAProxy`, {
+      ...output,
+      loadBefore,
+      loadAfter: loadAverage(),
+      seconds: Math.round((performance.now() - began) / 1000),
+      date: today,
+      employees: opts.employees,
+      seed: opts.seed,
+      database,
+    });
+    for (const row of output.rows)
+      log(
+        `cluster: ${row.measure}: ${row.figure} ${row.unit} vs ${row.baseline ?? '—'} → ${row.ratio ?? '—'}`,
+      );
+  } catch (err) {
+    log(`cluster FAILED: ${String((err as Error).stack ?? err).slice(0, 2000)}`);
+  }
 }
 
 async function runClinic(bench: BenchDb, log: (line: string) => void): Promise<void> {

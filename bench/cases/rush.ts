@@ -30,7 +30,7 @@ const BURST_SLOTS = 3;
 const BURST_FACTOR = 10;
 const RUSH_EMAIL = (code: string) => `rush-${code.toLowerCase()}@bench`;
 
-interface Person {
+export interface Person {
   employeeId: number;
   code: string;
   organizationId: number;
@@ -274,7 +274,7 @@ function shuffle<T>(prng: Prng, items: T[]): void {
 }
 
 /** `day` at `minutes` after local midnight in the time zone, as an ISO instant in UTC. */
-function localInstant(day: string, timeZone: string, minutes: number): string {
+export function localInstant(day: string, timeZone: string, minutes: number): string {
   const guess = new Date(`${day}T00:00:00Z`).getTime() + minutes * 60_000;
   const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
     .formatToParts(new Date(guess))
@@ -288,7 +288,7 @@ function localInstant(day: string, timeZone: string, minutes: number): string {
  * Accounts and web tokens for every employee without one, set-based: users in batches, their
  * employee link and role each in one statement, tokens in batches (the hash is computed here).
  */
-async function createRushTokens(db: Knex, now: Date): Promise<Person[]> {
+export async function createRushTokens(db: Knex, now: Date): Promise<Person[]> {
   const stamp = toDbTime(now);
   const employees = await db('employees')
     .whereNull('user_id')

@@ -13,8 +13,11 @@ export const CASES = [
   'offboard',
   'rush',
   'clinic',
+  'cluster',
 ] as const;
 export type CaseName = (typeof CASES)[number];
+/** Run when --cases is not given: every case but the Galera cluster's (it kills cluster nodes, so only on request). */
+export const DEFAULT_CASES = CASES.filter((c) => c !== 'cluster');
 
 export interface BenchOptions {
   dialects: Dialect[];
@@ -31,11 +34,15 @@ export interface BenchOptions {
   profile: boolean;
   /** The clinic case's data set as a share of full scale (200 tenants, 200,000 pets, 1,000,000 appointments and invoices). */
   clinicScale: number;
+  /** The cluster case's cluster: scripts/cluster/cluster.sh's WFCTL_CLUSTER_OFFSET. */
+  clusterOffset: number;
+  /** Writer-node failovers the cluster case measures. */
+  failovers: number;
 }
 
 const USAGE = `usage: npm run bench -- [--db sqlite|mysql|both] [--employees N] [--cases ${CASES.join(',')}]
                        [--seed N] [--month YYYY-MM] [--duration SECONDS] [--mysql-server URL] [--no-doc] [--profile]
-                       [--clinic-scale F]`;
+                       [--clinic-scale F] [--cluster-offset N] [--failovers N]`;
 
 export function parseBenchArgs(argv: string[]): BenchOptions {
   const { values } = parseArgs({
@@ -45,12 +52,14 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
       employees: { type: 'string', default: '10000' },
       seed: { type: 'string', default: '42' },
       month: { type: 'string', default: '2026-10' },
-      cases: { type: 'string', default: CASES.join(',') },
+      cases: { type: 'string', default: DEFAULT_CASES.join(',') },
       duration: { type: 'string', default: '10' },
       'mysql-server': { type: 'string', default: 'mysql://root@127.0.0.1:3306' },
       'no-doc': { type: 'boolean', default: false },
       profile: { type: 'boolean', default: false },
       'clinic-scale': { type: 'string', default: '1' },
+      'cluster-offset': { type: 'string', default: process.env.WFCTL_CLUSTER_OFFSET || '0' },
+      failovers: { type: 'string', default: '3' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -92,5 +101,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     noDoc: values['no-doc'],
     profile: values.profile,
     clinicScale,
+    clusterOffset: int('cluster-offset', values['cluster-offset'], 0),
+    failovers: int('failovers', values.failovers, 0),
   };
 }

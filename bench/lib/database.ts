@@ -32,9 +32,9 @@ export interface BenchDb {
   close(): Promise<void>;
 }
 
-export function benchDatabaseUrl(dialect: Dialect, mysqlServer: string): string {
-  if (dialect === 'sqlite') return `sqlite:${ROOT}/var/bench/${BENCH_DATABASE}.sqlite`;
-  return `${mysqlServer.replace(/\/+$/, '')}/${BENCH_DATABASE}`;
+export function benchDatabaseUrl(dialect: Dialect, mysqlServer: string, database = BENCH_DATABASE): string {
+  if (dialect === 'sqlite') return `sqlite:${ROOT}/var/bench/${database}.sqlite`;
+  return `${mysqlServer.replace(/\/+$/, '')}/${database}`;
 }
 
 /** The environment every child process (daemon, CLI) gets on top of the parent's. */
@@ -52,30 +52,32 @@ export function benchEnv(url: string, extra: Record<string, string> = {}): Recor
   };
 }
 
-/** Drops and recreates the benchmark database, migrates it and opens it. */
-export async function resetBenchDb(dialect: Dialect, mysqlServer: string): Promise<BenchDb> {
-  const url = benchDatabaseUrl(dialect, mysqlServer);
+/** Drops and recreates the benchmark database (or another of the benchmark's own), migrates it and opens it. */
+export async function resetBenchDb(
+  dialect: Dialect,
+  mysqlServer: string,
+  database = BENCH_DATABASE,
+): Promise<BenchDb> {
+  const url = benchDatabaseUrl(dialect, mysqlServer, database);
   const config = loadConfig(benchEnv(url));
   if (config.database.client === 'sqlite') {
     for (const suffix of ['', '-wal', '-shm']) rmSync(config.database.filename + suffix, { force: true });
   } else {
     const admin = adminDb(mysqlServer);
     try {
-      await admin.raw(`DROP DATABASE IF EXISTS \`${BENCH_DATABASE}\``);
-      await admin.raw(
-        `CREATE DATABASE \`${BENCH_DATABASE}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
-      );
+      await admin.raw(`DROP DATABASE IF EXISTS \`${database}\``);
+      await admin.raw(`CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
     } finally {
       await admin.destroy();
     }
   }
-  const bench = openBenchDb(dialect, mysqlServer);
+  const bench = openBenchDb(dialect, mysqlServer, database);
   await migrateLatest(bench.services.db);
   return bench;
 }
 
-export function openBenchDb(dialect: Dialect, mysqlServer: string): BenchDb {
-  const url = benchDatabaseUrl(dialect, mysqlServer);
+export function openBenchDb(dialect: Dialect, mysqlServer: string, database = BENCH_DATABASE): BenchDb {
+  const url = benchDatabaseUrl(dialect, mysqlServer, database);
   const config = loadConfig(benchEnv(url, { LOG_LEVEL: 'warn' }));
   const db = createDb(config.database, { poolMax: 4 });
   const services: Services = {

@@ -82,7 +82,8 @@ function renderTables(results: Results, order: readonly string[]): string {
     '',
   ];
   for (const [dialect, run] of Object.entries(results.runs)) {
-    lines.push(`### ${dialect === 'mysql' ? 'MySQL' : 'SQLite'}: ${run.database}`, '');
+    const label = dialect === 'mysql' ? 'MySQL' : dialect === 'galera' ? 'Galera cluster' : 'SQLite';
+    lines.push(`### ${label}: ${run.database}`, '');
     lines.push(
       '| case | measure | figure | baseline: same work, minimal program | ratio | ceiling: no database | ratio | goal | met? | run |',
     );
