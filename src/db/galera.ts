@@ -53,7 +53,7 @@ async function globalStatus(db: Knex, names: string[]): Promise<Record<string, s
   return out;
 }
 
-/** The readiness check of a Galera node: it must be Synced and ready; null off Galera. */
+/** The readiness check of a Galera node: ready, Synced (or an IST donor), primary; null off Galera. */
 export async function galeraReadiness(
   db: Knex,
 ): Promise<{ name: string; ok: boolean; detail?: string } | null> {
@@ -62,9 +62,11 @@ export async function galeraReadiness(
   const status = await globalStatus(db, ['wsrep_ready', 'wsrep_local_state_comment', 'wsrep_cluster_status']);
   const fence = fences.get(db);
   const refusal = fence?.refusal() ?? null;
+  // A donor of an incremental transfer (a standby rejoining) keeps serving: only a node that is
+  // joining, or a donor of a blocking full copy (which refuses queries), is not ready.
   const ok =
     status.wsrep_ready === 'ON' &&
-    status.wsrep_local_state_comment === 'Synced' &&
+    ['Synced', 'Donor/Desynced'].includes(status.wsrep_local_state_comment ?? '') &&
     status.wsrep_cluster_status === 'Primary' &&
     !refusal;
   const detail = refusal
