@@ -10,6 +10,7 @@ import type { Knex } from 'knex';
 import { isUniqueViolation } from '../../../db/errors.js';
 import { leaseUntil } from '../../../core/lease.js';
 import { toDbTime } from '../../../db/time.js';
+import { inTransaction } from '../../../db/transaction.js';
 import { describeOutcome, isSuccess, type AttemptOutcome } from './retry-policy.js';
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'dead';
@@ -141,7 +142,9 @@ export async function markDeliveredAndPlan(
   now: Date,
   claim: Claim,
 ): Promise<DeliveryRow | null> {
-  return db.transaction(async (trx) => {
+  // inTransaction: a deadlock (or, on Galera, a certification conflict at COMMIT) runs it again
+  // instead of failing the push and leaving the batch's 2xx unrecorded until its lease lapses.
+  return inTransaction(db, async (trx) => {
     if (delivered)
       await recordAttempt(trx, delivered.id, delivered.outcome, delivered.at, 'delivered', claim);
     return next ? insertBatch(trx, next, now, claim) : null;
