@@ -16,6 +16,7 @@ import { listen, type Listener } from './http/server.js';
 import type { MetricsService } from './http/metrics/listener.js';
 import { clinicApiInfo, clinicRoutes } from './clinic/routes.js';
 import { workforceApiInfo, workforceRoutes } from './workforce/routes.js';
+import { releaseHeldClaims } from './workforce/partners/deliveries/context.js';
 import { backgroundTasks } from './tasks.js';
 import { listenFailed, taskFailed } from './start-failure.js';
 
@@ -68,6 +69,8 @@ export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
         ...Object.values(listeners).map((l) => l.close(graceMs)),
         ...stopTasks.map((stopTask) => stopTask(graceMs)),
       ]);
+      // Push batches a run still holds after the grace go back for another daemon to take at once.
+      await releaseHeldClaims(services).catch(() => undefined);
       await fence?.stop();
       await metrics?.stop();
       if (ownsDb) await db.destroy();

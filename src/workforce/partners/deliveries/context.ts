@@ -37,10 +37,41 @@ export interface PushContext extends PushTools {
 
 /**
  * This run's claim on the batches it sends: an id naming the process (so an operator can tell which
- * host held a batch) and the lease from LEASE_SECONDS.
+ * host held a batch) and the lease from LEASE_SECONDS. While the run works, the claim is known to
+ * its daemon (by the daemon's configuration), which releases it if it stops first.
  */
 export function newClaim(services: Services): Claim {
-  return { by: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`, leaseMs: services.config.leaseMs };
+  const claim = {
+    by: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+    leaseMs: services.config.leaseMs,
+  };
+  let held = heldClaims.get(services.config);
+  if (!held) heldClaims.set(services.config, (held = new Set()));
+  held.add(claim.by);
+  return claim;
+}
+
+/** The run is over: whatever it still holds lapses or was finished by its own writes. */
+export function endClaim(services: Services, claim: Claim): void {
+  heldClaims.get(services.config)?.delete(claim.by);
+}
+
+const heldClaims = new WeakMap<object, Set<string>>();
+
+/**
+ * A stopping daemon gives back the batches its push runs still hold (after the shutdown grace), so
+ * another daemon's push takes them over at once instead of a lease later. Every later write of the
+ * run is conditional on the claim (a 2xx excepted, which is recorded whoever holds the batch).
+ */
+export async function releaseHeldClaims(services: Services): Promise<number> {
+  const held = heldClaims.get(services.config);
+  if (!held?.size) return 0;
+  const released = await services
+    .db('partner_deliveries')
+    .whereIn('claimed_by', [...held])
+    .update({ claimed_until: null, claimed_by: null });
+  held.clear();
+  return released;
 }
 
 export const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

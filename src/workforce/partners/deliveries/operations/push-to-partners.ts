@@ -17,7 +17,7 @@ import { isoMonth, yup } from '../../../../core/validation.js';
 import type { WorkforceRun } from '../../../context.js';
 import { countLockRecordsAfter, lockRecordsBetween } from '../../records.js';
 import { organizationByRef, partnerByName } from '../../lookups.js';
-import { requireNoTransaction, newClaim, type PushContext, type PushTools } from '../context.js';
+import { endClaim, requireNoTransaction, newClaim, type PushContext, type PushTools } from '../context.js';
 import { findDueLocks, type DueLock } from '../due.js';
 import { batchesOfLock, claimBatch, type Claim } from '../ledger.js';
 import { sendNewBatches, type SendOne } from '../new-batches.js';
@@ -90,6 +90,21 @@ async function push(ctx: PushContext, input: PushInput): Promise<PushResult> {
   const org = input.org ? await organizationByRef(db, input.org) : undefined;
   const due = await findDueLocks(db, { partnerId: partner?.id, organizationId: org?.id, month: input.month });
   const claim = newClaim(ctx.services);
+  try {
+    return await pushWith(ctx, input, due, claim);
+  } finally {
+    endClaim(ctx.services, claim);
+  }
+}
+
+/** The run itself, once its claim is known to the daemon (released if the daemon stops first). */
+async function pushWith(
+  ctx: PushContext,
+  input: PushInput,
+  due: Awaited<ReturnType<typeof findDueLocks>>,
+  claim: Claim,
+): Promise<PushResult> {
+  const { db } = ctx.services;
 
   const items: PushItem[] = [];
   const failures: DeliveryFailure[] = [];
