@@ -15,7 +15,7 @@ import { createTestDb, DIALECTS } from '../helpers/db.js';
 const HOOK = fileURLToPath(new URL('../helpers/loaded-modules.mjs', import.meta.url));
 
 /**
- * The most modules `wfctl --version` may load: the program's own files and commander (today 22).
+ * The most modules `wfctl --version` may load: the program's own files and commander (today 21).
  * A command imported at start-up again, or a library, passes it by far.
  */
 const VERSION_MODULES = 30;
