@@ -26,7 +26,7 @@ export function register(program: Command): void {
       },
       {
         flags: '--since <date>',
-        description: 'entries logged on or after this UTC day (YYYY-MM-DD)',
+        description: 'entries logged on or after this day of the clinic’s time zone (YYYY-MM-DD)',
         field: 'since',
       },
       pageFlag,

@@ -43,6 +43,7 @@ export function register(program: Command): void {
         flags: '--plan <plan>',
         description: `subscription plan: ${SUBSCRIPTION_PLANS.join(', ')} (default trial)`,
       },
+      { flags: '--timezone <zone>', description: 'IANA time zone, e.g. Asia/Kolkata (default UTC)' },
       { flags: '--password-stdin', description: 'read the tenant_admin password from stdin' },
     ],
     examples: [
@@ -55,6 +56,7 @@ export function register(program: Command): void {
       email: flags.email,
       phone: flags.phone,
       address: flags.address,
+      timezone: flags.timezone,
       business_type: await choose(flags.businessType, 'Business type', BUSINESS_TYPES, 'clinic', flags),
       subscription_plan: await choose(flags.plan, 'Subscription plan', SUBSCRIPTION_PLANS, 'trial', flags),
       owner_name: await required(flags.ownerName as string | undefined, '--owner-name', 'Admin name', flags),

@@ -25,6 +25,11 @@ export function register(program: Command): void {
       { flags: '--phone <phone>', description: 'contact phone', field: 'phone' },
       { flags: '--lat <degrees>', description: 'latitude, -90 to 90 (with --lng)', field: 'latitude' },
       { flags: '--lng <degrees>', description: 'longitude, -180 to 180 (with --lat)', field: 'longitude' },
+      {
+        flags: '--timezone <zone>',
+        description: 'IANA time zone (Asia/Kolkata): the day date filters mean',
+        field: 'timezone',
+      },
     ],
     examples: [
       'wfctl tenant profile happy-paws --city Pune --lat 18.5204 --lng 73.8567',
@@ -39,6 +44,7 @@ export function register(program: Command): void {
       phone: flags.phone,
       latitude: flags.lat,
       longitude: flags.lng,
+      timezone: flags.timezone,
     }),
   });
 }

@@ -52,6 +52,7 @@ export const createTenant = defineOperation({
         longitude: input.longitude ?? null,
         subscription_plan: input.subscription_plan,
         business_type: input.business_type,
+        timezone: input.timezone,
         created_at: now,
         updated_at: now,
       });
