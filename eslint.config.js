@@ -2,7 +2,8 @@
 // plus the layer rules of ARCHITECTURE.md, so a wrong-way import fails `npm test`:
 // - core, db and http never import a context (workforce, clinic) nor the CLI or the scheduler;
 // - a context never imports the other context, http or cli;
-// - the scheduler and tasks import contexts' operations, never http or cli.
+// - the scheduler and tasks import contexts' operations, never http or cli;
+// - the CLI takes Ink from src/cli/ink.tsx, which imports it only when a run draws.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
@@ -45,4 +46,23 @@ export default tseslint.config(
     ['**/http/**', '**/cli/**'],
     'The scheduler runs operations; it never imports http or the CLI (ARCHITECTURE.md).',
   ),
+  {
+    files: ['src/cli/**'],
+    ignores: ['src/cli/ink.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'ink',
+              message:
+                'Take Box, Text and render from src/cli/ink.tsx: Ink is imported only when a run draws on a terminal.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -42,15 +42,17 @@ function commandLines(cmd: Command, prefix: string[]): string[] {
   return lines;
 }
 
-export function cliTable(): string {
-  return ['| command | what it does |', '| --- | --- |', ...commandLines(buildProgram(), [])].join('\n');
+export async function cliTable(): Promise<string> {
+  return ['| command | what it does |', '| --- | --- |', ...commandLines(await buildProgram(), [])].join(
+    '\n',
+  );
 }
 
-export function renderReadme(readme: string): string {
+export async function renderReadme(readme: string): Promise<string> {
   const sections: Record<string, string> = {
     'routes:workforce': routeTable(workforceRoutes),
     'routes:clinic': routeTable(clinicRoutes),
-    cli: cliTable(),
+    cli: await cliTable(),
   };
   let out = readme;
   for (const [name, table] of Object.entries(sections)) {
@@ -66,6 +68,6 @@ export function renderReadme(readme: string): string {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const current = readFileSync(README, 'utf8');
-  writeFileSync(README, renderReadme(current));
+  writeFileSync(README, await renderReadme(current));
   process.stdout.write('README.md reference tables updated; run `npx prettier --write README.md`.\n');
 }

@@ -5,7 +5,6 @@
 // - destructive commands confirm unless --yes;
 // - exit codes: 0 ok, 1 operation failed, 2 usage or validation error.
 import type { ReactElement } from 'react';
-import { renderToString } from 'ink';
 import { UsageError } from '../core/errors.js';
 
 export interface OutputOptions {
@@ -43,6 +42,9 @@ export async function output<T>(
  * the whole screen (and the operator's scrollback) when the result is taller than the terminal.
  */
 export async function renderOnce(element: ReactElement): Promise<void> {
+  // Imported here, not above: a run that prints JSON never loads Ink (src/cli/ink.tsx).
+  const { loadInk } = await import('./ink.js');
+  const { renderToString } = await loadInk();
   process.stdout.write(renderToString(element, { columns: process.stdout.columns || 80 }) + '\n');
 }
 

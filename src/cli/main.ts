@@ -1,72 +1,32 @@
-// The `wfctl` program: commander wiring only. Each command file registers its commands.
+// The `wfctl` program: run() builds the program for its command line (src/cli/program.ts: only the
+// command that runs is imported), parses it and turns what went wrong into an exit code.
 import './color.js'; // first: decides colour before chalk is loaded
 import './terminal-size.js';
-import { existsSync, readFileSync } from 'node:fs';
-import { Command, CommanderError } from 'commander';
-import { ConfigError, isDebug, loadConfig } from '../config.js';
+import type { Command } from 'commander';
+import { CommanderError } from 'commander';
 import { AppError } from '../core/errors.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
-import { examplesText } from './help.js';
+import { inkOnDemand } from './ink-on-demand.js';
 import { printJson } from './io.js';
-import { registerServe } from './commands/serve.js';
-import { registerSeed } from './commands/seed.js';
-import { registerCommands } from './commands/index.js';
+import { fullProgram, programFor } from './program.js';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
-/** package.json's version; found by walking up, since src/ and dist/src/ sit at different depths. */
-function version(): string {
-  for (const up of ['../../package.json', '../../../package.json']) {
-    const url = new URL(up, import.meta.url);
-    if (existsSync(url)) return JSON.parse(readFileSync(url, 'utf8')).version;
-  }
-  return 'unknown';
-}
-
-export function buildProgram(): Command {
-  const program = new Command('wfctl')
-    .description(
-      'Attendance, workforce lifecycle and pet-care clinic services: the daemon and its operations.',
-    )
-    .version(version(), '-v, --version')
-    // Read by ./color.js before parsing (colour is decided when chalk loads); declared so that it
-    // is accepted anywhere on the line and listed in --help.
-    .option('--no-color', 'no colours (as does the NO_COLOR environment variable)')
-    .addHelpText(
-      'after',
-      examplesText([
-        'wfctl serve',
-        'wfctl migrate status',
-        'wfctl org list',
-        'wfctl offboard A1001 --last-day 2026-11-30 --reason Resigned --dry-run',
-        'wfctl partner push --dry-run --json',
-        'wfctl <command> --help',
-      ]),
-    )
-    .showHelpAfterError('(run with --help for usage)')
-    .exitOverride()
-    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
-  registerServe(program);
-  registerSeed(program);
-  registerCommands(program);
-  // Every subcommand throws instead of exiting, so run() decides the exit code.
-  const override = (cmd: Command) => {
-    cmd.exitOverride();
-    cmd.commands.forEach(override);
-  };
-  override(program);
-  return program;
+/** Every command imported and registered: what the docs script and the tests walk. */
+export function buildProgram(): Promise<Command> {
+  return fullProgram();
 }
 
 /** Runs the program; returns (and sets) the exit code instead of calling process.exit mid-flight. */
 export async function run(argv: string[]): Promise<number> {
   ignoreClosedStdout();
-  const program = buildProgram();
+  inkOnDemand.value = true;
   let code: number = EXIT.ok;
   try {
+    const program = await programFor(argv.slice(2));
     await program.parseAsync(argv);
   } catch (err) {
-    code = report(err, argv.includes('--json'));
+    code = await report(err, argv.includes('--json'));
   }
   process.exitCode = code;
   return code;
@@ -87,7 +47,7 @@ function ignoreClosedStdout(): void {
 /** Ctrl-C: the shell's convention for a process ended by SIGINT. */
 export const EXIT_INTERRUPTED = 130;
 
-function report(err: unknown, json: boolean): number {
+async function report(err: unknown, json: boolean): Promise<number> {
   // Ctrl-C at a prompt (inquirer's ExitPromptError): nothing was changed yet, so a quiet word.
   if ((err as Error | null)?.name === 'ExitPromptError') {
     process.stderr.write('Aborted.\n');
@@ -103,6 +63,8 @@ function report(err: unknown, json: boolean): number {
     }
     return EXIT.usage; // commander already printed the message
   }
+  // Imported here: --version and --help (commander's exits above) never read the configuration.
+  const { ConfigError, isDebug } = await import('../config.js');
   if (err instanceof ConfigError) {
     process.stderr.write(`wfctl: ${err.message}\n`);
     if (json) printJson({ message: err.message, errors: { [err.variable]: [err.message] } });
@@ -122,7 +84,7 @@ function report(err: unknown, json: boolean): number {
       });
     return err.isUserError ? EXIT.usage : EXIT.failed;
   }
-  const operating = operatingProblem(err);
+  const operating = await operatingProblem(err);
   if (operating) {
     process.stderr.write(`wfctl: ${operating}\n`);
     if (json) printJson({ message: operating, errors: {} });
@@ -141,7 +103,7 @@ function report(err: unknown, json: boolean): number {
  * Problems of the machine, not bugs: said plainly, without a stack trace (exit 1, so cron mails
  * the operator). The database's address is shown without its password.
  */
-function operatingProblem(err: unknown): string | null {
+async function operatingProblem(err: unknown): Promise<string | null> {
   const e = err as { code?: string; message?: string; address?: string; port?: number } | null;
   if (e?.code === 'EADDRINUSE') {
     return `cannot listen on ${e.address ?? 'the address'}:${e.port ?? '?'}: the port is in use (another wfctl serve?). Stop it or set WORKFORCE_PORT / CLINIC_PORT.`;
@@ -150,7 +112,7 @@ function operatingProblem(err: unknown): string | null {
     return `cannot listen on port ${e.port}: permission denied (ports below 1024 need privileges).`;
   }
   if (isDatabaseUnavailable(err)) {
-    const where = databaseShown();
+    const where = await databaseShown();
     if (e?.code === 'ER_BAD_DB_ERROR')
       return `the database ${where} does not exist; create it, then run \`wfctl migrate\`.`;
     if (e?.code === 'ER_ACCESS_DENIED_ERROR')
@@ -161,7 +123,8 @@ function operatingProblem(err: unknown): string | null {
 }
 
 /** DATABASE_URL as the configuration read it (it is valid: the connection was tried), no password. */
-function databaseShown(): string {
+async function databaseShown(): Promise<string> {
+  const { loadConfig } = await import('../config.js');
   try {
     const u = new URL(loadConfig().database.url);
     u.password = '';

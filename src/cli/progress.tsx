@@ -2,7 +2,7 @@
 // once it ends (the result takes its place). Off a terminal nothing is drawn: stdout stays the
 // result, stderr stays quiet for cron.
 import React from 'react';
-import { render } from 'ink';
+import { render } from './ink.js';
 import { Spinner } from './views/spinner.js';
 
 export type Report = (label: string) => void;

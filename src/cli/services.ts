@@ -5,7 +5,7 @@ import { systemClock } from '../core/clock.js';
 import { createLogger } from '../core/logger.js';
 import type { Services } from '../core/services.js';
 import { createDb } from '../db/knex.js';
-import { migrateLatest, migrationStatus } from '../db/migrate.js';
+import { migrateLatest, pendingMigrations } from '../db/migrate.js';
 import { UsageError } from '../core/errors.js';
 
 export async function withServices<T>(
@@ -32,14 +32,13 @@ export async function withServices<T>(
 
 /** The embedded database is migrated on first use; MySQL must be migrated explicitly. */
 async function ensureSchema(services: Services): Promise<void> {
+  const pending = await pendingMigrations(services.db);
+  if (!pending.length) return;
   if (services.config.database.client === 'sqlite') {
     await migrateLatest(services.db);
     return;
   }
-  const { pending } = await migrationStatus(services.db);
-  if (pending.length) {
-    throw new UsageError(
-      `The database has ${pending.length} pending migration(s); run \`wfctl migrate\` first.`,
-    );
-  }
+  throw new UsageError(
+    `The database has ${pending.length} pending migration(s); run \`wfctl migrate\` first.`,
+  );
 }

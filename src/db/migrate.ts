@@ -97,6 +97,24 @@ export async function migrationStatus(db: Knex): Promise<MigrationStatus> {
   };
 }
 
+/**
+ * The migrations not applied yet, by name, read with one query: every command checks this before it
+ * runs, and knex's migrator (its code, and the lock it takes) is needed only when some are. When the
+ * query fails (no bookkeeping table yet, or no database), knex's own listing answers, or says why not.
+ */
+export async function pendingMigrations(db: Knex): Promise<string[]> {
+  let rows: Array<{ name: string }>;
+  try {
+    rows = await db(options.tableName!).select('name');
+  } catch {
+    return (await migrationStatus(db)).pending;
+  }
+  const done = new Set(rows.map((r) => r.name));
+  return listMigrations()
+    .map((m) => m.name)
+    .filter((name) => !done.has(name));
+}
+
 /** Applies the next pending migration only; returns its name, or null when none was pending. */
 export async function migrateUp(db: Knex): Promise<string | null> {
   const [, applied] = await db.migrate.up(options);

@@ -12,16 +12,16 @@ _wfctl; printf '%s\\n' "\${COMPREPLY[@]}"`;
   return execFileSync('bash', ['-c', program], { encoding: 'utf8' }).split('\n').filter(Boolean);
 }
 
-test('bash completes commands, subcommands after arguments, and flags', (t) => {
-  const script = completionScript(buildProgram(), 'bash');
+test('bash completes commands, subcommands after arguments, and flags', async (t) => {
+  const script = completionScript(await buildProgram(), 'bash');
   t.true(complete(script, 'wfctl mig').includes('migrate'));
   t.deepEqual(complete(script, 'wfctl migrate r'), ['rollback']);
   t.true(complete(script, 'wfctl migrate rollback --').includes('--all'));
   t.true(complete(script, 'wfctl offboard A1001 --la').includes('--last-day'));
 });
 
-test('zsh and fish scripts name every top-level command', (t) => {
-  const program = buildProgram();
+test('zsh and fish scripts name every top-level command', async (t) => {
+  const program = await buildProgram();
   for (const shell of ['zsh', 'fish'] as const) {
     const script = completionScript(program, shell);
     for (const cmd of program.commands) t.true(script.includes(cmd.name()), `${shell}: ${cmd.name()}`);

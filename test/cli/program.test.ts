@@ -1,6 +1,8 @@
 // The CLI frame, run as a user would: exit codes, --json, config errors, migrate and serve's guard.
 import test from 'ava';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createTestDb, DIALECTS } from '../helpers/db.js';
 import { runCli } from '../helpers/cli.js';
 import { migrateRollback } from '../../src/db/migrate.js';
@@ -57,6 +59,33 @@ for (const dialect of DIALECTS) {
     t.deepEqual(latest.json().applied.sort(), rolled.json().rolled_back.sort());
   });
 }
+
+for (const dialect of DIALECTS) {
+  test(`[${dialect}] a command on a database with a pending migration: SQLite applies it, MySQL refuses`, async (t) => {
+    const tdb = await createTestDb(dialect);
+    t.teardown(tdb.destroy);
+    const [last] = await migrateRollback(tdb.db);
+    t.truthy(last);
+    const r = await runCli(['org', 'list', '--json'], { databaseUrl: tdb.database.url });
+    if (dialect === 'sqlite') {
+      t.is(r.code, 0, r.stderr);
+      t.deepEqual(r.json().data, []);
+      const status = await runCli(['migrate', 'status'], { databaseUrl: tdb.database.url });
+      t.deepEqual(status.json().pending, []);
+    } else {
+      t.is(r.code, 2);
+      t.regex(r.stderr, /\d+ pending migration\(s\); run `wfctl migrate` first/);
+    }
+  });
+}
+
+test('a command on a new SQLite file migrates it first', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'wfctl-new-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const r = await runCli(['org', 'list', '--json'], { databaseUrl: `sqlite:${join(dir, 'new.sqlite')}` });
+  t.is(r.code, 0, r.stderr);
+  t.deepEqual(r.json().data, []);
+});
 
 if (DIALECTS.includes('mysql')) {
   test('[mysql] serve refuses to start with pending migrations unless --migrate: exit 2', async (t) => {

@@ -50,7 +50,7 @@ const catalogues: Array<[string, AnyOperation[], Route[]]> = [
   ['workforce', workforceOperations, workforceRoutes],
   ['clinic', clinicOperations, clinicRoutes],
 ];
-const program = buildProgram();
+const program = await buildProgram();
 const commands = leaves(program);
 const commandOps = new Set(commands.map((c) => OPERATION_OF.get(c.cmd)).filter(Boolean));
 /** Operations the daemon runs by itself: scheduled jobs and queue handlers name them. */

@@ -1,6 +1,6 @@
 // .env.example and the README list every configuration variable with its real default.
 import test from 'ava';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { VARIABLES } from '../../src/config.js';
 
 const read = (p: string) => readFileSync(new URL(`../../${p}`, import.meta.url), 'utf8');
@@ -33,8 +33,21 @@ test('the README documents every variable with its default', (t) => {
 test('the README starts with the two set-up commands', (t) => {
   const readme = read('README.md');
   const firstBlock = /```(?:sh|bash)?\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
-  t.regex(firstBlock, /^npm ci && npx wfctl serve/m);
+  t.regex(firstBlock, /^npm ci && \.\/bin\/wfctl serve/m);
   t.regex(firstBlock, /^npm test/m);
+});
+
+test('the README and the docs run the clone’s own ./bin/wfctl, never `npx wfctl`', (t) => {
+  // In a clone, `npx wfctl` does not find the project's bin: npm copies the whole project into its
+  // cache and builds it again there (a minute) before the command starts.
+  const docs = readdirSync(new URL('../../docs/', import.meta.url)).filter((f) => f.endsWith('.md'));
+  for (const file of ['README.md', ...docs.map((f) => `docs/${f}`)]) {
+    const lines = read(file)
+      .split('\n')
+      .map((line, i) => `${file}:${i + 1}: ${line}`)
+      .filter((line) => /\bnpx wfctl\b/.test(line));
+    t.deepEqual(lines, []);
+  }
 });
 
 test("the README's CLI and HTTP tables match the program (run `npm run docs` after adding a command or route)", async (t) => {
@@ -43,6 +56,6 @@ test("the README's CLI and HTTP tables match the program (run `npm run docs` aft
   const file = new URL('../../README.md', import.meta.url);
   const current = read('README.md');
   const options = (await prettier.resolveConfig(file)) ?? {};
-  const expected = await prettier.format(renderReadme(current), { ...options, filepath: 'README.md' });
+  const expected = await prettier.format(await renderReadme(current), { ...options, filepath: 'README.md' });
   t.is(current, expected);
 });

@@ -379,8 +379,8 @@ function flagsAccepted(cmd: Command): Set<string> {
   return names;
 }
 
-test('every wfctl command in the guide exists and accepts the flags it is given', (t) => {
-  const program = buildProgram();
+test('every wfctl command in the guide exists and accepts the flags it is given', async (t) => {
+  const program = await buildProgram();
   const seen = new Set<string>();
   for (const words of codeTexts().flatMap(invocations)) {
     let cmd: Command = program;

@@ -8,7 +8,7 @@ import { withServices } from '../services.js';
 import { withProgress } from '../progress.js';
 import { SeedView } from '../views/seed.js';
 
-export function registerSeed(program: Command): void {
+export function register(program: Command): void {
   program
     .command('seed')
     .description('Load the demo data in seeds/ (idempotent: running it twice adds nothing)')

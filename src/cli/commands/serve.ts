@@ -10,7 +10,7 @@ import { say } from '../io.js';
 const EXIT_INTERRUPTED = 130;
 const EXIT_TERMINATED = 143;
 
-export function registerServe(program: Command): void {
+export function register(program: Command): void {
   program
     .command('serve')
     .description('Serve the workforce (WORKFORCE_PORT) and clinic (CLINIC_PORT) contracts under /api/v1')

@@ -1,6 +1,6 @@
 // A device after approve or revoke; the device list.
 import React from 'react';
-import { Box } from 'ink';
+import { Box } from '../ink.js';
 import type { DeviceStatusResult } from '../../workforce/devices/operations/change-device-status.js';
 import type { DeviceListItem } from '../../workforce/devices/operations/list-devices.js';
 import type { Page } from '../../workforce/listing.js';

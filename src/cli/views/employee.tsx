@@ -1,6 +1,6 @@
 // Employees: one record with its deployments, and the list.
 import React from 'react';
-import { Box } from 'ink';
+import { Box } from '../ink.js';
 import type { EmployeeWithDeployments } from '../../workforce/employees/operations/read-employees.js';
 import type { EmployeeView } from '../../workforce/employees/serialize.js';
 import type { Page } from '../../workforce/listing.js';

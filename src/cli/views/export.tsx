@@ -1,7 +1,7 @@
 // The views of `wfctl export`: the summary after an export to a file, and the progress bar drawn on
 // stderr (a terminal) while the CSV is written, so stdout stays the CSV.
 import React from 'react';
-import { Box, render, Text } from 'ink';
+import { Box, render, Text } from '../ink.js';
 import { Summary } from './summary.js';
 
 export interface ExportSummary {

@@ -1,6 +1,6 @@
 // Invoices of a clinic tenant: one page of them, and one invoice with its items and payments.
 import React from 'react';
-import { Box } from 'ink';
+import { Box } from '../ink.js';
 import type { InvoiceView } from '../../clinic/invoices/serialize.js';
 import type { pageResult } from '../clinic-page.js';
 import { Summary, Table } from './summary.js';

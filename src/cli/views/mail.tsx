@@ -1,6 +1,6 @@
 // The views of `wfctl mail list`, `wfctl mail show` and `wfctl mail retry`.
 import React from 'react';
-import { Box, Text } from 'ink';
+import { Box, Text } from '../ink.js';
 import type { OutboxMail, OutboxMailWithBody } from '../../core/mailer.js';
 import type { MailPage } from '../../clinic/mail/operations/list-mail.js';
 import type { RetriedMail } from '../../clinic/mail/operations/retry-mail.js';

@@ -1,6 +1,6 @@
 // Organizations: the retirement summary (with each unit's) and the list of organizations.
 import React from 'react';
-import { Box } from 'ink';
+import { Box } from '../ink.js';
 import type { OrganizationSettingsResult } from '../../workforce/organizations/operations/update-settings.js';
 import type { RetireOrganizationResult } from '../../workforce/organizations/operations/retire-organization.js';
 import type { OrganizationView } from '../../workforce/organizations/serialize.js';

@@ -1,7 +1,7 @@
 // The views of `wfctl partner push|deliveries|redeliver|verify`: the push summary, the live progress
 // board on stderr while batches are sent, the delivery ledger, a redelivery, a signature verdict.
 import React from 'react';
-import { Box, render, Text } from 'ink';
+import { Box, render, Text } from '../ink.js';
 import type { PushProgress } from '../../workforce/partners/deliveries/context.js';
 import type { DeliveryListItem } from '../../workforce/partners/deliveries/operations/list-deliveries.js';
 import type { PushResult } from '../../workforce/partners/deliveries/operations/push-to-partners.js';

@@ -1,6 +1,6 @@
 // The views of `wfctl schedule` and `wfctl schedule run`.
 import React from 'react';
-import { Box } from 'ink';
+import { Box } from '../ink.js';
 import type { UpcomingSlot } from '../../core/scheduled-job.js';
 import type { RunOutcome } from '../../scheduler/schedule.js';
 import type { SchedulerRun } from '../../scheduler/runs.js';

@@ -2,7 +2,7 @@
 // what was created as a table. Values are shown by shape: lists joined, `counts` (the import's
 // section → created/updated/existing) as rows, other objects as compact JSON.
 import React from 'react';
-import { Box } from 'ink';
+import { Box } from '../ink.js';
 import { Summary } from './summary.js';
 
 export interface SeedResult {

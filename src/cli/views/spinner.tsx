@@ -1,6 +1,6 @@
 // A one-line spinner for waits on a terminal (rendered to stderr, so stdout stays the result).
 import React, { useEffect, useState } from 'react';
-import { Text } from 'ink';
+import { Text } from '../ink.js';
 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 

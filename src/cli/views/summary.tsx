@@ -1,6 +1,6 @@
 // A titled list of label/value rows, optionally followed by a table: the default view of a result.
 import React from 'react';
-import { Box, Text } from 'ink';
+import { Box, Text } from '../ink.js';
 
 export interface SummaryProps {
   title: string;

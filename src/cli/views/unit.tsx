@@ -1,7 +1,7 @@
 // Units: the retirement summary (also shown per unit inside an organization's retirement) and
 // the list of units.
 import React from 'react';
-import { Box, Text } from 'ink';
+import { Box, Text } from '../ink.js';
 import type { RetireUnitResult } from '../../workforce/units/operations/retire-unit.js';
 import type { UnitView } from '../../workforce/units/serialize.js';
 import type { Page } from '../../workforce/listing.js';
