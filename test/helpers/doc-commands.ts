@@ -88,7 +88,7 @@ export function wfctlInvocations(text: string): string[][] {
   // A command substitution inside an argument is one word to the invocation (`--day $(date -u +%F)`).
   const flat = text.replace(/\\\n\s*/g, ' ').replace(/\$\((?![^()]*\bwfctl\b)[^()]*\)/g, 'SUBST');
   const re =
-    /(?:^|[|;&(]\s*|\bnpx\s+|\btime\s+|\bsudo\s+)(?:wfctl-admin|wfctl|\/opt\/wfctl\/bin\/wfctl)[ \t]+([^\n]*)/gm;
+    /(?:^|[|;&(]\s*|\bnpx\s+|\btime\s+|\bsudo\s+)(?:wfctl-admin|wfctl|\.\/bin\/wfctl|\/opt\/wfctl\/bin\/wfctl)[ \t]+([^\n]*)/gm;
   for (const m of flat.matchAll(re)) {
     const words = m[1]!.match(/"[^"]*"|'[^']*'|\S+/g) ?? [];
     const end = words.findIndex((w) => /^(\||>|>>|;|&&|#|\)|\\\|)/.test(w));
