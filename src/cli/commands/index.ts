@@ -62,6 +62,7 @@ import * as orderFulfill from './order/fulfill.js';
 import * as gatewayEvents from './gateway/events.js';
 import * as gatewayResolve from './gateway/resolve.js';
 import * as healthLogList from './health-log/list.js';
+import * as clinicRecount from './clinic/recount.js';
 import * as userCreate from './user/create.js';
 import * as userList from './user/list.js';
 import * as userDisable from './user/disable.js';
@@ -143,6 +144,8 @@ const COMMANDS: Array<{ register(program: Command): void }> = [
   gatewayEvents,
   gatewayResolve,
   healthLogList,
+  // the tenants' counters (list totals, dashboard counts) against COUNT(*)
+  clinicRecount,
   // the outbox of the emails the service sends
   mailList,
   mailShow,
