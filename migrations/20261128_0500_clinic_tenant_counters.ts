@@ -41,6 +41,13 @@ export async function up(knex: Knex): Promise<void> {
     t.primary(['tenant_id', 'name']);
   });
 
+  // The recount's and the backfill's grouped count of a tenant's appointments, from the index alone:
+  // without it MariaDB scanned every appointment (1.25 s at 1,000,000), and `wfctl clinic recount`
+  // holds the tenant's counter locks while it counts. Invoices and orders have theirs already.
+  await knex.schema.alterTable('appointments', (t) => {
+    t.index(['tenant_id', 'status'], 'appointments_tenant_id_status_index');
+  });
+
   const tenants: number[] = (await knex('tenants').pluck('id')).map(Number);
   const values = new Map<string, number>();
   const key = (tenantId: number, name: string) => `${tenantId}\u0000${name}`;
@@ -70,5 +77,8 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await knex.schema.alterTable('appointments', (t) => {
+    t.dropIndex(['tenant_id', 'status'], 'appointments_tenant_id_status_index');
+  });
   await knex.schema.dropTableIfExists('tenant_counters');
 }

@@ -518,6 +518,26 @@ for (const dialect of DIALECTS) {
       drift: [],
     });
 
+    // A counter row that is missing is created by the first change it counts (the upsert).
+    await w.db('tenant_counters').where({ tenant_id: a.tenant.id, name: 'appointments.confirmed' }).delete();
+    const clientOfA = await w.db('clinic_clients').where('tenant_id', a.tenant.id).first('id');
+    const booked = await runOperation(createPet, w.operator, {
+      tenant_id: a.tenant.id,
+      client_id: clientOfA.id,
+      name: 'Booked',
+      species: 'cat',
+    });
+    for (const hour of [9, 10]) {
+      await runOperation(bookAppointment, w.operator, {
+        tenant_id: a.tenant.id,
+        pet_id: booked.id,
+        scheduled_at: `2027-03-01T0${hour - 9}:00:00Z`,
+        status: 'confirmed',
+      });
+    }
+    t.is((await readCounters(w.db, a.tenant.id)).get('appointments.confirmed'), 2);
+    await assertExact(w, 'after a missing counter row was created');
+
     // Rows written around the operations: a pet moved by hand, a counter row lost, a stray status.
     const clientA = await w.db('clinic_clients').where('tenant_id', a.tenant.id).first('id');
     const pet = await runOperation(createPet, w.operator, {
@@ -537,12 +557,12 @@ for (const dialect of DIALECTS) {
     const drift = failure.drift.map((d: any) => `${d.tenant_slug} ${d.name} ${d.counter}→${d.actual}`);
     t.deepEqual(drift.sort(), [
       `${a.tenant.slug} appointments.lost 2→0`,
-      `${a.tenant.slug} pets 1→0`,
+      `${a.tenant.slug} pets 2→1`,
       `${b.tenant.slug} clients 0→1`,
       `${b.tenant.slug} pets 0→1`,
     ]);
     // Without --fix nothing changed.
-    t.is((await readCounters(w.db, a.tenant.id)).get('pets'), 1);
+    t.is((await readCounters(w.db, a.tenant.id)).get('pets'), 2);
 
     // One tenant alone, fixed; the other still drifts.
     const onlyB = await cli(['--tenant', b.tenant.slug, '--fix']);

@@ -30,12 +30,9 @@ export const listOrders = defineOperation({
     const { db } = ctx;
     // One branch per status asked for, index (target_tenant_id, status, id), merged oldest first;
     // every status: index (target_tenant_id, id).
-    const wanted: OrderStatus[] = !input.status
-      ? OPEN_QUEUE
-      : input.status === 'all'
-        ? []
-        : [input.status as OrderStatus];
-    const statuses = input.status === 'all' ? [null] : wanted;
+    const all = input.status === 'all';
+    const wanted: OrderStatus[] = !input.status ? OPEN_QUEUE : all ? [] : [input.status as OrderStatus];
+    const statuses = all ? [null] : wanted;
     const branches = statuses.map((status) => {
       // Every status: the (target_tenant_id, id) index named (see throughIndex).
       const table = status
@@ -53,7 +50,7 @@ export const listOrders = defineOperation({
       SELLER_ORDERS_PER_PAGE,
       (ids) => orderRows(db).whereIn('o.id', ids),
       // The total from the tenant's order counters: the statuses asked for, or every one.
-      () => counterTotal(db, input.tenant_id, 'orders', input.status === 'all' ? undefined : wanted),
+      () => counterTotal(db, input.tenant_id, 'orders', all ? undefined : wanted),
     );
     return { ...page, items: (await withPrescriptions(db, page.items)).map(serializeOrder) };
   },
