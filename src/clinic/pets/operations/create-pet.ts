@@ -12,6 +12,7 @@ import { loadPet } from '../queries.js';
 import { ownerStorePetSchema, storePetSchema, type PetFields } from '../schemas.js';
 import { photoLinks, type PhotoLinks } from '../../pet-photos/links.js';
 import { serializePet, type PetView } from '../serialize.js';
+import { countAdded } from '../../counters.js';
 
 export const createPetInput = storePetSchema.shape({ tenant_id: idNumber().required() });
 
@@ -88,6 +89,7 @@ async function insertPet(
     created_at: now,
     updated_at: now,
   });
+  await countAdded(ctx.db, tenantId, 'pets');
   ctx.audit({
     action: 'pet.created',
     subjectType: 'pet',
