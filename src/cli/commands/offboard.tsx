@@ -2,10 +2,10 @@
 import React from 'react';
 import type { Command } from 'commander';
 import { offboardEmployee } from '../../workforce/employees/operations/offboard-employee.js';
-import { findEmployeeId } from '../../workforce/lookup.js';
 import { workforceActor } from '../actors.js';
 import { commandFor } from '../command.js';
 import { OffboardView } from '../views/offboard.js';
+import { employeeRef } from '../lookup.js';
 
 export function register(program: Command): void {
   commandFor(program, offboardEmployee, {
@@ -35,7 +35,7 @@ export function register(program: Command): void {
     context: workforceActor,
     confirm: (args, flags) => `Offboard ${args.employee} with last working day ${flags.lastDay}?`,
     toInput: async (args, flags, ctx) => ({
-      employee_id: await findEmployeeId(ctx.services.db, args.employee),
+      employee_id: (await employeeRef(ctx.services.db, args.employee, 'EMPLOYEE')).id,
       last_working_day: flags.lastDay,
       reason: flags.reason,
     }),

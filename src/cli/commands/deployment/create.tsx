@@ -3,11 +3,11 @@
 import React from 'react';
 import type { Command } from 'commander';
 import { createDeployment } from '../../../workforce/deployments/operations/create-deployment.js';
-import { findEmployeeId, findUnitId } from '../../../workforce/lookup.js';
 import { workforceActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
 import { DeploymentView } from '../../views/deployment.js';
+import { employeeRef, unitRef } from '../../lookup.js';
 
 export function register(program: Command): void {
   commandGroup(program, 'deployment', 'Deployments of employees at units');
@@ -40,8 +40,8 @@ export function register(program: Command): void {
     toInput: async (args, flags, ctx) => {
       const db = ctx.services.db;
       return {
-        employee_id: await findEmployeeId(db, args.employee),
-        organization_unit_id: await findUnitId(db, flags.unit as string),
+        employee_id: (await employeeRef(db, args.employee, 'EMPLOYEE')).id,
+        organization_unit_id: (await unitRef(db, flags.unit as string, '--unit')).id,
         starts_on: flags.from,
         ends_on: flags.to ?? null,
         is_primary: Boolean(flags.primary),

@@ -3,11 +3,11 @@
 import React from 'react';
 import type { Command } from 'commander';
 import { getEmployee } from '../../../workforce/employees/operations/read-employees.js';
-import { findEmployeeId } from '../../../workforce/lookup.js';
 import { workforceActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
 import { EmployeeShowView } from '../../views/employee.js';
+import { employeeRef } from '../../lookup.js';
 
 export function register(program: Command): void {
   commandGroup(program, 'employee', 'Employees: list, show');
@@ -18,7 +18,7 @@ export function register(program: Command): void {
     examples: ['wfctl employee show E042', 'wfctl employee show E042 --json'],
     context: workforceActor,
     toInput: async (args, _flags, ctx) => ({
-      employee_id: await findEmployeeId(ctx.services.db, args.employee),
+      employee_id: (await employeeRef(ctx.services.db, args.employee, 'EMPLOYEE')).id,
     }),
     view: (employee) => <EmployeeShowView employee={employee} />,
   });

@@ -6,12 +6,12 @@ import type { Command } from 'commander';
 import { accountExists } from '../../../../clinic/identity/queries.js';
 import { ROLES } from '../../../../clinic/identity/roles.js';
 import { addMember } from '../../../../clinic/tenants/operations/add-member.js';
-import { tenantIdByRef } from '../../../../clinic/tenants/resolve.js';
 import { clinicActor } from '../../../actors.js';
 import { commandFor } from '../../../command.js';
 import { canPrompt, readStdin, required } from '../../../io.js';
 import { MemberAddedView } from '../../../views/member.js';
 import { choose, memberGroup, stripNewline } from '../shared.js';
+import { tenantRef } from '../../../lookup.js';
 
 export function register(program: Command): void {
   memberGroup(program);
@@ -35,7 +35,7 @@ export function register(program: Command): void {
     context: clinicActor,
     toInput: async (args, flags, ctx) => {
       const role = await choose(flags.role, 'Role', ROLES, undefined, flags, '--role');
-      const tenantId = await tenantIdByRef(ctx.services.db, args.tenant);
+      const tenantId = (await tenantRef(ctx.services.db, args.tenant, 'TENANT')).id;
       let name = flags.name as string | undefined;
       let pass: string | undefined;
       if (flags.passwordStdin) pass = stripNewline(await readStdin());
