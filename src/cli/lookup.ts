@@ -58,7 +58,11 @@ export async function unitRef(db: Knex, ref: string, flag: string): Promise<{ id
 }
 
 /** An employee by code (E042), else by numeric id (a code wins: some codes are numbers). */
-export async function employeeRef(db: Knex, ref: string, flag: string): Promise<{ id: number; code: string }> {
+export async function employeeRef(
+  db: Knex,
+  ref: string,
+  flag: string,
+): Promise<{ id: number; code: string }> {
   const cols = ['id', 'employee_id'];
   const row =
     (await db('employees').where('employee_id', ref).first(cols)) ??
@@ -73,10 +77,20 @@ export async function employeeRef(db: Knex, ref: string, flag: string): Promise<
 }
 
 /** A tenant by slug or numeric id. */
-export async function tenantRef(db: Knex, ref: string, flag = '--tenant'): Promise<{ id: number; slug: string }> {
+export async function tenantRef(
+  db: Knex,
+  ref: string,
+  flag = '--tenant',
+): Promise<{ id: number; slug: string }> {
   const tenant = await findTenantByRef(db, ref);
   if (tenant) return { id: Number(tenant.id), slug: String(tenant.slug) };
-  throw unknown(flag, 'tenant', ref, nearestName(ref, await db('tenants').pluck('slug')), 'with that id or slug');
+  throw unknown(
+    flag,
+    'tenant',
+    ref,
+    nearestName(ref, await db('tenants').pluck('slug')),
+    'with that id or slug',
+  );
 }
 
 function unknown(flag: string, what: string, ref: string, near: string | null, where = ''): UsageError {
@@ -84,3 +98,14 @@ function unknown(flag: string, what: string, ref: string, near: string | null, w
   const message = `${flag}: no ${what} ${ref}${where ? ` ${where}` : ''}.${hint}`;
   return new UsageError(message, { [flag]: [`unknown ${what} ${ref}.${hint}`] });
 }
+
+/**
+ * The same resolutions as prompt and flag checks (FlagSpec.lookup in src/cli/command.tsx): a name
+ * typed at a prompt, or given before other questions, is looked up before anything else is asked.
+ */
+export const checkOrganization = (db: Knex, ref: string) => organizationRef(db, ref);
+export const checkTenant = (db: Knex, ref: string) => tenantRef(db, ref);
+export const checkEmployee = (db: Knex, ref: string) => employeeRef(db, ref, 'EMPLOYEE');
+/** `--unit` of the organization `--org` names. */
+export const checkUnitOfOrg = async (db: Knex, ref: string, flags: Record<string, unknown>) =>
+  unitInOrganization(db, (await organizationRef(db, String(flags.org))).id, ref);

@@ -4,13 +4,14 @@
 import type { Services } from '../core/services.js';
 import type { CommandFlags, FlagSpec } from './command.js';
 import { flagKey } from './command.js';
-import { tenantRef } from './lookup.js';
+import { checkTenant, tenantRef } from './lookup.js';
 
 export const tenantFlag: FlagSpec = {
   flags: '--tenant <tenant>',
   description: 'tenant id or slug',
   required: true,
   prompt: 'Tenant (id or slug)?',
+  lookup: checkTenant,
 };
 
 /** The id of the tenant `--tenant` names (an unknown one is a usage error, exit 2, with the nearest slug). */

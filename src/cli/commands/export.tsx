@@ -12,7 +12,7 @@ import { LOCK_PENDING } from '../../workforce/partners/locked-months.js';
 import { workforceActor } from '../actors.js';
 import { commandFor } from '../command.js';
 import { ExportView, ProgressBar, type ExportSummary } from '../views/export.js';
-import { organizationRef, unitInOrganization } from '../lookup.js';
+import { checkOrganization, organizationRef, unitInOrganization } from '../lookup.js';
 
 export function register(program: Command): void {
   commandFor(program, exportAttendance, {
@@ -25,6 +25,7 @@ export function register(program: Command): void {
         required: true,
         prompt: 'Organization code?',
         field: 'org_id',
+        lookup: checkOrganization,
       },
       {
         flags: '--month <YYYY-MM>',
@@ -58,7 +59,9 @@ export function register(program: Command): void {
         );
       }
       const org = await organizationRef(ctx.services.db, flags.org as string);
-      const unit = flags.unit ? await unitInOrganization(ctx.services.db, org.id, flags.unit as string) : null;
+      const unit = flags.unit
+        ? await unitInOrganization(ctx.services.db, org.id, flags.unit as string)
+        : null;
       return {
         org_id: org.id,
         month: flags.month,

@@ -5,7 +5,7 @@ import { lockGrid } from '../../workforce/attendance/operations/lock-grid.js';
 import { workforceActor } from '../actors.js';
 import { commandFor } from '../command.js';
 import { LockGridView } from '../views/lock.js';
-import { organizationRef } from '../lookup.js';
+import { checkOrganization, organizationRef } from '../lookup.js';
 
 export function register(program: Command): void {
   commandFor(program, lockGrid, {
@@ -18,6 +18,7 @@ export function register(program: Command): void {
         required: true,
         prompt: 'Organization code?',
         field: 'organization_id',
+        lookup: checkOrganization,
       },
       {
         flags: '--year <YYYY>',

@@ -7,13 +7,20 @@ import { transferEmployee } from '../../workforce/deployments/operations/transfe
 import { workforceActor } from '../actors.js';
 import { commandFor } from '../command.js';
 import { TransferView } from '../views/deployment.js';
-import { employeeRef, unitRef } from '../lookup.js';
+import { checkEmployee, employeeRef, unitRef } from '../lookup.js';
 
 export function register(program: Command): void {
   commandFor(program, transferEmployee, {
     path: 'transfer',
     description: 'Move an employee’s primary deployment to another unit from a date',
-    args: [{ name: 'employee', description: 'employee code (E042) or id', prompt: 'Employee (code or id)?' }],
+    args: [
+      {
+        name: 'employee',
+        description: 'employee code (E042) or id',
+        prompt: 'Employee (code or id)?',
+        lookup: checkEmployee,
+      },
+    ],
     flags: [
       {
         flags: '--to <unit>',

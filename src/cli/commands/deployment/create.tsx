@@ -7,14 +7,21 @@ import { workforceActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
 import { DeploymentView } from '../../views/deployment.js';
-import { employeeRef, unitRef } from '../../lookup.js';
+import { checkEmployee, employeeRef, unitRef } from '../../lookup.js';
 
 export function register(program: Command): void {
   commandGroup(program, 'deployment', 'Deployments of employees at units');
   commandFor(program, createDeployment, {
     path: 'deployment create',
     description: 'Deploy an employee at a unit (a primary demotes the primaries it overlaps)',
-    args: [{ name: 'employee', description: 'employee code (E042) or id', prompt: 'Employee (code or id)?' }],
+    args: [
+      {
+        name: 'employee',
+        description: 'employee code (E042) or id',
+        prompt: 'Employee (code or id)?',
+        lookup: checkEmployee,
+      },
+    ],
     flags: [
       {
         flags: '--unit <unit>',

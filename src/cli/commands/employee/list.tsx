@@ -27,7 +27,9 @@ export function register(program: Command): void {
     context: workforceActor,
     toInput: async (_args, flags, ctx) => ({
       organization_id:
-        flags.org === undefined ? undefined : (await organizationRef(ctx.services.db, flags.org as string)).id,
+        flags.org === undefined
+          ? undefined
+          : (await organizationRef(ctx.services.db, flags.org as string)).id,
       limit: flags.limit,
       cursor: flags.cursor,
     }),

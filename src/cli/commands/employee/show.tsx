@@ -7,14 +7,21 @@ import { workforceActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
 import { EmployeeShowView } from '../../views/employee.js';
-import { employeeRef } from '../../lookup.js';
+import { checkEmployee, employeeRef } from '../../lookup.js';
 
 export function register(program: Command): void {
   commandGroup(program, 'employee', 'Employees: list, show');
   commandFor(program, getEmployee, {
     path: 'employee show',
     description: 'An employee with its deployments',
-    args: [{ name: 'employee', description: 'employee code (E042) or id', prompt: 'Employee (code or id)?' }],
+    args: [
+      {
+        name: 'employee',
+        description: 'employee code (E042) or id',
+        prompt: 'Employee (code or id)?',
+        lookup: checkEmployee,
+      },
+    ],
     examples: ['wfctl employee show E042', 'wfctl employee show E042 --json'],
     context: workforceActor,
     toInput: async (args, _flags, ctx) => ({

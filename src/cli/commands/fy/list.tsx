@@ -5,7 +5,7 @@ import { listFinancialYears } from '../../../workforce/financial-years/operation
 import { workforceActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
 import { FinancialYearListView } from '../../views/financial-year.js';
-import { organizationRef } from '../../lookup.js';
+import { checkOrganization, organizationRef } from '../../lookup.js';
 
 export function register(program: Command): void {
   commandFor(program, listFinancialYears, {
@@ -18,6 +18,7 @@ export function register(program: Command): void {
         required: true,
         prompt: 'Organization code?',
         field: 'organization_id',
+        lookup: checkOrganization,
       },
     ],
     examples: ['wfctl fy list --org ACME', 'wfctl fy list --org ACME --json'],

@@ -19,7 +19,9 @@ export function register(program: Command): void {
       'wfctl tenant dashboard 3 --actor vet@happypaws.test --json',
     ],
     context: clinicActor,
-    toInput: async (args, _flags, ctx) => ({ tenant_id: (await tenantRef(ctx.services.db, args.tenant, 'TENANT')).id }),
+    toInput: async (args, _flags, ctx) => ({
+      tenant_id: (await tenantRef(ctx.services.db, args.tenant, 'TENANT')).id,
+    }),
     view: (dashboard) => <DashboardView dashboard={dashboard} />,
   });
 }
