@@ -22,6 +22,7 @@ import {
   type OutputOptions,
 } from './io.js';
 import { readSecrets, refuseSecretFlags, secretOptions, type SecretSpec } from './secrets.js';
+import { loadNames, NO_NAMES, type NameRequest, type Names } from './names.js';
 import { withServices } from './services.js';
 import { withExamples } from './help.js';
 import { Summary } from './views/summary.js';
@@ -117,8 +118,13 @@ export interface CommandSpec<Actor, _In, Out, Shown = Out> {
   after?(result: Out, flags: CommandFlags, ctx: OperationContext<Actor>): Promise<Shown | undefined>;
   /** What --json prints; default: the result as it is. */
   json?(result: Shown, flags: CommandFlags): unknown;
-  /** The terminal view; default: a Summary of the JSON's top-level fields. */
-  view?(result: Shown, flags: CommandFlags): ReactElement;
+  /**
+   * The terminal view; default: a Summary of the JSON's top-level fields. `names` holds the codes
+   * and e-mails (and organizations' time zones) of the ids that `names` below asks for.
+   */
+  view?(result: Shown, flags: CommandFlags, names: Names): ReactElement;
+  /** The ids the view shows as what an operator types (src/cli/names.ts); loaded only to draw. */
+  names?(result: Shown, flags: CommandFlags): NameRequest;
   /**
    * A result that is a failure (a push with failed batches): it is shown as usual, then this error
    * sets the exit code; with --json the error alone (its details carrying the result) is printed.
@@ -207,22 +213,25 @@ export function commandFor<Actor, In, Out, Shown = Out>(
       // Without `after`, what is shown is the result itself (Shown defaults to Out).
       const asShown = (r: Out) => r as unknown as Shown;
       // A preview is shown with dryRun set, so a view can title it as one.
-      const view = (r: Shown, f: CommandFlags = flags) =>
-        spec.view ? spec.view(r, f) : defaultView(op, spec, r, f);
+      const view = async (r: Shown, f: CommandFlags = flags) => {
+        if (!spec.view) return defaultView(op, spec, r, f);
+        const names = spec.names ? await loadNames(services.db, spec.names(r, f)) : NO_NAMES;
+        return spec.view(r, f, names);
+      };
       const show = async (result: Shown) => {
         spec.release?.();
         const failed = spec.failure?.(result);
         // With --json the failure (its details carry the result) is the one document printed.
         if (failed && flags.json) throw failed;
         if (wantsJson(flags)) printJson(spec.json ? spec.json(result, flags) : result);
-        else await renderOnce(view(result));
+        else await renderOnce(await view(result));
         if (failed) throw failed;
       };
       if (flags.dryRun && (spec.confirm || spec.dryRun)) return show(asShown(await run(true)));
       if (spec.confirm) {
         if (!flags.yes && canPrompt(flags)) {
           const preview = await run(true);
-          await renderOnce(view(asShown(preview), { ...flags, dryRun: true }));
+          await renderOnce(await view(asShown(preview), { ...flags, dryRun: true }));
         }
         await confirmOrAbort(spec.confirm(args, flags), flags);
       }
@@ -364,14 +373,12 @@ export function fieldRule(
   if (schema.type !== 'string') return undefined;
   return async (answer) => {
     try {
-      await schema.validate(answer, { path: field });
+      await schema.validate(answer);
       return true;
     } catch (err) {
       // "The slug field may only contain…" → "This field may only contain…": the prompt names it.
       return err instanceof yup.ValidationError
-        ? err.message
-            .replace(/^The (request body|this|\S+) field/, 'This field')
-            .replace(/^The request body/, 'This')
+        ? err.message.replace(/^The (request body|\S+ field)/, 'This field')
         : true;
     }
   };

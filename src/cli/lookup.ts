@@ -96,7 +96,7 @@ export async function tenantRef(
 function unknown(flag: string, what: string, ref: string, near: string | null, where = ''): UsageError {
   const hint = near ? ` Did you mean ${near}?` : '';
   const message = `${flag}: no ${what} ${ref}${where ? ` ${where}` : ''}.${hint}`;
-  return new UsageError(message, { [flag]: [`unknown ${what} ${ref}.${hint}`] });
+  return new UsageError(message, { [flag]: [message] });
 }
 
 /**

@@ -22,8 +22,12 @@ export function nearestName(typed: string, candidates: Iterable<string>): string
   return best;
 }
 
-/** Levenshtein distance, given up (returning limit + 1) once it must exceed `limit`. */
+/**
+ * Edits between two names: insertions, deletions, substitutions and swaps of two neighbouring
+ * letters (ACEM → ACME is one), given up (returning limit + 1) once it must exceed `limit`.
+ */
 export function editDistance(a: string, b: string, limit = Infinity): number {
+  let before: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
@@ -31,9 +35,13 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        current[j] = Math.min(current[j], before[j - 2] + 1);
+      }
       rowMin = Math.min(rowMin, current[j]);
     }
     if (rowMin > limit) return limit + 1;
+    before = previous;
     previous = current;
   }
   return previous[b.length];

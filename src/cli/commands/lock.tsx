@@ -48,6 +48,10 @@ export function register(program: Command): void {
         : null;
       return { organization_id: org.id, organization_unit_id: unit?.id ?? null, month: flags.month };
     },
-    view: (result) => <LockView result={result} />,
+    names: (r) => ({
+      organizations: [r.organization_id],
+      units: r.units_already_locked.map((u) => u.organization_unit_id),
+    }),
+    view: (result, _flags, names) => <LockView result={result} names={names} />,
   });
 }

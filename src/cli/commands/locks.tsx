@@ -32,6 +32,8 @@ export function register(program: Command): void {
       organization_id: (await organizationRef(ctx.services.db, flags.org as string)).id,
       year: flags.year,
     }),
-    view: (result) => <LockGridView grid={result} />,
+    json: ({ months, ...grid }) => ({ data: months, meta: grid }),
+    names: (grid) => ({ organizations: [grid.organization_id] }),
+    view: (result, _flags, names) => <LockGridView grid={result} names={names} />,
   });
 }

@@ -46,6 +46,7 @@ export function register(program: Command): void {
       last_working_day: flags.lastDay,
       reason: flags.reason,
     }),
-    view: (result) => <OffboardView result={result} />,
+    names: (r) => ({ organizations: r.roles_removed.map((x) => x.organization_id) }),
+    view: (result, _flags, names) => <OffboardView result={result} names={names} />,
   });
 }

@@ -48,6 +48,9 @@ export function register(program: Command): void {
       to: (await unitRef(ctx.services.db, flags.to as string, '--to')).id,
       on: flags.on,
     }),
-    view: (result) => <TransferView result={result} />,
+    names: (r) => ({
+      units: [r.closed_deployment.organization_unit_id, r.opened_deployment.organization_unit_id],
+    }),
+    view: (result, _flags, names) => <TransferView result={result} names={names} />,
   });
 }

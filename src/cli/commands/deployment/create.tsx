@@ -54,6 +54,7 @@ export function register(program: Command): void {
         is_primary: Boolean(flags.primary),
       };
     },
-    view: (result) => <DeploymentView result={result} />,
+    names: (r) => ({ employees: [r.deployment.employee_id], units: [r.deployment.organization_unit_id] }),
+    view: (result, _flags, names) => <DeploymentView result={result} names={names} />,
   });
 }

@@ -33,6 +33,7 @@ export function register(program: Command): void {
       limit: flags.limit,
       cursor: flags.cursor,
     }),
-    view: (page) => <EmployeeListView page={page} />,
+    names: (page) => ({ organizations: page.data.map((e) => e.organization_id) }),
+    view: (page, _flags, names) => <EmployeeListView page={page} names={names} />,
   });
 }

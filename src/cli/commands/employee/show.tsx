@@ -27,6 +27,11 @@ export function register(program: Command): void {
     toInput: async (args, _flags, ctx) => ({
       employee_id: (await employeeRef(ctx.services.db, args.employee, 'EMPLOYEE')).id,
     }),
-    view: (employee) => <EmployeeShowView employee={employee} />,
+    names: (e) => ({
+      organizations: [e.organization_id],
+      users: [e.user_id],
+      units: e.deployments.map((d) => d.organization_unit_id),
+    }),
+    view: (employee, _flags, names) => <EmployeeShowView employee={employee} names={names} />,
   });
 }

@@ -26,6 +26,8 @@ export function register(program: Command): void {
     toInput: async (_args, flags, ctx) => ({
       organization_id: (await organizationRef(ctx.services.db, flags.org as string)).id,
     }),
-    view: (list) => <FinancialYearListView list={list} />,
+    json: ({ financial_years, ...organization }) => ({ data: financial_years, meta: organization }),
+    names: (list) => ({ organizations: [list.organization_id] }),
+    view: (list, _flags, names) => <FinancialYearListView list={list} names={names} />,
   });
 }

@@ -32,6 +32,7 @@ export function register(program: Command): void {
       limit: flags.limit,
       cursor: flags.cursor,
     }),
-    view: (page) => <UnitListView page={page} />,
+    names: (page) => ({ organizations: page.data.map((u) => u.organization_id) }),
+    view: (page, _flags, names) => <UnitListView page={page} names={names} />,
   });
 }

@@ -74,6 +74,10 @@ export function register(program: Command): void {
         transfer_map: transferMap,
       };
     },
-    view: (result) => <RetireUnitView result={result} />,
+    names: (r) => ({
+      employees: r.deployments_transferred.map((x) => x.employee_id),
+      units: r.deployments_transferred.map((x) => x.target_unit_id),
+    }),
+    view: (result, _flags, names) => <RetireUnitView result={result} names={names} />,
   });
 }
