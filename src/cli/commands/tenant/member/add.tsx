@@ -7,7 +7,7 @@ import { accountExists } from '../../../../clinic/identity/queries.js';
 import { ROLES } from '../../../../clinic/identity/roles.js';
 import { addMember } from '../../../../clinic/tenants/operations/add-member.js';
 import { clinicActor } from '../../../actors.js';
-import { commandFor } from '../../../command.js';
+import { commandFor, fieldRule } from '../../../command.js';
 import { canPrompt, readStdin, required } from '../../../io.js';
 import { MemberAddedView } from '../../../views/member.js';
 import { choose, memberGroup, stripNewline } from '../shared.js';
@@ -40,10 +40,14 @@ export function register(program: Command): void {
       let pass: string | undefined;
       if (flags.passwordStdin) pass = stripNewline(await readStdin());
       else if (canPrompt(flags) && !(await accountExists(ctx.services.db, args.email))) {
-        name = await required(name, '--name', `Name for the new account ${args.email}`, flags);
+        name = await required(name, '--name', `Name for the new account ${args.email}`, {
+          ...flags,
+          validate: fieldRule(addMember, 'name'),
+        });
         pass = await required(undefined, '--password-stdin', 'Password for the new account', {
           ...flags,
           secret: true,
+          validate: fieldRule(addMember, 'password'),
         });
       }
       return { tenant_id: tenantId, email: args.email, role, name, password: pass };
