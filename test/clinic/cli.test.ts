@@ -111,9 +111,9 @@ for (const dialect of DIALECTS) {
 
     const dup = await runCli(createArgs('TAKEN'), { databaseUrl: url, input: PASSWORD });
     t.is(dup.code, 2);
-    t.deepEqual(Object.keys(dup.json().errors).sort(), ['email', 'owner_email', 'slug']);
-    t.regex(dup.stderr, /The slug has already been taken/);
-    t.regex(dup.stderr, /owner_email: The owner_email has already been taken/);
+    t.deepEqual(Object.keys(dup.json().errors).sort(), ['--email', '--owner-email', '--slug']);
+    t.regex(dup.stderr, /The --slug has already been taken/);
+    t.regex(dup.stderr, /--owner-email: The --owner-email has already been taken/);
 
     t.deepEqual(await clinicRowCounts(tdb.db), before);
   });
