@@ -36,7 +36,8 @@ for (const dialect of DIALECTS) {
     await createEmployee(tdb.db, { organizationId: org.id, unitId: unit.id, code: 'E042' });
     const cli = (args: string[]) => runCli([...args, '--json'], { databaseUrl: tdb.database.url });
     const cases: Array<[string[], string, RegExp]> = [
-      [['locks', '--org', 'acme'], '--org', /^--org: no organization acme\. Did you mean ACME\?$/],
+      // (Not `acme`: MySQL compares codes without case, so there `acme` is ACME itself.)
+      [['locks', '--org', 'ACMF'], '--org', /^--org: no organization ACMF\. Did you mean ACME\?$/],
       [['employee', 'list', '--org', 'ACEM'], '--org', /Did you mean ACME\?/],
       [['employee', 'show', 'E04'], 'EMPLOYEE', /^EMPLOYEE: no employee E04\. Did you mean E042\?$/],
       [
@@ -44,7 +45,7 @@ for (const dialect of DIALECTS) {
         '--to',
         /Did you mean ACME\/BLR\?/,
       ],
-      [['lock', '--org', 'ACME', '--unit', 'blr', '--month', '2026-01'], '--unit', /Did you mean BLR\?/],
+      [['lock', '--org', 'ACME', '--unit', 'BRL', '--month', '2026-01'], '--unit', /Did you mean BLR\?/],
       // No tenant exists: nothing near to offer.
       [
         ['pet', 'list', '--tenant', 'happy-pawz'],
