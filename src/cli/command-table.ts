@@ -367,9 +367,9 @@ export const COMMAND_TABLE: readonly CommandNode[] = [
           '--business-type <type>',
           '--plan <plan>',
           '--timezone <zone>',
-          '--password-stdin',
           '--actor <email>',
           '--json',
+          '--password-stdin',
         ],
       },
       {

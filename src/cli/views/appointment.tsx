@@ -3,6 +3,7 @@ import React from 'react';
 import type { StatusChange } from '../../clinic/appointments/operations/change-appointment-status.js';
 import type { AppointmentView } from '../../clinic/appointments/serialize.js';
 import type { pageResult } from '../clinic-page.js';
+import { formatTime, TENANT_ZONE } from '../time.js';
 import { Summary } from './summary.js';
 
 export function AppointmentListView({ page }: { page: ReturnType<typeof pageResult<AppointmentView>> }) {
@@ -14,7 +15,7 @@ export function AppointmentListView({ page }: { page: ReturnType<typeof pageResu
         columns: ['id', 'scheduled at', 'status', 'pet', 'client', 'veterinarian', 'reason'],
         rows: page.data.map((a) => [
           a.id,
-          a.scheduled_at,
+          formatTime(a.scheduled_at, TENANT_ZONE),
           a.status,
           `${a.pet.name} (${a.pet.id})`,
           a.client.name,
@@ -29,7 +30,7 @@ export function AppointmentListView({ page }: { page: ReturnType<typeof pageResu
 function rows(a: AppointmentView): Array<[string, string]> {
   return [
     ['appointment', `id ${a.id}`],
-    ['scheduled at', a.scheduled_at ?? '—'],
+    ['scheduled at', formatTime(a.scheduled_at, TENANT_ZONE) ?? '—'],
     ['status', a.status],
     ['pet', `${a.pet.name} (id ${a.pet.id})`],
     ['client', `${a.client.name} (id ${a.client.id})`],

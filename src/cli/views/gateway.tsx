@@ -2,6 +2,7 @@
 import React from 'react';
 import type { ListedGatewayEvent } from '../../clinic/gateway/operations/list-gateway-events.js';
 import type { pageResult } from '../clinic-page.js';
+import { formatTime, TENANT_ZONE } from '../time.js';
 import { Summary } from './summary.js';
 
 export function GatewayEventListView({ page }: { page: ReturnType<typeof pageResult<ListedGatewayEvent>> }) {
@@ -13,7 +14,7 @@ export function GatewayEventListView({ page }: { page: ReturnType<typeof pageRes
         columns: ['id', 'received at', 'event', 'outcome', 'invoice', 'payment', 'order', 'unreconciled'],
         rows: page.data.map((e) => [
           e.id,
-          e.received_at,
+          formatTime(e.received_at, TENANT_ZONE),
           e.event,
           e.outcome,
           e.invoice_id,

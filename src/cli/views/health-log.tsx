@@ -2,6 +2,7 @@
 import React from 'react';
 import type { HealthLogView } from '../../clinic/health-logs/serialize.js';
 import type { pageResult } from '../clinic-page.js';
+import { formatTime, TENANT_ZONE } from '../time.js';
 import { Summary } from './summary.js';
 
 export function HealthLogListView({ page }: { page: ReturnType<typeof pageResult<HealthLogView>> }) {
@@ -13,7 +14,7 @@ export function HealthLogListView({ page }: { page: ReturnType<typeof pageResult
         columns: ['id', 'logged at', 'source', 'weight', 'appetite', 'energy', 'stool', 'symptoms', 'notes'],
         rows: page.data.map((h) => [
           h.id,
-          h.logged_at,
+          formatTime(h.logged_at, TENANT_ZONE),
           h.source,
           h.weight_kg,
           h.appetite,

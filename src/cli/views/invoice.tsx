@@ -3,6 +3,7 @@ import React from 'react';
 import { Box } from '../ink.js';
 import type { InvoiceView } from '../../clinic/invoices/serialize.js';
 import type { pageResult } from '../clinic-page.js';
+import { formatTime, TENANT_ZONE } from '../time.js';
 import { Summary, Table } from './summary.js';
 
 export function InvoiceListView({ page }: { page: ReturnType<typeof pageResult<InvoiceView>> }) {
@@ -67,7 +68,7 @@ export function InvoiceSummaryView({
             p.payment_method,
             p.reference_number,
             p.source,
-            p.created_at,
+            formatTime(p.created_at, TENANT_ZONE),
           ])}
         />
       ) : null}

@@ -4,9 +4,11 @@ import { Box, Text } from '../ink.js';
 import type { OutboxMail, OutboxMailWithBody } from '../../core/mailer.js';
 import type { MailPage } from '../../clinic/mail/operations/list-mail.js';
 import type { RetriedMail } from '../../clinic/mail/operations/retry-mail.js';
+import { formatTime, TENANT_ZONE } from '../time.js';
 import { Summary } from './summary.js';
 
-const when = (iso: string | null) => iso?.slice(0, 19).replace('T', ' ') ?? null;
+/** Mail belongs to a tenant (or none): its zone. */
+const when = (iso: string | null) => formatTime(iso, TENANT_ZONE);
 const tone = (m: OutboxMail) => (m.status === 'dead' ? 'error' : m.status === 'failed' ? 'warn' : 'ok');
 
 export function MailListView({ page }: { page: MailPage }) {
@@ -37,8 +39,8 @@ const headerRows = (m: OutboxMail): Array<[string, string]> => [
   ...(m.reply_to ? ([['reply-to', m.reply_to]] as Array<[string, string]>) : []),
   ['subject', m.subject],
   ['message-id', m.message_id ?? ''],
-  ['created', m.created_at ?? ''],
-  ['sent', m.sent_at ?? ''],
+  ['created', when(m.created_at) ?? ''],
+  ['sent', when(m.sent_at) ?? ''],
   ['attempts', String(m.attempts)],
   ['last error', m.last_error ?? ''],
 ];

@@ -3,6 +3,7 @@ import React from 'react';
 import type { OrderMove } from '../../clinic/orders/operations/seller-orders.js';
 import type { OrderView } from '../../clinic/orders/serialize.js';
 import type { pageResult } from '../clinic-page.js';
+import { formatTime, TENANT_ZONE } from '../time.js';
 import { Summary } from './summary.js';
 
 export function OrderListView({ page }: { page: ReturnType<typeof pageResult<OrderView>> }) {
@@ -20,7 +21,7 @@ export function OrderListView({ page }: { page: ReturnType<typeof pageResult<Ord
           o.requester.name,
           o.delivery_preference,
           o.item_summary,
-          o.created_at,
+          formatTime(o.created_at, TENANT_ZONE),
         ]),
       }}
     />

@@ -4,11 +4,11 @@
 import React from 'react';
 import type { Command } from 'commander';
 import { recountCounters, type RecountResult } from '../../../clinic/system/operations/recount.js';
-import { tenantIdByRef } from '../../../clinic/tenants/resolve.js';
 import { clinicActor } from '../../actors.js';
 import { CommandFailed } from '../../command-failed.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
+import { tenantRef } from '../../lookup.js';
 import { Summary } from '../../views/summary.js';
 
 function RecountView({ result }: { result: RecountResult }) {
@@ -54,7 +54,7 @@ export function register(program: Command): void {
     context: clinicActor,
     toInput: async (_args, flags, ctx) => ({
       tenant_id:
-        flags.tenant === undefined ? undefined : await tenantIdByRef(ctx.services.db, String(flags.tenant)),
+        flags.tenant === undefined ? undefined : (await tenantRef(ctx.services.db, String(flags.tenant))).id,
       fix: Boolean(flags.fix),
     }),
     failure: (r) =>

@@ -2,10 +2,10 @@
 // PATCH /tenant/{tenant}/profile runs it. Flags left out keep their value; "" clears one.
 import type { Command } from 'commander';
 import { updateTenantProfile } from '../../../clinic/tenants/operations/update-profile.js';
-import { tenantIdByRef } from '../../../clinic/tenants/resolve.js';
 import { clinicActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
 import { tenantGroup } from './shared.js';
+import { tenantRef } from '../../lookup.js';
 
 export function register(program: Command): void {
   tenantGroup(program);
@@ -37,7 +37,7 @@ export function register(program: Command): void {
     ],
     context: clinicActor,
     toInput: async (args, flags, ctx) => ({
-      tenant_id: await tenantIdByRef(ctx.services.db, args.tenant),
+      tenant_id: (await tenantRef(ctx.services.db, args.tenant, 'TENANT')).id,
       description: flags.description,
       city: flags.city,
       address: flags.address,
