@@ -52,12 +52,15 @@ export const recountTenant = defineOperation({
   isolation: 'repeatable read',
   async run(ctx: ClinicRun, input): Promise<TenantRecount> {
     const { db } = ctx;
-    const tenant = await db('tenants').where('id', input.tenant_id).first('id', 'slug');
-    if (!tenant) throw new NotFoundError('Tenant not found.');
+    // The lock comes first: on MySQL the REPEATABLE READ snapshot the counts read is taken at the
+    // transaction's first plain read, which must come after it (a read before the lock would count
+    // from a snapshot older than the counters it locked, and --fix would write that in).
     const rows: Array<{ name: string; value: number | string }> = await lockForUpdate(
       db('tenant_counters').where('tenant_id', input.tenant_id).select('name', 'value'),
       db,
     );
+    const tenant = await db('tenants').where('id', input.tenant_id).first('id', 'slug');
+    if (!tenant) throw new NotFoundError('Tenant not found.');
     const counters = new Map(rows.map((r) => [r.name, Number(r.value)]));
     const actual = await actualCounts(db, input.tenant_id);
     const names = [...new Set([...actual.keys(), ...counters.keys()])].sort();
