@@ -215,7 +215,10 @@ export function commandFor<Actor, In, Out, Shown = Out>(
       // A preview is shown with dryRun set, so a view can title it as one.
       const view = async (r: Shown, f: CommandFlags = flags) => {
         if (!spec.view) return defaultView(op, spec, r, f);
-        const names = spec.names ? await loadNames(services.db, spec.names(r, f)) : NO_NAMES;
+        // A clinic command's --tenant is always named: its time zone is the one its times are shown in.
+        const tenant = typeof f.tenant === 'string' || typeof f.tenant === 'number' ? f.tenant : undefined;
+        const want = { ...spec.names?.(r, f), ...(tenant === undefined ? {} : { tenant }) };
+        const names = spec.names || tenant !== undefined ? await loadNames(services.db, want) : NO_NAMES;
         return spec.view(r, f, names);
       };
       const show = async (result: Shown) => {

@@ -1,5 +1,5 @@
 // What an operator types, for the ids a result carries: an organization's code (and time zone), a
-// unit as ORG/UNIT, an employee's code, a user's e-mail. Views show these instead of internal ids
+// unit as ORG/UNIT, an employee's code, a user's e-mail, a clinic tenant's time zone. Views show these instead of internal ids
 // (`organization ACME`, not `organization 1`). Loaded by the command (CommandSpec.names) only when a
 // view is drawn; JSON keeps the ids, as the contracts say.
 import type { Knex } from 'knex';
@@ -9,6 +9,10 @@ export interface NameRequest {
   units?: Array<number | null | undefined>;
   employees?: Array<number | null | undefined>;
   users?: Array<number | null | undefined>;
+  /** Clinic tenants by id or slug (for their time zones); the command's --tenant is added by the runner. */
+  tenants?: Array<number | string | null | undefined>;
+  /** The tenant the command acts in (its --tenant): `tenantZone()` without an argument. */
+  tenant?: number | string;
 }
 
 export interface Names {
@@ -18,6 +22,11 @@ export interface Names {
   unit(id: number | null | undefined): string;
   employee(id: number | null | undefined): string;
   user(id: number | null | undefined): string;
+  /**
+   * A clinic tenant's IANA time zone, by id or slug; without one, the command's own tenant's (UTC
+   * when unknown, or for mail that belongs to no tenant).
+   */
+  tenantZone(ref?: number | string | null): string;
 }
 
 const ids = (list: Array<number | null | undefined> = []) => [
@@ -25,7 +34,7 @@ const ids = (list: Array<number | null | undefined> = []) => [
 ];
 
 /** Without a database (tests of a view alone): ids shown as `#id`. */
-export const NO_NAMES: Names = names(new Map(), new Map(), new Map(), new Map());
+export const NO_NAMES: Names = names(new Map(), new Map(), new Map(), new Map(), new Map());
 
 export async function loadNames(db: Knex, want: NameRequest): Promise<Names> {
   const orgs = new Map<number, { code: string; timezone: string }>();
@@ -58,14 +67,37 @@ export async function loadNames(db: Knex, want: NameRequest): Promise<Names> {
       users.set(Number(u.id), String(u.email));
     }
   }
-  return names(orgs, units, employees, users);
+  const zones = new Map<string, string>();
+  const tenantRefs = [
+    ...new Set([...(want.tenants ?? []), want.tenant].filter((r) => r != null).map(String)),
+  ];
+  if (tenantRefs.length) {
+    const byId = tenantRefs.filter((r) => /^\d+$/.test(r)).map(Number);
+    const bySlug = tenantRefs.map((r) => r.toLowerCase());
+    const rows = await db('tenants')
+      .whereIn('id', byId)
+      .orWhereIn('slug', bySlug)
+      .select('id', 'slug', 'timezone');
+    for (const t of rows) {
+      zones.set(String(t.id), String(t.timezone ?? 'UTC'));
+      zones.set(String(t.slug), String(t.timezone ?? 'UTC'));
+    }
+    if (want.tenant != null) {
+      const own = zones.get(String(want.tenant).toLowerCase()) ?? zones.get(String(want.tenant));
+      if (own) zones.set(OWN_TENANT, own);
+    }
+  }
+  return names(orgs, units, employees, users, zones);
 }
+
+const OWN_TENANT = '\u0000own';
 
 function names(
   orgs: Map<number, { code: string; timezone: string }>,
   units: Map<number, string>,
   employees: Map<number, string>,
   users: Map<number, string>,
+  tenantZones: Map<string, string>,
 ): Names {
   const shown = (map: Map<number, string>) => (id: number | null | undefined) =>
     id === null || id === undefined ? '—' : (map.get(Number(id)) ?? `#${id}`);
@@ -75,5 +107,7 @@ function names(
     unit: shown(units),
     employee: shown(employees),
     user: shown(users),
+    tenantZone: (ref) =>
+      tenantZones.get(ref === undefined ? OWN_TENANT : String(ref ?? '').toLowerCase()) ?? 'UTC',
   };
 }

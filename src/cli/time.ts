@@ -2,9 +2,6 @@
 // the organization (workforce) or tenant (clinic) it belongs to, with the zone's offset shown so
 // nobody reads UTC as local time. JSON keeps ISO-8601 UTC, as the contracts say.
 
-/** The zone of a clinic tenant's times. Tenants record no zone of their own yet: UTC, said so. */
-export const TENANT_ZONE = 'UTC';
-
 export function formatTime(iso: string | null | undefined, zone = 'UTC'): string | null {
   if (!iso) return null;
   const at = new Date(iso);

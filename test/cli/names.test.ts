@@ -87,3 +87,56 @@ maybe(
     t.regex(lock.screen(), /locked at\s+\d{4}-\d\d-\d\d \d\d:\d\d \+05:30/);
   },
 );
+
+maybe(
+  'clinic tables show times on the tenant’s wall clock: mail of an Asia/Kolkata clinic in +05:30',
+  async (t) => {
+    const tdb = await createTestDb('sqlite');
+    t.teardown(() => tdb.destroy());
+    const at = '2026-11-27 08:35:00.000';
+    const tenant = async (slug: string, timezone: string) =>
+      Number(
+        (
+          await tdb.db('tenants').insert({
+            name: slug,
+            slug,
+            email: `${slug}@example.test`,
+            timezone,
+            created_at: at,
+            updated_at: at,
+          })
+        )[0],
+      );
+    const mail = (tenantId: number | null, subject: string) => ({
+      from_name: 'wfctl',
+      from_address: 'noreply@example.test',
+      to_address: 'owner@example.test',
+      tenant_id: tenantId,
+      subject,
+      body: 'hello',
+      status: 'sent',
+      attempts: 1,
+      job_name: 'SendCaregiverInviteEmailJob',
+      created_at: at,
+      updated_at: at,
+    });
+    await tdb
+      .db('mail_outbox')
+      .insert([
+        mail(await tenant('paws', 'Asia/Kolkata'), 'from paws'),
+        mail(await tenant('nyc-vets', 'America/New_York'), 'from nyc'),
+        mail(null, 'from no tenant'),
+      ]);
+    const list = openTerminal(['mail', 'list'], { width: 120, env: { DATABASE_URL: tdb.database.url } });
+    t.teardown(() => list.close());
+    t.is(await list.exitCode(), 0, list.screen());
+    const line = (subject: string) =>
+      list
+        .screen()
+        .split('\n')
+        .find((l) => l.includes(subject)) ?? '';
+    t.regex(line('from paws'), /2026-11-27 14:05 \+05:30/);
+    t.regex(line('from nyc'), /2026-11-27 03:35 -05:00/);
+    t.regex(line('from no tenant'), /2026-11-27 08:35 UTC/);
+  },
+);

@@ -43,6 +43,6 @@ export function register(program: Command): void {
       page: pageNumber(flags.page),
     }),
     json: pageResult,
-    view: (page) => <HealthLogListView page={pageResult(page)} />,
+    view: (page, _f, names) => <HealthLogListView page={pageResult(page)} zone={names.tenantZone()} />,
   });
 }

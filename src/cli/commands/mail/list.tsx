@@ -29,6 +29,7 @@ export function register(program: Command): void {
     context: clinicActor,
     toInput: async (_args, flags) => ({ status: flags.status, before: flags.before, limit: flags.limit }),
     json: ({ data, next_before }) => ({ data, meta: { next_before } }),
-    view: (page) => <MailListView page={page} />,
+    names: (page) => ({ tenants: page.data.map((m) => m.tenant_id) }),
+    view: (page, _f, names) => <MailListView page={page} names={names} />,
   });
 }
