@@ -1,13 +1,12 @@
 // `npm run test:cluster`: the tests under test/cluster, against the Galera cluster that
 // scripts/cluster/test.sh brings up (MariaDB only). One file at a time: they share the cluster,
 // and some kill its nodes.
+import base from './ava.config.js';
+
 export default {
+  ...base,
   files: ['test/cluster/**/*.test.ts'],
-  extensions: { ts: 'module' },
-  nodeArguments: ['--import=tsx'],
-  workerThreads: false,
   concurrency: 1,
-  timeout: '10m',
   environmentVariables: {
     // WFCTL_CLUSTER_OFFSET moves every port of the cluster (scripts/cluster/cluster.sh).
     TEST_MYSQL_URL: `mysql://wfctl@127.0.0.1:${4300 + Number(process.env.WFCTL_CLUSTER_OFFSET ?? 0)}`,

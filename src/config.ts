@@ -1,6 +1,8 @@
 // The only reader of process.env. Everything else receives a typed, validated Config.
 // `.env` in the working directory is loaded first when present (variables already set win).
 import { existsSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as yup from 'yup';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -102,7 +104,7 @@ export const VARIABLES = {
   APP_ENV: { default: 'development', help: 'environment name reported by the clinic health endpoint' },
   DATABASE_URL: {
     default: 'sqlite:./var/wfctl.sqlite',
-    help: 'mysql://user:pass@host:3306/db for MySQL/MariaDB, or sqlite:PATH for the embedded database',
+    help: 'mysql://user:pass@host:3306/db for MySQL/MariaDB, or sqlite:PATH for the embedded database; unset, ./var/ is the one in the wfctl install directory, whatever the working directory (a relative PATH you set is relative to the working directory)',
   },
   HOST: { default: '127.0.0.1', help: 'address both listeners bind to (0.0.0.0 to serve other machines)' },
   WORKFORCE_PORT: { default: '8080', help: 'port of the attendance and workforce contract' },
@@ -179,7 +181,10 @@ export const VARIABLES = {
     default: '',
     help: 'clinic base address used in links the service hands out (tag pages, signed downloads); empty: http://HOST:CLINIC_PORT',
   },
-  STORAGE_DIR: { default: './var/storage', help: 'where uploaded pet documents and pet photos are kept' },
+  STORAGE_DIR: {
+    default: './var/storage',
+    help: 'where uploaded pet documents and pet photos are kept (unset: under the wfctl install directory)',
+  },
   PET_PHOTO_MAX_BYTES: {
     default: '10485760',
     help: 'largest pet photo upload accepted (bytes); larger is a 422 naming the photo field',
@@ -205,7 +210,10 @@ export const VARIABLES = {
     default: '',
     help: 'smtp://user:pass@host:587 or smtps://user:pass@host:465; empty: each email is written as an .eml file under MAIL_DIR',
   },
-  MAIL_DIR: { default: './var/mail', help: 'where emails are written as .eml files when MAIL_URL is empty' },
+  MAIL_DIR: {
+    default: './var/mail',
+    help: 'where emails are written as .eml files when MAIL_URL is empty (unset: under the wfctl install directory)',
+  },
   MAIL_MAX_ATTEMPTS: {
     default: '5',
     help: 'delivery attempts of one email (with growing pauses) before it is marked dead',
@@ -375,11 +383,38 @@ export function loadDotEnv(path = '.env'): void {
   if (existsSync(path)) process.loadEnvFile(path);
 }
 
+/**
+ * The directory wfctl is installed in (where its package.json is): src/ and dist/src/ sit at
+ * different depths below it.
+ */
+export function installDirectory(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    dir = dirname(dir);
+  }
+  return process.cwd();
+}
+
+/**
+ * Defaults under ./var/ are the install directory's: run from another directory, `wfctl org list`
+ * must not silently create and migrate an empty ./var/wfctl.sqlite there. A relative path the
+ * operator sets is theirs, and stays relative to the working directory.
+ */
+const IN_INSTALL_DIRECTORY: Record<string, (value: string) => string> = {
+  DATABASE_URL: (url) => `sqlite:${inInstall(url.slice('sqlite:'.length))}`,
+  STORAGE_DIR: (dir) => inInstall(dir),
+  MAIL_DIR: (dir) => inInstall(dir),
+};
+
+const inInstall = (path: string) => (isAbsolute(path) ? path : resolve(installDirectory(), path));
+
 export function loadConfig(source: Record<string, string | undefined> = readEnvironment()): Config {
   const raw: Record<string, string> = {};
   for (const [name, spec] of Object.entries(VARIABLES)) {
     const value = source[name];
-    raw[name] = value === undefined || value === '' ? spec.default : value;
+    const unset = value === undefined || value === '';
+    raw[name] = !unset ? value : (IN_INSTALL_DIRECTORY[name]?.(spec.default) ?? spec.default);
   }
   let v: yup.InferType<typeof schema>;
   try {

@@ -10,4 +10,4 @@ bash scripts/cluster/install.sh
 bash scripts/cluster/cluster.sh down >/dev/null 2>&1 || true
 trap 'bash scripts/cluster/cluster.sh down' EXIT
 WFCTL_CLUSTER_DAEMONS=0 bash scripts/cluster/cluster.sh up
-npx ava --config ava.cluster.config.js "$@"
+node scripts/run-tests.mjs --config ava.cluster.config.js "$@"

@@ -366,9 +366,10 @@ export const COMMAND_TABLE: readonly CommandNode[] = [
           '--owner-email <email>',
           '--business-type <type>',
           '--plan <plan>',
-          '--password-stdin',
+          '--timezone <zone>',
           '--actor <email>',
           '--json',
+          '--password-stdin',
         ],
       },
       {
@@ -397,6 +398,7 @@ export const COMMAND_TABLE: readonly CommandNode[] = [
           '--phone <phone>',
           '--lat <degrees>',
           '--lng <degrees>',
+          '--timezone <zone>',
           '--actor <email>',
           '--json',
         ],
@@ -727,6 +729,20 @@ export const COMMAND_TABLE: readonly CommandNode[] = [
           '--actor <email>',
           '--json',
         ],
+      },
+    ],
+  },
+  {
+    name: 'clinic',
+    description: 'The clinic service’s upkeep: its tenants’ counters',
+    examples: ['wfctl clinic recount'],
+    commands: [
+      {
+        name: 'recount',
+        description:
+          'Check the tenants’ counters (list totals, dashboard counts) against COUNT(*); exit 1 on drift without --fix',
+        module: 'clinic/recount',
+        options: ['--tenant <tenant>', '--fix', '--actor <email>', '--json'],
       },
     ],
   },

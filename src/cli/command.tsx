@@ -5,7 +5,8 @@
 // terminal, one JSON document otherwise; exit codes come from the error mapper in main.ts.
 import React, { type ReactElement } from 'react';
 import { Command, Option } from 'commander';
-import { AppError, ValidationError } from '../core/errors.js';
+import type { Knex } from 'knex';
+import { AppError, UsageError, ValidationError } from '../core/errors.js';
 import { runOperation, type Operation, type OperationContext } from '../core/operation.js';
 import type { Services } from '../core/services.js';
 import { yup } from '../core/validation.js';
@@ -20,6 +21,8 @@ import {
   wantsJson,
   type OutputOptions,
 } from './io.js';
+import { readSecrets, refuseSecretFlags, secretOptions, type SecretSpec } from './secrets.js';
+import { loadNames, NO_NAMES, type NameRequest, type Names } from './names.js';
 import { withServices } from './services.js';
 import { withExamples } from './help.js';
 import { Summary } from './views/summary.js';
@@ -32,7 +35,16 @@ export interface ArgSpec {
   optional?: boolean;
   /** The operation input field this argument fills: validation errors then name it (`EMAIL`). */
   field?: string;
+  /** Checks the value against the database (see FlagSpec.lookup). */
+  lookup?: Lookup;
 }
+
+/**
+ * Resolves a typed name (an organization code) the way the command will: a refusal (a usage error
+ * with the nearest name) is shown at the prompt and the question asked again; a value given on the
+ * command line is checked before anything else is asked.
+ */
+export type Lookup = (db: Knex, value: string, flags: CommandFlags) => Promise<unknown>;
 
 export interface FlagSpec {
   /** commander syntax: `--last-day <date>`, `--dry-run`, `-y, --yes`. */
@@ -47,6 +59,7 @@ export interface FlagSpec {
   field?: string;
   /** The flag may be given several times (`--org A --org B`); its value is the list, default []. */
   repeatable?: boolean;
+  lookup?: Lookup;
 }
 
 export interface CommandFlags extends OutputOptions {
@@ -72,8 +85,19 @@ export interface CommandSpec<Actor, _In, Out, Shown = Out> {
    * result, refusal or crash; and before the result is drawn. It must be safe to call twice.
    */
   release?(): void;
-  /** The operation's input from the arguments and flags (names resolved to ids here). */
-  toInput(args: Record<string, string>, flags: CommandFlags, ctx: OperationContext<Actor>): Promise<unknown>;
+  /**
+   * Secrets the operation takes (passwords, signing secrets): never from argv; read from stdin with
+   * the `stdin` flag (one per line), or asked hidden on a terminal, each checked as it is typed
+   * with the operation's rule for its field (src/cli/secrets.ts). Adds the stdin flag.
+   */
+  secrets?: { stdin: string; fields: SecretSpec[] };
+  /** The operation's input from the arguments, flags and secrets (names resolved to ids here). */
+  toInput(
+    args: Record<string, string>,
+    flags: CommandFlags,
+    ctx: OperationContext<Actor>,
+    secrets: Record<string, string>,
+  ): Promise<unknown>;
   /** A destructive operation: the question to confirm. Adds --yes and --dry-run. */
   confirm?(args: Record<string, string>, flags: CommandFlags): string;
   /**
@@ -94,8 +118,13 @@ export interface CommandSpec<Actor, _In, Out, Shown = Out> {
   after?(result: Out, flags: CommandFlags, ctx: OperationContext<Actor>): Promise<Shown | undefined>;
   /** What --json prints; default: the result as it is. */
   json?(result: Shown, flags: CommandFlags): unknown;
-  /** The terminal view; default: a Summary of the JSON's top-level fields. */
-  view?(result: Shown, flags: CommandFlags): ReactElement;
+  /**
+   * The terminal view; default: a Summary of the JSON's top-level fields. `names` holds the codes
+   * and e-mails (and organizations' time zones) of the ids that `names` below asks for.
+   */
+  view?(result: Shown, flags: CommandFlags, names: Names): ReactElement;
+  /** The ids the view shows as what an operator types (src/cli/names.ts); loaded only to draw. */
+  names?(result: Shown, flags: CommandFlags): NameRequest;
   /**
    * A result that is a failure (a push with failed batches): it is shown as usual, then this error
    * sets the exit code; with --json the error alone (its details carrying the result) is printed.
@@ -139,52 +168,44 @@ export function commandFor<Actor, In, Out, Shown = Out>(
   cmd.option('--json', 'print JSON');
   cmd.addHelpText('after', `\nOperation: ${op.name} (permission: ${op.permission})`);
   withExamples(cmd, spec.examples);
+
+  if (spec.secrets) secretOptions(cmd, spec.secrets.fields, spec.secrets.stdin);
   OPERATION_OF.set(cmd, op);
 
   cmd.action(async (...received: unknown[]) => {
     const flags = received[(spec.args ?? []).length] as CommandFlags;
     const args: Record<string, string> = {};
-    const missing = [
-      ...(spec.args ?? [])
-        .filter((a, i) => !a.optional && (received[i] === undefined || received[i] === ''))
-        .map((a) => `<${a.name}>`),
-      ...(spec.flags ?? [])
-        .filter(
-          (f) => f.required && (flags[flagKey(f.flags)] === undefined || flags[flagKey(f.flags)] === ''),
-        )
-        .map((f) => flagName(f.flags)),
-    ];
-    refuseMissing(missing, flags);
     for (const [i, arg] of (spec.args ?? []).entries()) {
       const value = received[i] as string | undefined;
-      if (arg.optional && (value === undefined || value === '')) continue;
-      args[arg.name] = await required(value, `<${arg.name}>`, arg.prompt ?? `${arg.name}?`, {
-        ...flags,
-        validate: fieldRule(op, arg.field),
-      });
+      if (value !== undefined && value !== '') args[arg.name] = value;
     }
-    for (const flag of spec.flags ?? []) {
-      if (!flag.required) continue;
-      const key = flagKey(flag.flags);
-      flags[key] = await required(
-        flags[key] as string | undefined,
-        flagName(flag.flags),
-        flag.prompt ?? `${flagName(flag.flags)}?`,
-        { ...flags, validate: fieldRule(op, flag.field) },
-      );
-    }
-    await withServices(async (services: Services) => {
-      try {
-        await runCommand(services);
-      } finally {
-        spec.release?.();
-      }
-    });
+    const fields = formFields(op, spec, args, flags);
+    if (spec.secrets) refuseSecretFlags(spec.secrets.fields, flags, spec.secrets.stdin);
+    // Off a terminal every missing value is named at once, secrets' stdin flag included.
+    const missing = fields.filter((f) => f.required && isEmpty(f.get())).map((f) => f.name);
+    if (spec.secrets && !flags[flagKey(spec.secrets.stdin)]) missing.push(spec.secrets.stdin);
+    refuseMissing(missing, flags);
+    await withServices(
+      async (services: Services) => {
+        try {
+          await fillForm(fields, services.db, flags);
+          const secrets = spec.secrets
+            ? await readSecrets(spec.secrets.fields, flags, spec.secrets.stdin, (field) =>
+                fieldRule(op, field),
+              )
+            : {};
+          await runCommand(services, secrets);
+        } finally {
+          spec.release?.();
+        }
+      },
+      { changesData: op.kind !== 'read' },
+    );
 
-    async function runCommand(services: Services) {
+    async function runCommand(services: Services, secrets: Record<string, string>) {
       const ctx = await spec.context(services, flags.actor);
       const names = inputNames(spec);
-      const input = await namingFlags(names, () => spec.toInput(args, flags, ctx));
+      const input = await namingFlags(names, () => spec.toInput(args, flags, ctx, secrets));
       const run = (dryRun: boolean) =>
         namingFlags(names, () => runOperation(op, ctx, input, { dryRun })).catch((err) => {
           throw withHint(err, spec.hints);
@@ -192,22 +213,28 @@ export function commandFor<Actor, In, Out, Shown = Out>(
       // Without `after`, what is shown is the result itself (Shown defaults to Out).
       const asShown = (r: Out) => r as unknown as Shown;
       // A preview is shown with dryRun set, so a view can title it as one.
-      const view = (r: Shown, f: CommandFlags = flags) =>
-        spec.view ? spec.view(r, f) : defaultView(op, spec, r, f);
+      const view = async (r: Shown, f: CommandFlags = flags) => {
+        if (!spec.view) return defaultView(op, spec, r, f);
+        // A clinic command's --tenant is always named: its time zone is the one its times are shown in.
+        const tenant = typeof f.tenant === 'string' || typeof f.tenant === 'number' ? f.tenant : undefined;
+        const want = { ...spec.names?.(r, f), ...(tenant === undefined ? {} : { tenant }) };
+        const names = spec.names || tenant !== undefined ? await loadNames(services.db, want) : NO_NAMES;
+        return spec.view(r, f, names);
+      };
       const show = async (result: Shown) => {
         spec.release?.();
         const failed = spec.failure?.(result);
         // With --json the failure (its details carry the result) is the one document printed.
         if (failed && flags.json) throw failed;
         if (wantsJson(flags)) printJson(spec.json ? spec.json(result, flags) : result);
-        else await renderOnce(view(result));
+        else await renderOnce(await view(result));
         if (failed) throw failed;
       };
       if (flags.dryRun && (spec.confirm || spec.dryRun)) return show(asShown(await run(true)));
       if (spec.confirm) {
         if (!flags.yes && canPrompt(flags)) {
           const preview = await run(true);
-          await renderOnce(view(asShown(preview), { ...flags, dryRun: true }));
+          await renderOnce(await view(asShown(preview), { ...flags, dryRun: true }));
         }
         await confirmOrAbort(spec.confirm(args, flags), flags);
       }
@@ -219,21 +246,131 @@ export function commandFor<Actor, In, Out, Shown = Out>(
   return cmd;
 }
 
+/** One value of the form: an argument or a flag, with how it is asked and checked. */
+interface FormField {
+  name: string;
+  question: string;
+  required: boolean;
+  repeatable: boolean;
+  secret?: boolean;
+  choices?: readonly string[];
+  rule?: (answer: string) => Promise<string | true>;
+  lookup?: Lookup;
+  get(): unknown;
+  set(value: unknown): void;
+}
+
+function formFields(
+  op: { input: unknown },
+  spec: { args?: ArgSpec[]; flags?: FlagSpec[] },
+  args: Record<string, string>,
+  flags: CommandFlags,
+): FormField[] {
+  const fromArgs = (spec.args ?? []).map((a): FormField => ({
+    name: `<${a.name}>`,
+    question: a.prompt ?? `${a.name}?`,
+    required: !a.optional,
+    repeatable: false,
+    rule: fieldRule(op, a.field),
+    lookup: a.lookup,
+    get: () => args[a.name],
+    set: (v) => (args[a.name] = v as string),
+  }));
+  const fromFlags = (spec.flags ?? []).map((f): FormField => {
+    const key = flagKey(f.flags);
+    return {
+      name: flagName(f.flags),
+      question: f.prompt ?? `${flagName(f.flags)}?`,
+      required: Boolean(f.required),
+      repeatable: Boolean(f.repeatable),
+      choices: f.choices ?? fieldChoices(op, f.field),
+      rule: fieldRule(op, f.field),
+      lookup: f.lookup,
+      get: () => flags[key],
+      set: (v) => (flags[key] = v),
+    };
+  });
+  return [...fromArgs, ...fromFlags];
+}
+
+const isEmpty = (v: unknown) => v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
+
+/**
+ * On a terminal, asks for each missing required value in order, each answer checked as it is typed
+ * with the operation's rule and the field's lookup. Values given on the command line are looked up
+ * first (and, when questions follow, checked with the rule), so nothing is asked in vain.
+ */
+async function fillForm(fields: FormField[], db: Knex, flags: CommandFlags): Promise<void> {
+  const asking = canPrompt(flags) && fields.some((f) => f.required && isEmpty(f.get()));
+  for (const field of fields) {
+    const value = field.get();
+    if (!isEmpty(value)) {
+      for (const part of (Array.isArray(value) ? value : [value]).map(String)) {
+        if (field.lookup) await field.lookup(db, part, flags);
+        const ruled = asking && !field.repeatable && field.rule ? await field.rule(part) : true;
+        if (ruled !== true) throw new UsageError(`${field.name}: ${ruled}`, { [field.name]: [ruled] });
+      }
+      continue;
+    }
+    if (!field.required) continue;
+    const check = answerCheck(field, db, flags);
+    const answer = await required(undefined, field.name, field.question, {
+      ...flags,
+      validate: check,
+      choices: field.choices,
+    });
+    field.set(field.repeatable ? splitList(answer) : answer);
+  }
+}
+
+/** A repeatable flag's prompt takes several values at once: `ACME, GLOBEX`. */
+const splitList = (answer: string) => answer.split(/[\s,]+/).filter(Boolean);
+
+function answerCheck(field: FormField, db: Knex, flags: CommandFlags) {
+  return async (answer: string): Promise<string | true> => {
+    for (const part of field.repeatable ? splitList(answer) : [answer]) {
+      const ruled = field.rule ? await field.rule(part) : true;
+      if (ruled !== true) return ruled;
+      if (!field.lookup) continue;
+      try {
+        await field.lookup(db, part, flags);
+      } catch (err) {
+        if (!(err instanceof AppError) || !err.isUserError) throw err;
+        return err.message.replace(/^\S+: /, ''); // the flag's name: the prompt is for it already
+      }
+    }
+    return true;
+  };
+}
+
+/** The values a field allows (`oneOf` in the operation's schema): asked as a choice, not typed. */
+function fieldChoices(op: { input: unknown }, field: string | undefined): string[] | undefined {
+  const schema = reachField(op, field);
+  if (!schema) return undefined;
+  const allowed = (schema.describe() as { oneOf?: unknown[] }).oneOf ?? [];
+  const values = allowed.filter((v): v is string => typeof v === 'string');
+  return values.length ? values : undefined;
+}
+
+function reachField(op: { input: unknown }, field: string | undefined): yup.Schema | undefined {
+  if (!field) return undefined;
+  try {
+    return yup.reach(op.input as yup.Schema, field) as yup.Schema;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The operation's own rule for one input field, for checking a prompt's answer as it is typed
  * (an answer is text, checked as a flag's text would be). No field, or not a text field: any answer.
  */
-function fieldRule(
+export function fieldRule(
   op: { input: unknown },
   field: string | undefined,
 ): ((answer: string) => Promise<string | true>) | undefined {
-  if (!field) return undefined;
-  let schema: yup.Schema;
-  try {
-    schema = yup.reach(op.input as yup.Schema, field) as yup.Schema;
-  } catch {
-    return undefined;
-  }
+  const schema = reachField(op, field);
+  if (!schema) return undefined;
   // Text rules only (dates, months, e-mail addresses, reasons): a number field is often filled from
   // a name the command resolves (`--org ACME` → organization_id), so its answer is not the value.
   if (schema.type !== 'string') return undefined;
@@ -242,7 +379,10 @@ function fieldRule(
       await schema.validate(answer);
       return true;
     } catch (err) {
-      return err instanceof yup.ValidationError ? err.message.replace(/^The (this|\S+) field/, 'This') : true;
+      // "The slug field may only contain…" → "This field may only contain…": the prompt names it.
+      return err instanceof yup.ValidationError
+        ? err.message.replace(/^The (request body|\S+ field)/, 'This field')
+        : true;
     }
   };
 }

@@ -57,12 +57,20 @@ export async function required(
   value: string | undefined,
   flag: string,
   question: string,
-  opts: OutputOptions & { secret?: boolean; validate?: (answer: string) => Promise<string | true> } = {},
+  opts: OutputOptions & {
+    secret?: boolean;
+    validate?: (answer: string) => Promise<string | true>;
+    /** The values allowed: a menu instead of a typed answer. */
+    choices?: readonly string[];
+  } = {},
 ): Promise<string> {
   if (value !== undefined && value !== '') return value;
   if (!canPrompt(opts))
     throw new UsageError(`Missing required option ${flag}.`, { [flag]: [`${flag} is required.`] });
   const prompts = await import('@inquirer/prompts');
+  if (opts.choices) {
+    return prompts.select({ message: question, choices: opts.choices.map((v) => ({ value: v })) });
+  }
   const validate = async (answer: string) => {
     if (answer.trim() === '') return `${flag} is required.`;
     return opts.validate ? opts.validate(answer) : true;

@@ -23,6 +23,7 @@ export const ROOT_SECTIONS: ReadonlyArray<{
     rows: [
       ['accounts', ['tenant', 'client']],
       ['records', ['pet', 'appointment', 'invoice', 'order', 'gateway', 'health-log']],
+      ['upkeep', ['clinic']],
     ],
   },
   {

@@ -23,12 +23,27 @@ export function secretOptions(cmd: Command, secrets: SecretSpec[], stdinFlag = '
   return cmd;
 }
 
-/** The secrets by field: from stdin with the flag, else hidden prompts; refused from argv. */
+/**
+ * The secrets by field: from stdin with the flag, else hidden prompts, each answer checked as it
+ * is typed with `rule(field)` (the operation's own rule: a too-short secret is refused at its
+ * prompt, not after the last question); refused from argv.
+ */
 export async function readSecrets(
   secrets: SecretSpec[],
   flags: OutputOptions & Record<string, unknown>,
   stdinFlag = '--secrets-stdin',
+  rule: (field: string) => ((answer: string) => Promise<string | true>) | undefined = () => undefined,
 ): Promise<Record<string, string>> {
+  refuseSecretFlags(secrets, flags, stdinFlag);
+  return readSecretsGiven(secrets, flags, stdinFlag, rule);
+}
+
+/** A secret's former argv flag (`--secret`) is refused, pointing at stdin. */
+export function refuseSecretFlags(
+  secrets: SecretSpec[],
+  flags: Record<string, unknown>,
+  stdinFlag: string,
+): void {
   for (const s of secrets) {
     if (s.formerFlag && flags[flagKey(s.formerFlag)] !== undefined) {
       throw new UsageError(
@@ -38,6 +53,14 @@ export async function readSecrets(
       );
     }
   }
+}
+
+async function readSecretsGiven(
+  secrets: SecretSpec[],
+  flags: OutputOptions & Record<string, unknown>,
+  stdinFlag: string,
+  rule: (field: string) => ((answer: string) => Promise<string | true>) | undefined,
+): Promise<Record<string, string>> {
   if (flags[flagKey(stdinFlag)]) {
     const lines = (await readStdin()).split(/\r?\n/);
     const out: Record<string, string> = {};
@@ -59,7 +82,7 @@ export async function readSecrets(
     out[s.field] = await password({
       message: s.prompt,
       mask: '*',
-      validate: (answer) => (answer === '' ? 'Required.' : true),
+      validate: (answer) => (answer === '' ? 'Required.' : (rule(s.field)?.(answer) ?? true)),
     });
   }
   return out;

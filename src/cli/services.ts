@@ -1,4 +1,5 @@
 // Opens what a command needs (config, database, clock, logger) and closes it afterwards.
+import { isAbsolute, relative } from 'node:path';
 import type { Knex } from 'knex';
 import { loadConfig, type Config } from '../config.js';
 import { systemClock } from '../core/clock.js';
@@ -10,9 +11,16 @@ import { UsageError } from '../core/errors.js';
 
 export async function withServices<T>(
   work: (services: Services) => Promise<T>,
-  opts: { config?: Config; db?: Knex; schema?: 'ready' | 'any' } = {},
+  opts: {
+    config?: Config;
+    db?: Knex;
+    schema?: 'ready' | 'any';
+    /** The command changes data: it says which database first (sayDatabase). */
+    changesData?: boolean;
+  } = {},
 ): Promise<T> {
   const config = opts.config ?? loadConfig();
+  if (opts.changesData) sayDatabase(config);
   const db = opts.db ?? createDb(config.database, { poolMax: config.dbPoolMax });
   // Commands log to stderr, so stdout stays the result.
   const logger = createLogger(
@@ -41,4 +49,25 @@ async function ensureSchema(services: Services): Promise<void> {
   throw new UsageError(
     `The database has ${pending.length} pending migration(s); run \`wfctl migrate\` first.`,
   );
+}
+
+/**
+ * The one line a command that changes data says first, on a terminal: which database it changes
+ * (`database: sqlite ./var/wfctl.sqlite`, `database: mysql root@127.0.0.1:3306/wfctl`), never the
+ * password. On stderr, so --json output stays one document.
+ */
+export function sayDatabase(config: Config): void {
+  if (!process.stderr.isTTY) return;
+  process.stderr.write(`database: ${describeDatabase(config)}\n`);
+}
+
+export function describeDatabase(config: Config): string {
+  const d = config.database;
+  if (d.client === 'sqlite') {
+    if (d.filename.startsWith(':')) return `sqlite ${d.filename}`; // :memory:
+    const rel = relative(process.cwd(), d.filename);
+    const shown = !rel.startsWith('..') && !isAbsolute(rel) ? `./${rel}` : d.filename;
+    return `sqlite ${shown}`;
+  }
+  return `mysql ${d.user}@${d.host}:${d.port}/${d.database}`;
 }

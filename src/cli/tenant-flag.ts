@@ -2,20 +2,21 @@
 // tenant they act in (`--tenant TENANT`, id or slug; a staff member with --actor, or the operator),
 // and the optional flags that fill input fields only when given.
 import type { Services } from '../core/services.js';
-import { tenantIdByRef } from '../clinic/tenants/resolve.js';
 import type { CommandFlags, FlagSpec } from './command.js';
 import { flagKey } from './command.js';
+import { checkTenant, tenantRef } from './lookup.js';
 
 export const tenantFlag: FlagSpec = {
   flags: '--tenant <tenant>',
   description: 'tenant id or slug',
   required: true,
   prompt: 'Tenant (id or slug)?',
+  lookup: checkTenant,
 };
 
-/** The id of the tenant `--tenant` names (an unknown one is a 404, exit 2). */
-export function tenantOf(flags: CommandFlags, ctx: { services: Services }): Promise<number> {
-  return tenantIdByRef(ctx.services.db, String(flags.tenant));
+/** The id of the tenant `--tenant` names (an unknown one is a usage error, exit 2, with the nearest slug). */
+export async function tenantOf(flags: CommandFlags, ctx: { services: Services }): Promise<number> {
+  return (await tenantRef(ctx.services.db, String(flags.tenant))).id;
 }
 
 /**

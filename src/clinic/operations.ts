@@ -31,6 +31,7 @@ import { createShare, listActiveShares, revokeShare } from './shares/operations/
 import { previewShare, redeemShare } from './shares/operations/redeem-share.js';
 import { checkHealth } from './system/operations/health.js';
 import { checkReady } from './system/operations/ready.js';
+import { recountCounters } from './system/operations/recount.js';
 import { acceptInvitation } from './tenants/operations/accept-invitation.js';
 import { addMember } from './tenants/operations/add-member.js';
 import { createTenant } from './tenants/operations/create-tenant.js';
@@ -178,4 +179,6 @@ export const clinicOperations: AnyOperation[] = [
   listMail,
   showMail,
   retryMail,
+  // -- the tenants' counters (operator only; the step clinic.recount-tenant runs only through ctx.call)
+  recountCounters,
 ];

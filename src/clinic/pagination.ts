@@ -54,6 +54,10 @@ export async function fetchPage<T>(
  *
  * A scope of several index ranges (an owner's clients, pets) is several branches, merged in order
  * (src/db/ordered-union.ts). Each branch selects from one table with the `order` columns by name.
+ *
+ * The total is COUNT(*) over the branches, unless the caller knows it exactly already (`known`: a
+ * tenant list without filters, from the tenant's counters, src/clinic/counters.ts): a function
+ * that reads it, called instead of the count.
  */
 export async function fetchKeyedPage<T>(
   db: Knex,
@@ -62,21 +66,10 @@ export async function fetchKeyedPage<T>(
   page: number,
   perPage: number,
   rows: (ids: number[]) => Knex.QueryBuilder | Promise<T[]>,
+  known?: () => Promise<number>,
 ): Promise<Page<T>> {
   if (!branches.length) return { items: [], page, perPage, total: 0 };
-  const counted =
-    branches.length === 1
-      ? await branches[0].query.clone().clearSelect().clearOrder().count({ n: '*' }).first()
-      : await db
-          .count({ n: '*' })
-          .from(
-            branches
-              .map((b) => db.select('id').from(b.query.clone().clearOrder().as('b')))
-              .reduce((u, next) => u.union(next))
-              .as('scope'),
-          )
-          .first();
-  const total = Number((counted as { n?: number | string } | undefined)?.n ?? 0);
+  const total = known ? await known() : await countBranches(db, branches);
   const offset = (page - 1) * perPage;
   if (total <= offset) return { items: [], page, perPage, total };
   const window = pageWindow(total, offset, perPage);
@@ -98,6 +91,23 @@ export async function fetchKeyedPage<T>(
   const position = new Map(ids.map((id, i) => [id, i]));
   found.sort((a, b) => position.get(Number(a.id))! - position.get(Number(b.id))!);
   return { items: found as T[], page, perPage, total };
+}
+
+/** COUNT(*) of the rows the branches select (their union: a row in two branches counts once). */
+async function countBranches(db: Knex, branches: Branch[]): Promise<number> {
+  const counted =
+    branches.length === 1
+      ? await branches[0].query.clone().clearSelect().clearOrder().count({ n: '*' }).first()
+      : await db
+          .count({ n: '*' })
+          .from(
+            branches
+              .map((b) => db.select('id').from(b.query.clone().clearOrder().as('b')))
+              .reduce((u, next) => u.union(next))
+              .as('scope'),
+          )
+          .first();
+  return Number((counted as { n?: number | string } | undefined)?.n ?? 0);
 }
 
 /**

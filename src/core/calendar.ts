@@ -68,6 +68,27 @@ export function zonedParts(at: Date, timeZone: string): ZonedParts {
   };
 }
 
+/**
+ * The first instant of calendar day `date` (YYYY-MM-DD) on the wall clock of `timeZone`: what a
+ * person in that zone means by "from that day on". For Asia/Kolkata, 2026-03-01 starts at
+ * 2026-02-28T18:30:00Z. Where a clock change skips local midnight, the day starts when it does.
+ */
+export function startOfZonedDay(date: string, timeZone: string): Date {
+  const midnight = Date.parse(`${date}T00:00:00.000Z`);
+  let at = midnight;
+  // The zone's offset at `at`, applied until the wall clock reads midnight (two steps settle it).
+  for (let i = 0; i < 3; i++) {
+    const p = zonedParts(new Date(at), timeZone);
+    const wall = Date.UTC(p.year, p.monthNumber - 1, p.day, p.hour, p.minute, p.second);
+    if (wall === midnight) return new Date(at);
+    at += midnight - wall;
+  }
+  // No local midnight that day (a skipped hour): the first minute whose local date is the day.
+  at -= 3 * 3600 * 1000;
+  while (zonedParts(new Date(at), timeZone).date < date) at += 60 * 1000;
+  return new Date(at);
+}
+
 /** UTC time of day of an instant, as `HH:MM:SSZ`. */
 export function utcTimeOfDay(at: Date): string {
   return at.toISOString().slice(11, 19) + 'Z';

@@ -8,12 +8,15 @@
 //
 // Nothing here logs a body or a subject line's secrets: bodies hold one-time codes. The transport's
 // password is in the configuration only, and is cut out of any reason a server gives.
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Knex } from 'knex';
 import { PermanentJobError, enqueueJob, type JobRecord, type JobWork } from './job-queue.js';
 import { wrapText } from './mail-html.js';
 import { mailTransportFor } from './mail-transport.js';
 import type { Services } from './services.js';
-import { claimOutboxRow } from '../db/mail-outbox-store.js';
+import { startHeartbeat } from './lease.js';
+import { claimOutboxRow, renewOutboxClaim, type OutboxClaimant } from '../db/mail-outbox-store.js';
 import { fromDbTime, isoOrNull, toDbTime } from '../db/time.js';
 
 export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'dead'] as const;
@@ -78,6 +81,11 @@ export async function queueMail(
     created_at: now,
     updated_at: now,
   });
+  // The Message-ID is made once, here, and every attempt sends it (see outboxMessageId).
+  const row = { id: Number(id), created_at: now, from_address: config.mail.fromAddress };
+  await trx('mail_outbox')
+    .where({ id: Number(id) })
+    .update({ message_id: outboxMessageId(row) });
   await attachJob(trx, services, Number(id), message.job);
   return Number(id);
 }
@@ -105,9 +113,13 @@ export type DeliveryOutcome =
 type DeliveringJob = Pick<JobRecord, 'id' | 'name' | 'attempts' | 'max_attempts'>;
 
 /**
- * Delivers outbox message `id` as job `job`. The row is claimed (`sending`) in a short transaction
- * holding its lock, then sent with no transaction open, then marked: two workers never send it
- * twice, and a slow server never holds a lock. A message another job now owns (after a retry) is
+ * Delivers outbox message `id` as job `job`. The row is claimed (`sending`, with a lease of its own
+ * that a heartbeat renews while the server talks) in a short transaction holding its lock, then sent
+ * with no transaction open, then marked: a slow server never holds a lock, and no second worker
+ * sends the message while this one may still be talking to the server (it finds the row busy and
+ * its job is retried later). Only when the lease lapsed (this worker died mid-conversation) is the
+ * row taken over, and the message sent again under the Message-ID stored on the row, so a server
+ * that kept the first copy can drop the second. A message another job now owns (after a retry) is
  * left to that job. Throws when the transport did not accept it, so the queue retries.
  */
 export async function deliverMail(
@@ -116,16 +128,34 @@ export async function deliverMail(
   job: DeliveringJob,
 ): Promise<DeliveryOutcome> {
   const { db, clock, config, logger } = services;
-  const claim = await claimOutboxRow(db, id, job, clock.now());
+  const claimant: OutboxClaimant = {
+    by: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+    leaseMs: config.leaseMs,
+  };
+  const claim = await claimOutboxRow(db, id, job, clock.now(), claimant, outboxMessageId);
   if (claim.kind === 'missing') throw new PermanentJobError(`Mail ${id} is not in the outbox.`);
+  if (claim.kind === 'busy') {
+    // Not a failure of the message: the queue tries again after its backoff, by when the holder has
+    // finished or its lease has lapsed.
+    throw new Error(
+      `Mail ${id} is being sent by ${claim.claimedBy} (claim held until ${claim.claimedUntil.toISOString()}); ` +
+        'not sent twice.',
+    );
+  }
   if (claim.kind !== 'claimed') return { mail_id: id, status: claim.kind };
   const claimed = claim.row;
+  const mine = () => db('mail_outbox').where({ id, claimed_by: claimant.by, status: 'sending' });
+  const heartbeat = startHeartbeat({
+    leaseMs: config.leaseMs,
+    renew: () => renewOutboxClaim(db, id, claimant, clock.now()),
+    onError: (error) => logger.warn('mail claim renewal failed', { mail_id: id, error: error as Error }),
+  });
 
   const transport = mailTransportFor(config.mail);
   try {
     const accepted = await transport.send({
       id,
-      messageId: outboxMessageId(claimed),
+      messageId: String(claimed.message_id),
       from: claimed.from_name
         ? { name: claimed.from_name, address: claimed.from_address }
         : claimed.from_address,
@@ -136,7 +166,9 @@ export async function deliverMail(
       html: claimed.html_body ?? null,
       date: clock.now(),
     });
+    await heartbeat.stop();
     const now = toDbTime(clock.now());
+    // Accepted is recorded whoever holds the row now: the server has the message.
     await db('mail_outbox')
       .where({ id, job_id: job.id })
       .update({
@@ -144,27 +176,32 @@ export async function deliverMail(
         sent_at: now,
         message_id: accepted.messageId.slice(0, 255),
         last_error: null,
+        claimed_by: null,
+        claimed_until: null,
         updated_at: now,
       });
     logger.info('mail sent', { mail_id: id, message_id: accepted.messageId, transport: transport.describe });
     return { mail_id: id, status: 'sent', message_id: accepted.messageId };
   } catch (err) {
+    await heartbeat.stop();
     const reason = reasonOf(err, config.mail.smtp?.password);
     const dead = job.attempts >= job.max_attempts;
-    await db('mail_outbox')
-      .where({ id, job_id: job.id })
-      .update({
-        status: dead ? 'dead' : 'failed',
-        last_error: reason.slice(0, 1000),
-        updated_at: toDbTime(clock.now()),
-      });
+    // Only while the claim is ours: a worker that took the row over may have sent it meanwhile.
+    await mine().update({
+      status: dead ? 'dead' : 'failed',
+      last_error: reason.slice(0, 1000),
+      claimed_by: null,
+      claimed_until: null,
+      updated_at: toDbTime(clock.now()),
+    });
     const message = `Mail ${id} was not delivered by ${transport.describe} (attempt ${job.attempts} of ${job.max_attempts}): ${reason}`;
     throw dead ? new PermanentJobError(message) : new Error(message);
   }
 }
 
 /**
- * One Message-ID per outbox message, not per attempt. When a server stored a message but its
+ * One Message-ID per outbox message, not per attempt: made when the message is queued, stored on its
+ * row (message_id), and sent by every attempt. When a server stored a message but its
  * answer never reached us (a dropped connection after DATA, a worker killed mid-conversation, a
  * lease that lapsed), the queue sends it again: with the same Message-ID the receiving systems can
  * tell it is the one message (mail stores and clients drop a second copy by this header) instead of

@@ -42,9 +42,31 @@ export function createHttpApp(opts: HttpAppOptions): {
   const logger = services.logger.child({ listener: opts.name });
   const openapi = buildOpenApi(opts.openapi, opts.routes);
 
+  const allowedMethods = methodsByPath([
+    ...opts.routes.map((r) => ({ method: r.method, path: r.path })),
+    { method: 'GET', path: '/docs/openapi.json' },
+  ]);
   const app = polka({
-    onNoMatch: (_req: IncomingMessage, res: ServerResponse) =>
-      sendJson(res, 404, { message: 'Route not found.', errors: {}, code: 'ROUTE_NOT_FOUND' }),
+    // A path no route serves is a 404; a path served under other methods is a 405 naming them in
+    // Allow (RFC 9110 §15.5.6), in the same error body as every other answer.
+    onNoMatch: (req: IncomingMessage, res: ServerResponse) => {
+      const allow = allowedMethods(pathOf(String(req.url ?? '')));
+      if (!allow.length) {
+        sendJson(res, 404, { message: 'Route not found.', errors: {}, code: 'ROUTE_NOT_FOUND' });
+        return;
+      }
+      if (!req.readableEnded) req.resume();
+      sendJson(
+        res,
+        405,
+        {
+          message: `Method ${String(req.method)} is not allowed here; allowed: ${allow.join(', ')}.`,
+          errors: {},
+          code: 'METHOD_NOT_ALLOWED',
+        },
+        { Allow: allow.join(', ') },
+      );
+    },
     onError: (err: unknown, _req: IncomingMessage, res: ServerResponse) => sendError(res, err, logger),
   });
 
@@ -195,6 +217,29 @@ async function limitRate(
     if (err instanceof TooManyRequestsError) metricsOf(services).rateLimited(rule.name);
     throw err;
   }
+}
+
+/**
+ * The methods served at a concrete path, in a stable order (GET, POST, PUT, PATCH, DELETE): the
+ * same `:param` segments polka matches, one segment each.
+ */
+function methodsByPath(routes: Array<{ method: string; path: string }>): (path: string) => string[] {
+  const order = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+  const patterns = routes.map((r) => ({
+    method: r.method.toUpperCase(),
+    re: new RegExp(
+      '^' +
+        r.path
+          .split('/')
+          .map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+          .join('/') +
+        '/?$',
+    ),
+  }));
+  return (path) => {
+    const found = new Set(patterns.filter((p) => p.re.test(path)).map((p) => p.method));
+    return [...found].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  };
 }
 
 function pathOf(url: string): string {

@@ -1,5 +1,6 @@
 // The daemon's scheduler: one trigger per scheduled job, plus a sweep every minute that resumes any
-// slot whose daemon died (its lease lapsed, src/scheduler/runs.ts). Triggers only decide WHEN to
+// slot whose daemon died (its lease lapsed, src/scheduler/runs.ts), and hourly housekeeping
+// (src/scheduler/housekeeping.ts). Triggers only decide WHEN to
 // look; what is due (which month "just ended") is read from the injected clock, and every slot is
 // claimed in the database, so N daemons on one database run each slot once. Jobs marked
 // `fireOnStart` (the month lock) also fire when the daemon starts, catching up what passed while
@@ -11,6 +12,7 @@ import type { LeaseTimers } from '../core/lease.js';
 import type { ScheduledJob } from '../core/scheduled-job.js';
 import { fireScheduledJob, resumeLapsedRuns, SCHEDULED_JOBS } from './schedule.js';
 import { writerFenceOf } from '../db/galera.js';
+import { housekeeping, HOUSEKEEPING_CRON } from './housekeeping.js';
 
 /** Lapsed slots are looked for at every minute. */
 export const SWEEP_CRON = '* * * * *';
@@ -66,10 +68,12 @@ export function startScheduler(services: Services, opts: SchedulerOptions = {}):
   const fireJob = (job: ScheduledJob) =>
     fire(job.name, () => fireScheduledJob(services, job.name, {}, slotOptions));
   const sweep = () => fire('lapsed-slots', () => resumeLapsedRuns(services, slotOptions));
+  const upkeep = () => fire('housekeeping', () => housekeeping(services));
 
   const cancels = [
     ...jobs.map((job) => triggers.cron(job.cron, job.timezone, () => fireJob(job))),
     triggers.cron(SWEEP_CRON, 'UTC', sweep),
+    triggers.cron(HOUSEKEEPING_CRON, 'UTC', upkeep),
   ];
   sweep();
   for (const job of jobs) if (job.fireOnStart) fireJob(job);

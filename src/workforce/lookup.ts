@@ -1,38 +1,9 @@
-// How the CLI names records: an employee by its code (E042), a unit as ORG/UNIT (ACME/BLR), an
-// organization by its code (ACME), or any of them by numeric id. A code wins over an id, since a
-// code is what a person types (and some organizations use numeric employee codes).
+// Natural keys of the workforce records: an organization by its code (ACME), a unit by code within
+// its organization, or either by numeric id. A code wins over an id, since a code is what a person
+// types. Callers choose the error an unknown one becomes (src/cli/lookup.ts for the CLI's).
 import type { Knex } from 'knex';
-import { NotFoundError } from '../core/errors.js';
 
 const isId = (ref: string) => /^[1-9][0-9]{0,15}$/.test(ref);
-
-export async function findEmployeeId(db: Knex, ref: string): Promise<number> {
-  const byCode = await db('employees').where('employee_id', ref).first('id');
-  const row = byCode ?? (isId(ref) ? await db('employees').where('id', Number(ref)).first('id') : undefined);
-  if (!row) throw new NotFoundError(`No employee ${ref}.`);
-  return Number(row.id);
-}
-
-export async function findUnitId(db: Knex, ref: string): Promise<number> {
-  const slash = ref.indexOf('/');
-  let row: { id: number } | undefined;
-  if (slash > 0) {
-    row = await db('organization_units')
-      .join('organizations', 'organizations.id', 'organization_units.organization_id')
-      .where({ 'organizations.code': ref.slice(0, slash), 'organization_units.code': ref.slice(slash + 1) })
-      .first('organization_units.id as id');
-  } else if (isId(ref)) {
-    row = await db('organization_units').where('id', Number(ref)).first('id');
-  }
-  if (!row) throw new NotFoundError(`No unit ${ref} (name a unit as ORG/UNIT, e.g. ACME/BLR, or by id).`);
-  return Number(row.id);
-}
-
-export async function findOrganizationId(db: Knex, ref: string): Promise<number> {
-  const row = await lookupOrganization(db, ref);
-  if (!row) throw new NotFoundError(`No organization ${ref}.`);
-  return row.id;
-}
 
 /**
  * The one lookup of an organization by code or numeric id (the code wins). Callers choose the

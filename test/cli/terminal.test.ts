@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import test from 'ava';
 import { createTestDb } from '../helpers/db.js';
 import { openShell, openTerminal, quote, tmuxAvailable, wfctlCommand } from '../helpers/tty.js';
+import { createEmployee, createOrg } from '../helpers/workforce.js';
 
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 const maybe = tmuxAvailable() ? test : ci ? test : test.skip;
@@ -43,6 +44,9 @@ maybe('migrate status at 80 columns: every line fits, no name runs into the stat
 maybe('a prompt refuses a bad date on the spot with the rule, and asks again', async (t) => {
   const db = await createTestDb('sqlite');
   t.teardown(() => db.destroy());
+  // The employee is looked up before anything is asked (issue 25), so it must exist.
+  const org = await createOrg(db.db, { code: 'ACME' });
+  await createEmployee(db.db, { organizationId: org.id, code: 'A1001' });
   const term = openTerminal(['offboard', 'A1001', '--reason', 'Resigned'], {
     env: { DATABASE_URL: `sqlite:${(db.database as any).filename}` },
   });

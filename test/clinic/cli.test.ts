@@ -106,13 +106,14 @@ for (const dialect of DIALECTS) {
       input: 'short',
     });
     t.is(invalid.code, 2);
-    t.deepEqual(Object.keys(invalid.json().errors).sort(), ['password', 'slug', 'subscription_plan']);
+    // Named as typed: the --slug flag; the password (stdin) and the plan (a menu on a terminal) by field.
+    t.deepEqual(Object.keys(invalid.json().errors).sort(), ['--slug', 'password', 'subscription_plan']);
 
     const dup = await runCli(createArgs('TAKEN'), { databaseUrl: url, input: PASSWORD });
     t.is(dup.code, 2);
-    t.deepEqual(Object.keys(dup.json().errors).sort(), ['email', 'owner_email', 'slug']);
-    t.regex(dup.stderr, /The slug has already been taken/);
-    t.regex(dup.stderr, /owner_email: The owner_email has already been taken/);
+    t.deepEqual(Object.keys(dup.json().errors).sort(), ['--email', '--owner-email', '--slug']);
+    t.regex(dup.stderr, /The --slug has already been taken/);
+    t.regex(dup.stderr, /--owner-email: The --owner-email has already been taken/);
 
     t.deepEqual(await clinicRowCounts(tdb.db), before);
   });
@@ -185,7 +186,7 @@ for (const dialect of DIALECTS) {
       { databaseUrl: url },
     );
     t.is(nowhere.code, 2);
-    t.regex(nowhere.stderr, /No tenant has the id or slug "nowhere"/);
+    t.regex(nowhere.stderr, /TENANT: no tenant nowhere with that id or slug\./);
 
     const list = await runCli(['tenant', 'member', 'list', 'paws', '--json'], { databaseUrl: url });
     t.deepEqual(

@@ -80,15 +80,15 @@ for (const dialect of DIALECTS) {
       [[failed, 'ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:2525']],
     );
     const page1 = (await run(['mail', 'list', '--limit', '2', '--json'])).json();
-    t.is(page1.next_before, failed);
+    t.is(page1.meta.next_before, failed);
     const page2 = (
-      await run(['mail', 'list', '--limit', '2', '--before', String(page1.next_before), '--json'])
+      await run(['mail', 'list', '--limit', '2', '--before', String(page1.meta.next_before), '--json'])
     ).json();
     t.deepEqual(
       page2.data.map((m: any) => m.id),
       [sent],
     );
-    t.is(page2.next_before, null);
+    t.is(page2.meta.next_before, null);
 
     const shown = await run(['mail', 'show', String(sent), '--json']);
     t.is(shown.code, 0, shown.stderr);

@@ -1,13 +1,16 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import test from 'ava';
 import { ConfigError, loadConfig, parseDatabaseUrl } from '../../src/config.js';
 
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
 test('defaults: embedded SQLite, ports 8080 and 8081', (t) => {
   const c = loadConfig({});
-  t.deepEqual(c.database, {
-    client: 'sqlite',
-    filename: './var/wfctl.sqlite',
-    url: 'sqlite:./var/wfctl.sqlite',
-  });
+  const filename = join(ROOT, 'var/wfctl.sqlite');
+  t.deepEqual(c.database, { client: 'sqlite', filename, url: `sqlite:${filename}` });
   t.is(c.workforcePort, 8080);
   t.is(c.clinicPort, 8081);
   t.is(c.workforce.tokenTtlWebDays, 30);
@@ -93,4 +96,22 @@ test('METRICS_PORT: empty or 0 is off; a port turns the listener on at METRICS_H
     /METRICS_PORT must be at most 65535/,
   );
   t.regex(t.throws(() => loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '  ' }))!.message, /METRICS_HOST/);
+});
+
+// Issue 25: from another directory `wfctl org list` created and migrated an empty ./var/wfctl.sqlite.
+test("the default ./var/ is the install directory's whatever the working directory; a path set stays as set", (t) => {
+  const elsewhere = mkdtempSync(join(tmpdir(), 'wfctl-cwd-'));
+  const before = process.cwd();
+  process.chdir(elsewhere);
+  t.teardown(() => {
+    process.chdir(before);
+    rmSync(elsewhere, { recursive: true, force: true });
+  });
+  const c = loadConfig({});
+  t.is(c.database.client === 'sqlite' && c.database.filename, join(ROOT, 'var/wfctl.sqlite'));
+  t.is(c.mail.dir, join(ROOT, 'var/mail'));
+  t.is(c.clinic.storageDir, join(ROOT, 'var/storage'));
+  const explicit = loadConfig({ DATABASE_URL: 'sqlite:./mine.sqlite', MAIL_DIR: './outbox' });
+  t.is(explicit.database.client === 'sqlite' && explicit.database.filename, './mine.sqlite');
+  t.is(explicit.mail.dir, './outbox');
 });

@@ -45,7 +45,7 @@ for (const dialect of DIALECTS) {
 
       const list = await cli(['schedule', '--json']);
       t.is(list.code, 0, list.stderr);
-      const [job] = list.json().jobs;
+      const [job] = list.json().data;
       t.like(job, { name: 'month-lock', cron: '* * * * *', timezone: 'UTC' });
       t.true(Date.parse(job.next_run) > Date.now());
       t.is(job.last_runs[0].slot, `2025-12/org:${a.org.id}`);
@@ -60,7 +60,7 @@ for (const dialect of DIALECTS) {
         return { due_at: due.toISOString(), due_local: wallClock(due, tz) };
       };
       const before = new Date();
-      const upcoming = (await cli(['schedule', '--json'])).json().jobs[0].upcoming;
+      const upcoming = (await cli(['schedule', '--json'])).json().data[0].upcoming;
       const after = new Date();
       for (const [world, tz, offset] of [
         [kathmandu, 'Asia/Kathmandu', /T02:00\+05:45$/],
@@ -94,11 +94,11 @@ for (const dialect of DIALECTS) {
       await claimRun(tdb.db, anHourAgo, 'partner-push', '2026-11-26T04:00', 'gone:1:abc', 30_000);
       const crashed = (await cli(['schedule', '--json']))
         .json()
-        .jobs.find((j: any) => j.name === 'partner-push');
+        .data.find((j: any) => j.name === 'partner-push');
       t.like(crashed.last_runs[0], { status: 'running', lease_lapsed: true, claimed_by: 'gone:1:abc' });
       const id = await enqueueJob(tdb.db, anHourAgo, { name: 'no-such-handler' });
       await claimJob(tdb.db, anHourAgo, 'gone:1:abc', { id, leaseMs: 30_000 });
-      const running = (await cli(['jobs', '--status', 'running', '--json'])).json().jobs;
+      const running = (await cli(['jobs', '--status', 'running', '--json'])).json().data;
       t.like(running[0], { id, locked_by: 'gone:1:abc' });
       t.true(Date.parse(running[0].lease_until) < Date.now());
       const takenOver = await cli(['jobs', 'work', '--once']);
@@ -141,7 +141,7 @@ for (const dialect of DIALECTS) {
       t.like(queued.json(), { status: 'closing', name: 'FY2025' });
       const jobs = await cli(['jobs', '--status', 'queued']);
       t.deepEqual(
-        jobs.json().jobs.map((j: any) => [j.id, j.name]),
+        jobs.json().data.map((j: any) => [j.id, j.name]),
         [[queued.json().job_id, 'financial-year.close']],
       );
       const worked = await cli(['jobs', 'work', '--once']);

@@ -7,12 +7,12 @@ import { rename, rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { Command } from 'commander';
 import { UsageError } from '../../core/errors.js';
-import { resolveOrganization, resolveUnit } from '../../workforce/attendance/lookup.js';
 import { attendanceCsv, exportAttendance } from '../../workforce/exports/operations/export-attendance.js';
 import { LOCK_PENDING } from '../../workforce/partners/locked-months.js';
 import { workforceActor } from '../actors.js';
 import { commandFor } from '../command.js';
 import { ExportView, ProgressBar, type ExportSummary } from '../views/export.js';
+import { checkOrganization, organizationRef, unitInOrganization } from '../lookup.js';
 
 export function register(program: Command): void {
   commandFor(program, exportAttendance, {
@@ -25,6 +25,7 @@ export function register(program: Command): void {
         required: true,
         prompt: 'Organization code?',
         field: 'org_id',
+        lookup: checkOrganization,
       },
       {
         flags: '--month <YYYY-MM>',
@@ -57,8 +58,10 @@ export function register(program: Command): void {
           },
         );
       }
-      const org = await resolveOrganization(ctx.services.db, flags.org as string);
-      const unit = flags.unit ? await resolveUnit(ctx.services.db, org.id, flags.unit as string) : null;
+      const org = await organizationRef(ctx.services.db, flags.org as string);
+      const unit = flags.unit
+        ? await unitInOrganization(ctx.services.db, org.id, flags.unit as string)
+        : null;
       return {
         org_id: org.id,
         month: flags.month,

@@ -78,6 +78,8 @@ export const COMMAND_MODULES: Record<string, () => Promise<CommandModule>> = {
   'gateway/events': () => import('./gateway/events.js'),
   'gateway/resolve': () => import('./gateway/resolve.js'),
   'health-log/list': () => import('./health-log/list.js'),
+  // the tenants' counters (list totals, dashboard counts) against COUNT(*)
+  'clinic/recount': () => import('./clinic/recount.js'),
   // the outbox of the emails the service sends
   'mail/list': () => import('./mail/list.js'),
   'mail/show': () => import('./mail/show.js'),

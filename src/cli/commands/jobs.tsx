@@ -40,7 +40,11 @@ export function register(program: Command): void {
       const list = await withServices((s) =>
         listJobs(s.db, { status: q.status as JobStatus | undefined, name: opts.name, limit: q.limit }),
       );
-      await output({ jobs: list }, opts, (r) => <JobListView jobs={r.jobs} />);
+      const page = {
+        data: list,
+        meta: { status: q.status ?? null, name: opts.name ?? null, limit: q.limit },
+      };
+      await output(page, opts, (r) => <JobListView jobs={r.data} />);
     });
 }
 

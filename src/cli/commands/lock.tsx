@@ -2,11 +2,11 @@
 // runs it.
 import React from 'react';
 import type { Command } from 'commander';
-import { resolveOrganization, resolveUnit } from '../../workforce/attendance/lookup.js';
 import { lockMonth } from '../../workforce/attendance/operations/lock-month.js';
 import { workforceActor } from '../actors.js';
 import { commandFor } from '../command.js';
 import { LockView } from '../views/lock.js';
+import { checkOrganization, checkUnitOfOrg, organizationRef, unitInOrganization } from '../lookup.js';
 
 export function register(program: Command): void {
   commandFor(program, lockMonth, {
@@ -19,11 +19,13 @@ export function register(program: Command): void {
         required: true,
         prompt: 'Organization code?',
         field: 'organization_id',
+        lookup: checkOrganization,
       },
       {
         flags: '--unit <code>',
         description: 'unit code (BLR or ACME/BLR) or id; omitted: the whole organization',
         field: 'organization_unit_id',
+        lookup: checkUnitOfOrg,
       },
       {
         flags: '--month <YYYY-MM>',
@@ -40,10 +42,16 @@ export function register(program: Command): void {
     ],
     context: workforceActor,
     toInput: async (_args, flags, ctx) => {
-      const org = await resolveOrganization(ctx.services.db, flags.org as string);
-      const unit = flags.unit ? await resolveUnit(ctx.services.db, org.id, flags.unit as string) : null;
+      const org = await organizationRef(ctx.services.db, flags.org as string);
+      const unit = flags.unit
+        ? await unitInOrganization(ctx.services.db, org.id, flags.unit as string)
+        : null;
       return { organization_id: org.id, organization_unit_id: unit?.id ?? null, month: flags.month };
     },
-    view: (result) => <LockView result={result} />,
+    names: (r) => ({
+      organizations: [r.organization_id],
+      units: r.units_already_locked.map((u) => u.organization_unit_id),
+    }),
+    view: (result, _flags, names) => <LockView result={result} names={names} />,
   });
 }

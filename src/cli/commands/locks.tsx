@@ -1,11 +1,11 @@
 // `wfctl locks --org CODE [--year YYYY]`: attendance.list-locks, the month-by-month lock grid.
 import React from 'react';
 import type { Command } from 'commander';
-import { resolveOrganization } from '../../workforce/attendance/lookup.js';
 import { lockGrid } from '../../workforce/attendance/operations/lock-grid.js';
 import { workforceActor } from '../actors.js';
 import { commandFor } from '../command.js';
 import { LockGridView } from '../views/lock.js';
+import { checkOrganization, organizationRef } from '../lookup.js';
 
 export function register(program: Command): void {
   commandFor(program, lockGrid, {
@@ -18,6 +18,7 @@ export function register(program: Command): void {
         required: true,
         prompt: 'Organization code?',
         field: 'organization_id',
+        lookup: checkOrganization,
       },
       {
         flags: '--year <YYYY>',
@@ -28,9 +29,11 @@ export function register(program: Command): void {
     examples: ['wfctl locks --org ACME --year 2026'],
     context: workforceActor,
     toInput: async (_args, flags, ctx) => ({
-      organization_id: (await resolveOrganization(ctx.services.db, flags.org as string)).id,
+      organization_id: (await organizationRef(ctx.services.db, flags.org as string)).id,
       year: flags.year,
     }),
-    view: (result) => <LockGridView grid={result} />,
+    json: ({ months, ...grid }) => ({ data: months, meta: grid }),
+    names: (grid) => ({ organizations: [grid.organization_id] }),
+    view: (result, _flags, names) => <LockGridView grid={result} names={names} />,
   });
 }

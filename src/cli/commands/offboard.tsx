@@ -2,16 +2,23 @@
 import React from 'react';
 import type { Command } from 'commander';
 import { offboardEmployee } from '../../workforce/employees/operations/offboard-employee.js';
-import { findEmployeeId } from '../../workforce/lookup.js';
 import { workforceActor } from '../actors.js';
 import { commandFor } from '../command.js';
 import { OffboardView } from '../views/offboard.js';
+import { checkEmployee, employeeRef } from '../lookup.js';
 
 export function register(program: Command): void {
   commandFor(program, offboardEmployee, {
     path: 'offboard',
     description: 'Offboard an employee: end deployments, cancel later shifts, revoke devices and tokens, …',
-    args: [{ name: 'employee', description: 'employee code (E042) or id', prompt: 'Employee (code or id)?' }],
+    args: [
+      {
+        name: 'employee',
+        description: 'employee code (E042) or id',
+        prompt: 'Employee (code or id)?',
+        lookup: checkEmployee,
+      },
+    ],
     flags: [
       {
         flags: '--last-day <date>',
@@ -35,10 +42,11 @@ export function register(program: Command): void {
     context: workforceActor,
     confirm: (args, flags) => `Offboard ${args.employee} with last working day ${flags.lastDay}?`,
     toInput: async (args, flags, ctx) => ({
-      employee_id: await findEmployeeId(ctx.services.db, args.employee),
+      employee_id: (await employeeRef(ctx.services.db, args.employee, 'EMPLOYEE')).id,
       last_working_day: flags.lastDay,
       reason: flags.reason,
     }),
-    view: (result) => <OffboardView result={result} />,
+    names: (r) => ({ organizations: r.roles_removed.map((x) => x.organization_id) }),
+    view: (result, _flags, names) => <OffboardView result={result} names={names} />,
   });
 }

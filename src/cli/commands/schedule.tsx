@@ -17,7 +17,7 @@ export function register(program: Command): void {
   const schedule = program.commands.find((c) => c.name() === 'schedule') ?? program.command('schedule');
   schedule
     .description('List the scheduled jobs with their next run (`schedule run NAME` runs one now)')
-    .addHelpText('after', examplesText(['wfctl schedule', "wfctl schedule --json | jq '.jobs[0].upcoming'"]))
+    .addHelpText('after', examplesText(['wfctl schedule', "wfctl schedule --json | jq '.data[0].upcoming'"]))
     .option('--json', 'print JSON')
     .action(async (opts: { json?: boolean }) => {
       const jobs = await withServices(async (services) => {
@@ -41,6 +41,6 @@ export function register(program: Command): void {
           })),
         );
       });
-      await output({ jobs }, opts, (r) => <ScheduleView jobs={r.jobs} />);
+      await output({ data: jobs, meta: {} }, opts, (r) => <ScheduleView jobs={r.data} />);
     });
 }

@@ -4,7 +4,8 @@ import type { Command } from 'commander';
 import { examplesText } from '../help.js';
 import { runSeeds } from '../seeds.js';
 import { output } from '../io.js';
-import { withServices } from '../services.js';
+import { loadConfig } from '../../config.js';
+import { sayDatabase, withServices } from '../services.js';
 import { withProgress } from '../progress.js';
 import { SeedView } from '../views/seed.js';
 
@@ -16,11 +17,16 @@ export function register(program: Command): void {
     .option('--json', 'print JSON')
     .addHelpText('after', examplesText(['wfctl seed', 'wfctl seed --only workforce-demo --json']))
     .action(async (opts: { only?: string; json?: boolean }) => {
+      // Said before the progress line starts, so the two never share the line.
+      const config = loadConfig();
+      sayDatabase(config);
       const results = await withProgress('Seeding…', (report) =>
-        withServices((s) =>
-          runSeeds(s, opts.only, (seed, i, of) =>
-            report(`Seeding ${seed.name} (${i + 1} of ${of}): ${seed.description}…`),
-          ),
+        withServices(
+          (s) =>
+            runSeeds(s, opts.only, (seed, i, of) =>
+              report(`Seeding ${seed.name} (${i + 1} of ${of}): ${seed.description}…`),
+            ),
+          { config },
         ),
       );
       await output({ seeds: results }, opts, (r) => <SeedView seeds={r.seeds} />);

@@ -5,6 +5,7 @@ import { loadConfig } from '../../config.js';
 import { UsageError } from '../../core/errors.js';
 import { startDaemon, type Daemon, type ListenerName } from '../../daemon.js';
 import { say } from '../io.js';
+import { describeDatabase } from '../services.js';
 
 /** The shell's codes for a process ended by SIGINT and SIGTERM (128 + the signal's number). */
 const EXIT_INTERRUPTED = 130;
@@ -35,13 +36,12 @@ export function register(program: Command): void {
         only: opts.only as ListenerName | undefined,
         migrate: opts.migrate,
       });
-      const db = config.database.client === 'sqlite' ? `SQLite ${config.database.filename}` : 'MySQL';
       for (const [name, listener] of Object.entries(daemon.listeners)) {
         const what = name === 'workforce' ? 'workforce contract' : 'clinic contract';
         say(`wfctl: ${what} on ${listener!.url}/api/v1 (OpenAPI ${listener!.url}/docs/openapi.json)`);
         daemon.services.logger.info('listening', { listener: name, url: listener!.url });
       }
-      say(`wfctl: database ${db}; press Ctrl-C to stop`);
+      say(`wfctl: database ${describeDatabase(config)}; press Ctrl-C to stop`);
       await untilStopped(daemon, config.shutdownGraceMs);
       say('wfctl: stopped');
     });

@@ -4,16 +4,23 @@
 import React from 'react';
 import type { Command } from 'commander';
 import { transferEmployee } from '../../workforce/deployments/operations/transfer-employee.js';
-import { findEmployeeId, findUnitId } from '../../workforce/lookup.js';
 import { workforceActor } from '../actors.js';
 import { commandFor } from '../command.js';
 import { TransferView } from '../views/deployment.js';
+import { checkEmployee, employeeRef, unitRef } from '../lookup.js';
 
 export function register(program: Command): void {
   commandFor(program, transferEmployee, {
     path: 'transfer',
     description: 'Move an employee’s primary deployment to another unit from a date',
-    args: [{ name: 'employee', description: 'employee code (E042) or id', prompt: 'Employee (code or id)?' }],
+    args: [
+      {
+        name: 'employee',
+        description: 'employee code (E042) or id',
+        prompt: 'Employee (code or id)?',
+        lookup: checkEmployee,
+      },
+    ],
     flags: [
       {
         flags: '--to <unit>',
@@ -37,10 +44,13 @@ export function register(program: Command): void {
     context: workforceActor,
     confirm: (args, flags) => `Transfer ${args.employee} to ${flags.to} from ${flags.on}?`,
     toInput: async (args, flags, ctx) => ({
-      employee_id: await findEmployeeId(ctx.services.db, args.employee),
-      to: await findUnitId(ctx.services.db, flags.to as string),
+      employee_id: (await employeeRef(ctx.services.db, args.employee, 'EMPLOYEE')).id,
+      to: (await unitRef(ctx.services.db, flags.to as string, '--to')).id,
       on: flags.on,
     }),
-    view: (result) => <TransferView result={result} />,
+    names: (r) => ({
+      units: [r.closed_deployment.organization_unit_id, r.opened_deployment.organization_unit_id],
+    }),
+    view: (result, _flags, names) => <TransferView result={result} names={names} />,
   });
 }

@@ -31,6 +31,7 @@ export function register(program: Command): void {
     examples: ['wfctl unlock 42 --reason "late punches" --dry-run'],
     context: workforceActor,
     toInput: async (args, flags) => ({ lock_id: args.lock_id, reason: flags.reason }),
-    view: (result) => <UnlockView result={result} />,
+    names: (r) => ({ organizations: [r.organization_id], units: [r.organization_unit_id] }),
+    view: (result, _flags, names) => <UnlockView result={result} names={names} />,
   });
 }

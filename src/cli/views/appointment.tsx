@@ -3,9 +3,17 @@ import React from 'react';
 import type { StatusChange } from '../../clinic/appointments/operations/change-appointment-status.js';
 import type { AppointmentView } from '../../clinic/appointments/serialize.js';
 import type { pageResult } from '../clinic-page.js';
+import { formatTime } from '../time.js';
 import { Summary } from './summary.js';
 
-export function AppointmentListView({ page }: { page: ReturnType<typeof pageResult<AppointmentView>> }) {
+export function AppointmentListView({
+  page,
+  zone = 'UTC',
+}: {
+  page: ReturnType<typeof pageResult<AppointmentView>>;
+  /** The tenant's time zone (src/cli/names.ts). */
+  zone?: string;
+}) {
   const { meta } = page;
   return (
     <Summary
@@ -14,7 +22,7 @@ export function AppointmentListView({ page }: { page: ReturnType<typeof pageResu
         columns: ['id', 'scheduled at', 'status', 'pet', 'client', 'veterinarian', 'reason'],
         rows: page.data.map((a) => [
           a.id,
-          a.scheduled_at,
+          formatTime(a.scheduled_at, zone),
           a.status,
           `${a.pet.name} (${a.pet.id})`,
           a.client.name,
@@ -26,10 +34,10 @@ export function AppointmentListView({ page }: { page: ReturnType<typeof pageResu
   );
 }
 
-function rows(a: AppointmentView): Array<[string, string]> {
+function rows(a: AppointmentView, zone: string): Array<[string, string]> {
   return [
     ['appointment', `id ${a.id}`],
-    ['scheduled at', a.scheduled_at ?? '—'],
+    ['scheduled at', formatTime(a.scheduled_at, zone) ?? '—'],
     ['status', a.status],
     ['pet', `${a.pet.name} (id ${a.pet.id})`],
     ['client', `${a.client.name} (id ${a.client.id})`],
@@ -38,11 +46,17 @@ function rows(a: AppointmentView): Array<[string, string]> {
   ];
 }
 
-export function AppointmentBookedView({ appointment }: { appointment: AppointmentView }) {
-  return <Summary title={`Booked appointment ${appointment.id}`} rows={rows(appointment)} />;
+export function AppointmentBookedView({
+  appointment,
+  zone = 'UTC',
+}: {
+  appointment: AppointmentView;
+  zone?: string;
+}) {
+  return <Summary title={`Booked appointment ${appointment.id}`} rows={rows(appointment, zone)} />;
 }
 
-export function AppointmentStatusView({ change }: { change: StatusChange }) {
+export function AppointmentStatusView({ change, zone = 'UTC' }: { change: StatusChange; zone?: string }) {
   const a = change.appointment;
   const dryRun = change.dry_run;
   const moved = change.from !== a.status;
@@ -51,5 +65,5 @@ export function AppointmentStatusView({ change }: { change: StatusChange }) {
     : dryRun
       ? `Preview: appointment ${a.id} ${change.from} → ${a.status} (nothing changed yet)`
       : `Appointment ${a.id}: ${change.from} → ${a.status}`;
-  return <Summary title={title} tone={dryRun && moved ? 'warn' : 'ok'} rows={rows(a)} />;
+  return <Summary title={title} tone={dryRun && moved ? 'warn' : 'ok'} rows={rows(a, zone)} />;
 }

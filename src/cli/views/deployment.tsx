@@ -3,9 +3,16 @@ import React from 'react';
 import type { CloseDeploymentResult } from '../../workforce/deployments/operations/close-deployment.js';
 import type { CreateDeploymentResult } from '../../workforce/deployments/operations/create-deployment.js';
 import type { TransferResult } from '../../workforce/deployments/operations/transfer-employee.js';
+import { NO_NAMES, type Names } from '../names.js';
 import { Summary } from './summary.js';
 
-export function DeploymentView({ result }: { result: CreateDeploymentResult | CloseDeploymentResult }) {
+export function DeploymentView({
+  result,
+  names = NO_NAMES,
+}: {
+  result: CreateDeploymentResult | CloseDeploymentResult;
+  names?: Names;
+}) {
   const d = result.deployment;
   const what = 'deleted' in result ? (result.deleted ? 'Deleted' : 'Closed') : 'Created';
   return (
@@ -17,8 +24,8 @@ export function DeploymentView({ result }: { result: CreateDeploymentResult | Cl
       }
       tone={result.dry_run ? 'warn' : 'ok'}
       rows={[
-        ['employee', String(d.employee_id)],
-        ['unit', String(d.organization_unit_id)],
+        ['employee', names.employee(d.employee_id)],
+        ['unit', names.unit(d.organization_unit_id)],
         ['from – to', `${d.starts_on} – ${d.ends_on ?? 'open'}`],
         ['primary', d.is_primary ? 'yes' : 'no'],
         ...('demoted_primary_deployment_ids' in result
@@ -45,7 +52,7 @@ function describeChanges(result: CreateDeploymentResult): string {
     .join(', ');
 }
 
-export function TransferView({ result }: { result: TransferResult }) {
+export function TransferView({ result, names = NO_NAMES }: { result: TransferResult; names?: Names }) {
   const { closed_deployment: closed, opened_deployment: opened } = result;
   const code = result.employee.employee_id;
   return (
@@ -53,10 +60,13 @@ export function TransferView({ result }: { result: TransferResult }) {
       title={result.dry_run ? `Preview: transfer ${code} (nothing changed yet)` : `Transferred ${code}`}
       tone={result.dry_run ? 'warn' : 'ok'}
       rows={[
-        ['closed deployment', `${closed.id} at unit ${closed.organization_unit_id}, ends ${closed.ends_on}`],
+        [
+          'closed deployment',
+          `${closed.id} at ${names.unit(closed.organization_unit_id)}, ends ${closed.ends_on}`,
+        ],
         [
           'new primary deployment',
-          `${opened.id ?? '(new)'} at unit ${opened.organization_unit_id}, from ${opened.starts_on}` +
+          `${opened.id ?? '(new)'} at ${names.unit(opened.organization_unit_id)}, from ${opened.starts_on}` +
             (opened.ends_on ? ` to ${opened.ends_on}` : ''),
         ],
         ['demoted primaries', result.demoted_primary_deployment_ids.join(', ') || '—'],

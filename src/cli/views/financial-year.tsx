@@ -3,16 +3,18 @@ import React from 'react';
 import type { CloseAccepted } from '../../workforce/financial-years/operations/close-financial-year.js';
 import type { FinancialYearList } from '../../workforce/financial-years/operations/list-financial-years.js';
 import type { FinancialYearView as Year } from '../../workforce/financial-years/serialize.js';
+import { NO_NAMES, type Names } from '../names.js';
+import { formatTime } from '../time.js';
 import { Summary } from './summary.js';
 
-export function FinancialYearView({ year: fy }: { year: Year }) {
+export function FinancialYearView({ year: fy, names = NO_NAMES }: { year: Year; names?: Names }) {
   return (
     <Summary
       title={`Financial year ${fy.name}: ${fy.status}`}
       tone={fy.status === 'closed' ? 'ok' : 'warn'}
       rows={[
         ['period', `${fy.starts_on} to ${fy.ends_on}`],
-        ['closed at', fy.closed_at ?? '—'],
+        ['closed at', formatTime(fy.closed_at, names.zone(fy.organization_id)) ?? '—'],
         ['close job', fy.close_job_id === null ? '—' : String(fy.close_job_id)],
       ]}
       table={
@@ -28,7 +30,7 @@ export function FinancialYearView({ year: fy }: { year: Year }) {
 }
 
 /** `fy close`: the year once closed, or (--no-wait) the queued close. */
-export function CloseView({ result }: { result: CloseAccepted | Year }) {
+export function CloseView({ result, names = NO_NAMES }: { result: CloseAccepted | Year; names?: Names }) {
   if ('job_id' in result) {
     return (
       <Summary
@@ -38,10 +40,16 @@ export function CloseView({ result }: { result: CloseAccepted | Year }) {
       />
     );
   }
-  return <FinancialYearView year={result} />;
+  return <FinancialYearView year={result} names={names} />;
 }
 
-export function FinancialYearListView({ list }: { list: FinancialYearList }) {
+export function FinancialYearListView({
+  list,
+  names = NO_NAMES,
+}: {
+  list: FinancialYearList;
+  names?: Names;
+}) {
   return (
     <Summary
       title={`${list.financial_years.length} financial year(s) of ${list.organization_code}`}
@@ -53,7 +61,7 @@ export function FinancialYearListView({ list }: { list: FinancialYearList }) {
           fy.starts_on,
           fy.ends_on,
           fy.status,
-          fy.closed_at?.slice(0, 16).replace('T', ' ') ?? null,
+          formatTime(fy.closed_at, names.zone(list.organization_id)),
         ]),
       }}
     />

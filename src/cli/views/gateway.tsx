@@ -2,9 +2,17 @@
 import React from 'react';
 import type { ListedGatewayEvent } from '../../clinic/gateway/operations/list-gateway-events.js';
 import type { pageResult } from '../clinic-page.js';
+import { formatTime } from '../time.js';
 import { Summary } from './summary.js';
 
-export function GatewayEventListView({ page }: { page: ReturnType<typeof pageResult<ListedGatewayEvent>> }) {
+export function GatewayEventListView({
+  page,
+  zone = 'UTC',
+}: {
+  page: ReturnType<typeof pageResult<ListedGatewayEvent>>;
+  /** The --tenant's time zone when one is named (src/cli/names.ts); UTC across tenants. */
+  zone?: string;
+}) {
   const { meta } = page;
   return (
     <Summary
@@ -13,7 +21,7 @@ export function GatewayEventListView({ page }: { page: ReturnType<typeof pageRes
         columns: ['id', 'received at', 'event', 'outcome', 'invoice', 'payment', 'order', 'unreconciled'],
         rows: page.data.map((e) => [
           e.id,
-          e.received_at,
+          formatTime(e.received_at, zone),
           e.event,
           e.outcome,
           e.invoice_id,

@@ -2,9 +2,17 @@
 import React from 'react';
 import type { HealthLogView } from '../../clinic/health-logs/serialize.js';
 import type { pageResult } from '../clinic-page.js';
+import { formatTime } from '../time.js';
 import { Summary } from './summary.js';
 
-export function HealthLogListView({ page }: { page: ReturnType<typeof pageResult<HealthLogView>> }) {
+export function HealthLogListView({
+  page,
+  zone = 'UTC',
+}: {
+  page: ReturnType<typeof pageResult<HealthLogView>>;
+  /** The tenant's time zone (src/cli/names.ts). */
+  zone?: string;
+}) {
   const { meta } = page;
   return (
     <Summary
@@ -13,7 +21,7 @@ export function HealthLogListView({ page }: { page: ReturnType<typeof pageResult
         columns: ['id', 'logged at', 'source', 'weight', 'appetite', 'energy', 'stool', 'symptoms', 'notes'],
         rows: page.data.map((h) => [
           h.id,
-          h.logged_at,
+          formatTime(h.logged_at, zone),
           h.source,
           h.weight_kg,
           h.appetite,

@@ -3,6 +3,7 @@ import React from 'react';
 import { Box } from '../ink.js';
 import type { InvoiceView } from '../../clinic/invoices/serialize.js';
 import type { pageResult } from '../clinic-page.js';
+import { formatTime } from '../time.js';
 import { Summary, Table } from './summary.js';
 
 export function InvoiceListView({ page }: { page: ReturnType<typeof pageResult<InvoiceView>> }) {
@@ -31,10 +32,13 @@ export function InvoiceSummaryView({
   invoice,
   title,
   tone = 'ok',
+  zone = 'UTC',
 }: {
   invoice: InvoiceView;
   title: string;
   tone?: 'ok' | 'warn';
+  /** The tenant's time zone (src/cli/names.ts). */
+  zone?: string;
 }) {
   return (
     <Box flexDirection="column">
@@ -67,7 +71,7 @@ export function InvoiceSummaryView({
             p.payment_method,
             p.reference_number,
             p.source,
-            p.created_at,
+            formatTime(p.created_at, zone),
           ])}
         />
       ) : null}

@@ -1,6 +1,7 @@
 // The views of `wfctl jobs`, `wfctl jobs show` and `wfctl jobs work`.
 import React from 'react';
 import type { JobRecord } from '../../core/job-queue.js';
+import { formatTime } from '../time.js';
 import { Summary } from './summary.js';
 
 /** A running job whose lease lapsed lost its worker: the next worker to poll takes it over. */
@@ -14,7 +15,7 @@ const table = (jobs: JobRecord[]) => ({
     j.name,
     state(j),
     `${j.attempts}/${j.max_attempts}`,
-    j.run_at?.slice(0, 19).replace('T', ' ') ?? null,
+    formatTime(j.run_at),
     j.last_error ? j.last_error.slice(0, 60) : null,
   ]),
 });
@@ -36,7 +37,7 @@ export function JobView({ job: j }: { job: JobRecord }) {
               ['lease until', `${j.lease_until ?? ''}${state(j) !== j.status ? ' (lapsed)' : ''}`],
             ] as Array<[string, string]>)
           : []),
-        ['run at', j.run_at ?? ''],
+        ['run at', formatTime(j.run_at) ?? ''],
         ['payload', JSON.stringify(j.payload)],
         ['result', JSON.stringify(j.result)],
         ['last error', j.last_error ?? ''],

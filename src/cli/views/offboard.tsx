@@ -1,12 +1,13 @@
 // The offboard summary: the preview before the question, and the result after it.
 import React from 'react';
 import type { OffboardResult } from '../../workforce/employees/operations/offboard-employee.js';
+import { NO_NAMES, type Names } from '../names.js';
 import { Summary } from './summary.js';
 
 const list = (ids: unknown[]) =>
   ids.length ? ids.map((x) => (typeof x === 'object' ? JSON.stringify(x) : x)).join(', ') : '—';
 
-export function OffboardView({ result }: { result: OffboardResult }) {
+export function OffboardView({ result, names = NO_NAMES }: { result: OffboardResult; names?: Names }) {
   const e = result.employee;
   return (
     <Summary
@@ -28,7 +29,12 @@ export function OffboardView({ result }: { result: OffboardResult }) {
         ['regularizations rejected', list(result.regularizations_rejected)],
         [
           'roles removed',
-          list(result.roles_removed.map((r) => `${r.role}@${r.organization_id ?? 'global'}`)),
+          list(
+            result.roles_removed.map(
+              (r) =>
+                `${r.role}@${r.organization_id === null ? 'global' : names.organization(r.organization_id)}`,
+            ),
+          ),
         ],
         ['user deactivated', result.user_deactivated === null ? '—' : `user ${result.user_deactivated}`],
       ]}

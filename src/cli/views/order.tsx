@@ -3,9 +3,17 @@ import React from 'react';
 import type { OrderMove } from '../../clinic/orders/operations/seller-orders.js';
 import type { OrderView } from '../../clinic/orders/serialize.js';
 import type { pageResult } from '../clinic-page.js';
+import { formatTime } from '../time.js';
 import { Summary } from './summary.js';
 
-export function OrderListView({ page }: { page: ReturnType<typeof pageResult<OrderView>> }) {
+export function OrderListView({
+  page,
+  zone = 'UTC',
+}: {
+  page: ReturnType<typeof pageResult<OrderView>>;
+  /** The tenant's time zone (src/cli/names.ts). */
+  zone?: string;
+}) {
   const { meta } = page;
   return (
     <Summary
@@ -20,7 +28,7 @@ export function OrderListView({ page }: { page: ReturnType<typeof pageResult<Ord
           o.requester.name,
           o.delivery_preference,
           o.item_summary,
-          o.created_at,
+          formatTime(o.created_at, zone),
         ]),
       }}
     />

@@ -4,6 +4,7 @@ import { Box } from '../ink.js';
 import type { UpcomingSlot } from '../../core/scheduled-job.js';
 import type { RunOutcome } from '../../scheduler/schedule.js';
 import type { SchedulerRun } from '../../scheduler/runs.js';
+import { formatTime } from '../time.js';
 import { Summary } from './summary.js';
 
 export interface ScheduleEntry {
@@ -37,7 +38,7 @@ export function ScheduleView({ jobs }: { jobs: ScheduleEntry[] }) {
             j.operation,
             j.cron,
             j.timezone,
-            j.next_run,
+            formatTime(j.next_run, j.timezone),
             j.last_runs[0] ? `${j.last_runs[0].slot} ${j.last_runs[0].status}` : null,
           ]),
         }}
@@ -46,11 +47,10 @@ export function ScheduleView({ jobs }: { jobs: ScheduleEntry[] }) {
         <Summary
           title="Next automatic month locks (02:00 on the 1st, each organization's time zone)"
           table={{
-            columns: ['for', 'due (UTC)', 'due (local)', 'time zone', 'overdue'],
+            columns: ['for', 'due', 'time zone', 'overdue'],
             rows: upcoming.map((u) => [
               u.subject.replace(/^organization /, ''),
-              `${u.due_at.slice(0, 16).replace('T', ' ')}Z`,
-              u.due_local.replace('T', ' '),
+              formatTime(u.due_at, u.timezone),
               u.timezone,
               u.overdue.length ? u.overdue.map((s) => s.split('/')[0]).join(', ') : null,
             ]),

@@ -15,12 +15,12 @@ export function TenantCreatedView({ result }: { result: CreatedTenantShown }) {
   const { tenant, user } = result;
   return (
     <Summary
-      title={`Created tenant ${tenant.slug} (id ${tenant.id})`}
+      title={`Created tenant ${tenant.slug}`}
       rows={[
         ['name', tenant.name],
         ['business type', tenant.business_type],
         ['plan', tenant.subscription_plan],
-        ['tenant_admin', `${user.email} (user ${user.id})`],
+        ['tenant_admin', user.email],
       ]}
     />
   );

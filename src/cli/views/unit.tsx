@@ -5,6 +5,7 @@ import { Box, Text } from '../ink.js';
 import type { RetireUnitResult } from '../../workforce/units/operations/retire-unit.js';
 import type { UnitView } from '../../workforce/units/serialize.js';
 import type { Page } from '../../workforce/listing.js';
+import { NO_NAMES, type Names } from '../names.js';
 import { Summary } from './summary.js';
 
 const ids = (list: number[]) => (list.length ? list.join(', ') : '—');
@@ -12,9 +13,11 @@ const ids = (list: number[]) => (list.length ? list.join(', ') : '—');
 export function RetireUnitView({
   result,
   title,
+  names = NO_NAMES,
 }: {
   result: Omit<RetireUnitResult, 'dry_run' | 'effective_date'> & { dry_run?: boolean };
   title?: string;
+  names?: Names;
 }) {
   const u = result.unit;
   return (
@@ -34,9 +37,9 @@ export function RetireUnitView({
           ? {
               columns: ['employee', 'from deployment', 'to unit', 'new deployment'],
               rows: result.deployments_transferred.map((x) => [
-                x.employee_id,
+                names.employee(x.employee_id),
                 x.from_deployment_id,
-                x.target_unit_id,
+                names.unit(x.target_unit_id),
                 x.to_deployment_id,
               ]),
             }
@@ -46,14 +49,21 @@ export function RetireUnitView({
   );
 }
 
-export function UnitListView({ page }: { page: Page<UnitView> }) {
+export function UnitListView({ page, names = NO_NAMES }: { page: Page<UnitView>; names?: Names }) {
   return (
     <Box flexDirection="column">
       <Summary
         title={`Units (${page.data.length})`}
         table={{
           columns: ['id', 'organization', 'code', 'name', 'timezone', 'status'],
-          rows: page.data.map((u) => [u.id, u.organization_id, u.code, u.name, u.timezone, u.status]),
+          rows: page.data.map((u) => [
+            u.id,
+            names.organization(u.organization_id),
+            u.code,
+            u.name,
+            u.timezone,
+            u.status,
+          ]),
         }}
       />
       <More page={page} />

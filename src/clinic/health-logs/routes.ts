@@ -22,7 +22,7 @@ const OWNER_PATH = '/api/v1/owner/me/pets/:pet/health-logs';
 const CLINIC_PATH = '/api/v1/tenant/:tenant/patients/:pet/health-logs';
 const one = { type: 'object', properties: { data: HEALTH_LOG_JSON } };
 const listDescription =
-  'Newest first (logged_at, then id). `since` (YYYY-MM-DD) keeps entries logged on or after that UTC day. 50 per page.';
+  'Newest first (logged_at, then id). `since` (YYYY-MM-DD) keeps entries logged on or after that day in the time zone of the pet’s clinic (tenant timezone: from its local midnight). 50 per page.';
 const bodyDescription =
   'logged_at defaults to now (ISO-8601; without an offset it is UTC; at most 5 minutes ahead). At least one ' +
   'of weight_kg, appetite, energy_level, stool_quality, water_intake_ml_per_kg, symptoms, notes is required.';

@@ -1,10 +1,11 @@
 // The payment ledger decides an invoice's money: amount_paid is the sum of its payments, balance_due
 // what is left (never below 0), and the status follows — unless the invoice is an estimate or voided,
 // which a payment never reopens. Called inside the operation's transaction, which holds the invoice
-// row's lock.
+// row's lock. A status the ledger changes is counted in the same transaction (../counters.ts).
 import type { Knex } from 'knex';
 import { lockForUpdate } from '../../db/knex.js';
 import { toDbTime } from '../../db/time.js';
+import { countStatusChange } from '../counters.js';
 
 export const INVOICE_STATUSES = ['estimate', 'unpaid', 'partial', 'paid', 'voided'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -27,6 +28,7 @@ export async function settleInvoice(trx: Knex, invoiceId: number, now: Date): Pr
   const invoice = await lockForUpdate(trx('invoices').where('id', invoiceId), trx).first(
     'status',
     'total_minor',
+    'tenant_id',
   );
   const sum = await lockForUpdate(
     trx('payments').where('invoice_id', invoiceId).sum({ paid: 'amount_minor' }),
@@ -34,14 +36,16 @@ export async function settleInvoice(trx: Knex, invoiceId: number, now: Date): Pr
   ).first();
   const paid = Number(sum?.paid ?? 0);
   const total = Number(invoice.total_minor);
+  const status = statusFor(invoice.status, total, paid);
   await trx('invoices')
     .where('id', invoiceId)
     .update({
       amount_paid_minor: paid,
       balance_due_minor: Math.max(0, total - paid),
-      status: statusFor(invoice.status, total, paid),
+      status,
       updated_at: toDbTime(now),
     });
+  await countStatusChange(trx, Number(invoice.tenant_id), 'invoices', invoice.status, status);
 }
 
 export interface NewPayment {

@@ -20,10 +20,3 @@ export async function loadTenant(db: Knex, tenantId: number): Promise<TenantRow>
   if (!tenant) throw new NotFoundError('Tenant not found.');
   return { ...tenant, id: Number(tenant.id) };
 }
-
-/** The id of the tenant a command names by id or slug (`wfctl tenant member add paws …`). */
-export async function tenantIdByRef(db: Knex, ref: string): Promise<number> {
-  const tenant = await findTenantByRef(db, ref);
-  if (!tenant) throw new NotFoundError(`No tenant has the id or slug "${ref}".`);
-  return Number(tenant.id);
-}

@@ -102,7 +102,8 @@ export const tenantRoutes = [
     description:
       'The directory profile GET /providers shows and searches (tenant_admin: profile.manage). A field ' +
       'left out is kept, null or "" clears it; latitude (-90..90) and longitude (-180..180) are given ' +
-      'together or not at all (both null clears the position).',
+      'together or not at all (both null clears the position). timezone (IANA, e.g. Asia/Kolkata) is the ' +
+      'day the clinic’s date filters mean (health-log since).',
     tags: ['tenants'],
     params: tenantParams,
     body: updateProfileSchema,

@@ -1,4 +1,5 @@
 // Request schemas of the tenant endpoints, shared by the HTTP routes and `wfctl tenant`.
+import { isValidTimeZone } from '../../core/calendar.js';
 import { idParam, yup } from '../../core/validation.js';
 import { BUSINESS_TYPES, ROLES } from '../identity/roles.js';
 import { emailField, nameField, optionalText, passwordField } from '../identity/schemas.js';
@@ -51,6 +52,22 @@ function withItsPair(field: 'latitude' | 'longitude') {
   ] as const;
 }
 
+/**
+ * The clinic's IANA time zone (Asia/Kolkata): the day its date filters and "today" mean. Not part of
+ * the directory profile GET /providers shows, but set where the profile is.
+ */
+export const timezoneField = () =>
+  yup
+    .string()
+    .trim()
+    .max(64)
+    .test(
+      'time-zone',
+      ({ path }) => `The ${path} field must be an IANA time zone (e.g. Asia/Kolkata).`,
+      (v) => v == null || isValidTimeZone(v),
+    )
+    .meta({ example: 'Asia/Kolkata' });
+
 /** The directory profile of a tenant (GET /providers reads these columns). */
 export const profileFields = {
   description: optionalText(2000),
@@ -61,7 +78,7 @@ export const profileFields = {
   longitude: coordinate(180).test(...withItsPair('longitude')),
 };
 
-export const updateProfileSchema = yup.object(profileFields);
+export const updateProfileSchema = yup.object({ ...profileFields, timezone: timezoneField() });
 export type ProfileFields = yup.InferType<typeof updateProfileSchema>;
 
 export const createTenantSchema = yup.object({
@@ -71,6 +88,7 @@ export const createTenantSchema = yup.object({
   ...profileFields,
   subscription_plan: yup.string().oneOf(SUBSCRIPTION_PLANS).default('trial'),
   business_type: yup.string().oneOf(BUSINESS_TYPES).default('clinic'),
+  timezone: timezoneField().default('UTC'),
   owner_name: nameField().required(),
   owner_email: emailField().required(),
   password: passwordField().required(),

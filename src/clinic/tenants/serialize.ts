@@ -16,6 +16,7 @@ export function serializeTenant(row: Record<string, any>) {
     longitude: row.longitude == null ? null : Number(row.longitude),
     subscription_plan: row.subscription_plan,
     business_type: row.business_type,
+    timezone: row.timezone ?? 'UTC',
     created_at: isoOrNull(row.created_at),
     updated_at: isoOrNull(row.updated_at),
   };
@@ -67,6 +68,11 @@ export const TENANT_JSON = {
     business_type: {
       type: 'string',
       enum: ['clinic', 'groomer', 'breeder', 'trainer', 'pharmacy', 'retail'],
+    },
+    timezone: {
+      type: 'string',
+      example: 'Asia/Kolkata',
+      description: 'IANA time zone: the day the clinic’s date filters (health-log since) and "today" mean',
     },
     created_at: time,
     updated_at: time,

@@ -1,6 +1,7 @@
 // Fixtures of the owner-portal tests: a tenant, an owner registered with it, and pets inserted
 // directly for the owner's Client row (the pets CRUD is another folder's; this keeps us unblocked).
 import type { TestApp } from '../../helpers/app.js';
+import { countAdded } from '../../../src/clinic/counters.js';
 import { toDbTime } from '../../../src/db/time.js';
 import { registerOwner, signup, type SignedUp } from '../fixtures.js';
 
@@ -33,6 +34,8 @@ export async function insertPet(
     updated_at: now,
     ...fields,
   });
+  // Written around pet.create, so counted as it counts (the tenant's patients: list totals, dashboard).
+  await countAdded(db, Number(client.tenant_id), 'pets');
   return Number(id);
 }
 

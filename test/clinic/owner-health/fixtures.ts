@@ -2,6 +2,7 @@
 // rows for the owner's Client (the pets CRUD is another slice), plus caregiver grants as rows.
 import type { Knex } from 'knex';
 import type { TestApp } from '../../helpers/app.js';
+import { countAdded } from '../../../src/clinic/counters.js';
 import { toDbTime } from '../../../src/db/time.js';
 import { registerOwner, signup, type SignedUp } from '../fixtures.js';
 
@@ -27,6 +28,8 @@ export async function insertPet(
     updated_at: now,
     ...fields,
   });
+  // Written around pet.create, so counted as it counts (the tenant's patients: list totals, dashboard).
+  await countAdded(db, Number(client.tenant_id), 'pets');
   return Number(id);
 }
 

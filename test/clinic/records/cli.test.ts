@@ -203,7 +203,7 @@ for (const dialect of DIALECTS) {
 
     const unknown = await cli(['order', 'list', '--tenant', 'no-such-tenant']);
     t.is(unknown.code, 2);
-    t.regex(unknown.stderr, /No tenant has the id or slug "no-such-tenant"/);
+    t.regex(unknown.stderr, /--tenant: no tenant no-such-tenant with that id or slug\./);
 
     t.deepEqual(await recordCounts(w.db), before);
     t.is((await w.db('pets').where('id', pet.id).first()).weight_kg, null);

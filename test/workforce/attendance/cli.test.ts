@@ -60,7 +60,7 @@ for (const dialect of DIALECTS) {
 
     const grid = await cli(['locks', '--org', org, '--year', '2025', '--json']);
     t.is(grid.code, 0, grid.stderr);
-    const dec = grid.json().months[11];
+    const dec = grid.json().data[11];
     t.is(dec.month, '2025-12');
     t.is(dec.state, 'locked');
     t.is(dec.organization_lock.lock_id, whole.json().lock_id);
@@ -70,7 +70,7 @@ for (const dialect of DIALECTS) {
       [a.units[0].code],
     );
     t.is(dec.rows_locked, 62);
-    t.is(grid.json().months[10].state, 'open');
+    t.is(grid.json().data[10].state, 'open');
 
     const hrUnlock = await cli([
       'unlock',

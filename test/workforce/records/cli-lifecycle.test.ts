@@ -59,7 +59,7 @@ for (const dialect of DIALECTS) {
     t.regex(noReason.stderr, /--reason/);
     const unknown = await cli(['offboard', 'E999', '--last-day', '2099-01-31', '--reason', 'x', '--yes']);
     t.is(unknown.code, 2);
-    t.regex(unknown.stderr, /No employee E999/);
+    t.regex(unknown.stderr, /EMPLOYEE: no employee E999\./);
     const outOfScope = await cli([...offboardArgs, '--yes', '--actor', w.actors.otherAdmin.email]);
     t.is(outOfScope.code, 2);
     t.regex(outOfScope.stderr, /not found/);

@@ -142,7 +142,7 @@ for (const dialect of DIALECTS) {
     t.regex(bad.stderr, /--on/);
     const unknownUnit = await cli(['transfer', 'E001', '--to', 'ACME/XYZ', '--on', '2099-02-01', '--yes']);
     t.is(unknownUnit.code, 2);
-    t.regex(unknownUnit.stderr, /No unit ACME\/XYZ/);
+    t.regex(unknownUnit.stderr, /--to: no unit ACME\/XYZ/);
     const done = await cli([...args, '--yes', '--json']);
     t.is(done.code, 0, done.stderr);
     t.like(done.json(), { closed_deployment: { id: primary, ends_on: '2099-01-31' } });

@@ -1,5 +1,6 @@
 // The Ink summaries the lifecycle commands show on a terminal (their last frame).
 import test from 'ava';
+import { NO_NAMES } from '../../../src/cli/names.js';
 import React from 'react';
 import { render } from 'ink-testing-library';
 import { OffboardView } from '../../../src/cli/views/offboard.js';
@@ -34,10 +35,12 @@ const offboard = {
 };
 
 test('the offboard preview says nothing changed yet; the result says what was done', (t) => {
-  const preview = render(<OffboardView result={offboard} />).lastFrame() ?? '';
+  // The organization by its code, as the operator types it (issue 25), not its id.
+  const names = { ...NO_NAMES, organization: (id: number | null | undefined) => (id === 1 ? 'ACME' : '?') };
+  const preview = render(<OffboardView result={offboard} names={names} />).lastFrame() ?? '';
   t.regex(preview, /Preview: offboard E042 \(nothing changed yet\)/);
   t.regex(preview, /deployments ended\s+3, 4/);
-  t.regex(preview, /roles removed\s+employee@1/);
+  t.regex(preview, /roles removed\s+employee@ACME/);
   const done = render(<OffboardView result={{ ...offboard, dry_run: false }} />).lastFrame() ?? '';
   t.regex(done, /Offboarded E042/);
   t.regex(done, /tokens deleted\s+2/);

@@ -67,6 +67,8 @@ export function register(program: Command): void {
       }
       return { ...fields, tenant_id: await tenantOf(given, ctx) };
     },
-    view: (appointment) => <AppointmentBookedView appointment={appointment} />,
+    view: (appointment, _f, names) => (
+      <AppointmentBookedView appointment={appointment} zone={names.tenantZone()} />
+    ),
   });
 }

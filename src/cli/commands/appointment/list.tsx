@@ -39,6 +39,6 @@ export function register(program: Command): void {
       page: pageNumber(flags.page),
     }),
     json: pageResult,
-    view: (page) => <AppointmentListView page={pageResult(page)} />,
+    view: (page, _f, names) => <AppointmentListView page={pageResult(page)} zone={names.tenantZone()} />,
   });
 }

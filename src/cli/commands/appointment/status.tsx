@@ -32,6 +32,6 @@ export function register(program: Command): void {
       appointment_id: args.appointment,
       status: args.status,
     }),
-    view: (change) => <AppointmentStatusView change={change} />,
+    view: (change, _f, names) => <AppointmentStatusView change={change} zone={names.tenantZone()} />,
   });
 }

@@ -2,12 +2,12 @@
 import React from 'react';
 import type { Command } from 'commander';
 import { listClients } from '../../../clinic/clients/operations/list-clients.js';
-import { tenantIdByRef } from '../../../clinic/tenants/resolve.js';
 import { clinicActor } from '../../actors.js';
 import { pageFlag, pageNumber, pageResult } from '../../clinic-page.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
 import { ClientListView } from '../../views/client.js';
+import { tenantRef } from '../../lookup.js';
 
 export function register(program: Command): void {
   commandGroup(program, 'client', 'The clients (pet owners) of a clinic tenant');
@@ -26,7 +26,7 @@ export function register(program: Command): void {
     examples: ['wfctl client list --tenant happy-paws', 'wfctl client list --tenant 3 --page 2 --json'],
     context: clinicActor,
     toInput: async (_args, flags, ctx) => ({
-      tenant_id: await tenantIdByRef(ctx.services.db, String(flags.tenant)),
+      tenant_id: (await tenantRef(ctx.services.db, String(flags.tenant))).id,
       page: pageNumber(flags.page),
     }),
     json: pageResult,

@@ -24,6 +24,7 @@ export function register(program: Command): void {
       }
       return { deployment_id: Number(args.id), force: Boolean(flags.force) };
     },
-    view: (result) => <DeploymentView result={result} />,
+    names: (r) => ({ employees: [r.deployment.employee_id], units: [r.deployment.organization_unit_id] }),
+    view: (result, _flags, names) => <DeploymentView result={result} names={names} />,
   });
 }

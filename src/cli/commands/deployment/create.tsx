@@ -3,18 +3,25 @@
 import React from 'react';
 import type { Command } from 'commander';
 import { createDeployment } from '../../../workforce/deployments/operations/create-deployment.js';
-import { findEmployeeId, findUnitId } from '../../../workforce/lookup.js';
 import { workforceActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
 import { DeploymentView } from '../../views/deployment.js';
+import { checkEmployee, employeeRef, unitRef } from '../../lookup.js';
 
 export function register(program: Command): void {
   commandGroup(program, 'deployment', 'Deployments of employees at units');
   commandFor(program, createDeployment, {
     path: 'deployment create',
     description: 'Deploy an employee at a unit (a primary demotes the primaries it overlaps)',
-    args: [{ name: 'employee', description: 'employee code (E042) or id', prompt: 'Employee (code or id)?' }],
+    args: [
+      {
+        name: 'employee',
+        description: 'employee code (E042) or id',
+        prompt: 'Employee (code or id)?',
+        lookup: checkEmployee,
+      },
+    ],
     flags: [
       {
         flags: '--unit <unit>',
@@ -40,13 +47,14 @@ export function register(program: Command): void {
     toInput: async (args, flags, ctx) => {
       const db = ctx.services.db;
       return {
-        employee_id: await findEmployeeId(db, args.employee),
-        organization_unit_id: await findUnitId(db, flags.unit as string),
+        employee_id: (await employeeRef(db, args.employee, 'EMPLOYEE')).id,
+        organization_unit_id: (await unitRef(db, flags.unit as string, '--unit')).id,
         starts_on: flags.from,
         ends_on: flags.to ?? null,
         is_primary: Boolean(flags.primary),
       };
     },
-    view: (result) => <DeploymentView result={result} />,
+    names: (r) => ({ employees: [r.deployment.employee_id], units: [r.deployment.organization_unit_id] }),
+    view: (result, _flags, names) => <DeploymentView result={result} names={names} />,
   });
 }

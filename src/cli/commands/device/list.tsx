@@ -4,11 +4,11 @@ import React from 'react';
 import type { Command } from 'commander';
 import { UsageError } from '../../../core/errors.js';
 import { listAllDevices } from '../../../workforce/devices/operations/list-devices.js';
-import { findOrganizationId } from '../../../workforce/lookup.js';
 import { workforceActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
 import { pageFlags } from '../../page-flags.js';
 import { DeviceListView } from '../../views/device.js';
+import { organizationRef } from '../../lookup.js';
 
 export function register(program: Command): void {
   commandFor(program, listAllDevices, {
@@ -37,7 +37,7 @@ export function register(program: Command): void {
         organization_id:
           flags.org === undefined
             ? undefined
-            : await findOrganizationId(ctx.services.db, flags.org as string),
+            : (await organizationRef(ctx.services.db, flags.org as string)).id,
         limit: flags.limit,
         cursor: flags.cursor,
       };

@@ -3,12 +3,12 @@
 import React from 'react';
 import type { Command } from 'commander';
 import { listEmployees } from '../../../workforce/employees/operations/read-employees.js';
-import { findOrganizationId } from '../../../workforce/lookup.js';
 import { workforceActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
 import { pageFlags } from '../../page-flags.js';
 import { EmployeeListView } from '../../views/employee.js';
+import { organizationRef } from '../../lookup.js';
 
 export function register(program: Command): void {
   commandGroup(program, 'employee', 'Employees: list, show');
@@ -27,10 +27,13 @@ export function register(program: Command): void {
     context: workforceActor,
     toInput: async (_args, flags, ctx) => ({
       organization_id:
-        flags.org === undefined ? undefined : await findOrganizationId(ctx.services.db, flags.org as string),
+        flags.org === undefined
+          ? undefined
+          : (await organizationRef(ctx.services.db, flags.org as string)).id,
       limit: flags.limit,
       cursor: flags.cursor,
     }),
-    view: (page) => <EmployeeListView page={page} />,
+    names: (page) => ({ organizations: page.data.map((e) => e.organization_id) }),
+    view: (page, _flags, names) => <EmployeeListView page={page} names={names} />,
   });
 }

@@ -3,23 +3,35 @@
 import React from 'react';
 import type { Command } from 'commander';
 import { getEmployee } from '../../../workforce/employees/operations/read-employees.js';
-import { findEmployeeId } from '../../../workforce/lookup.js';
 import { workforceActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
 import { EmployeeShowView } from '../../views/employee.js';
+import { checkEmployee, employeeRef } from '../../lookup.js';
 
 export function register(program: Command): void {
   commandGroup(program, 'employee', 'Employees: list, show');
   commandFor(program, getEmployee, {
     path: 'employee show',
     description: 'An employee with its deployments',
-    args: [{ name: 'employee', description: 'employee code (E042) or id', prompt: 'Employee (code or id)?' }],
+    args: [
+      {
+        name: 'employee',
+        description: 'employee code (E042) or id',
+        prompt: 'Employee (code or id)?',
+        lookup: checkEmployee,
+      },
+    ],
     examples: ['wfctl employee show E042', 'wfctl employee show E042 --json'],
     context: workforceActor,
     toInput: async (args, _flags, ctx) => ({
-      employee_id: await findEmployeeId(ctx.services.db, args.employee),
+      employee_id: (await employeeRef(ctx.services.db, args.employee, 'EMPLOYEE')).id,
     }),
-    view: (employee) => <EmployeeShowView employee={employee} />,
+    names: (e) => ({
+      organizations: [e.organization_id],
+      users: [e.user_id],
+      units: e.deployments.map((d) => d.organization_unit_id),
+    }),
+    view: (employee, _flags, names) => <EmployeeShowView employee={employee} names={names} />,
   });
 }

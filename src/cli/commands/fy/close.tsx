@@ -53,7 +53,8 @@ export function register(program: Command): void {
       const spinner = !wantsJson(flags) && Boolean(process.stderr.isTTY);
       return waitForClose(ctx, accepted.id, accepted.job_id, timeout, spinner);
     },
-    view: (result) => <CloseView result={result} />,
+    names: (r) => ({ organizations: ['organization_id' in r ? r.organization_id : null] }),
+    view: (result, _flags, names) => <CloseView result={result} names={names} />,
   });
 }
 

@@ -1,11 +1,11 @@
 // `wfctl fy list --org CODE`: financial-year.list, an organization's years with their status.
 import React from 'react';
 import type { Command } from 'commander';
-import { resolveOrganization } from '../../../workforce/attendance/lookup.js';
 import { listFinancialYears } from '../../../workforce/financial-years/operations/list-financial-years.js';
 import { workforceActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
 import { FinancialYearListView } from '../../views/financial-year.js';
+import { checkOrganization, organizationRef } from '../../lookup.js';
 
 export function register(program: Command): void {
   commandFor(program, listFinancialYears, {
@@ -18,13 +18,16 @@ export function register(program: Command): void {
         required: true,
         prompt: 'Organization code?',
         field: 'organization_id',
+        lookup: checkOrganization,
       },
     ],
     examples: ['wfctl fy list --org ACME', 'wfctl fy list --org ACME --json'],
     context: workforceActor,
     toInput: async (_args, flags, ctx) => ({
-      organization_id: (await resolveOrganization(ctx.services.db, flags.org as string)).id,
+      organization_id: (await organizationRef(ctx.services.db, flags.org as string)).id,
     }),
-    view: (list) => <FinancialYearListView list={list} />,
+    json: ({ financial_years, ...organization }) => ({ data: financial_years, meta: organization }),
+    names: (list) => ({ organizations: [list.organization_id] }),
+    view: (list, _flags, names) => <FinancialYearListView list={list} names={names} />,
   });
 }

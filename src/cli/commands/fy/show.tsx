@@ -23,6 +23,7 @@ export function register(program: Command): void {
     toInput: async (args, _flags, ctx) => ({
       financial_year_id: await resolveFinancialYear(ctx.services.db, args.year),
     }),
-    view: (year) => <FinancialYearView year={year} />,
+    names: (year) => ({ organizations: [year.organization_id] }),
+    view: (year, _flags, names) => <FinancialYearView year={year} names={names} />,
   });
 }

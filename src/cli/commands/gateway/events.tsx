@@ -45,6 +45,6 @@ export function register(program: Command): void {
       page: pageNumber(flags.page),
     }),
     json: pageResult,
-    view: (page) => <GatewayEventListView page={pageResult(page)} />,
+    view: (page, _f, names) => <GatewayEventListView page={pageResult(page)} zone={names.tenantZone()} />,
   });
 }

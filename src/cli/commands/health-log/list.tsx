@@ -26,7 +26,7 @@ export function register(program: Command): void {
       },
       {
         flags: '--since <date>',
-        description: 'entries logged on or after this UTC day (YYYY-MM-DD)',
+        description: 'entries logged on or after this day of the clinic’s time zone (YYYY-MM-DD)',
         field: 'since',
       },
       pageFlag,
@@ -43,6 +43,6 @@ export function register(program: Command): void {
       page: pageNumber(flags.page),
     }),
     json: pageResult,
-    view: (page) => <HealthLogListView page={pageResult(page)} />,
+    view: (page, _f, names) => <HealthLogListView page={pageResult(page)} zone={names.tenantZone()} />,
   });
 }

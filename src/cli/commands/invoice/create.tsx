@@ -80,8 +80,12 @@ export function register(program: Command): void {
       if (Array.isArray(fields.items)) fields.items = fields.items.map((x) => parseItem(String(x)));
       return { ...fields, tenant_id: await tenantOf(given, ctx) };
     },
-    view: (invoice) => (
-      <InvoiceSummaryView invoice={invoice} title={`Created invoice ${invoice.id} (${invoice.status})`} />
+    view: (invoice, _f, names) => (
+      <InvoiceSummaryView
+        invoice={invoice}
+        title={`Created invoice ${invoice.id} (${invoice.status})`}
+        zone={names.tenantZone()}
+      />
     ),
   });
 }

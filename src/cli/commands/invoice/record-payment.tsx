@@ -48,8 +48,9 @@ export function register(program: Command): void {
       tenant_id: await tenantOf(given, ctx),
       invoice_id: args.invoice,
     }),
-    view: (recorded) => (
+    view: (recorded, _f, names) => (
       <InvoiceSummaryView
+        zone={names.tenantZone()}
         invoice={recorded.invoice}
         title={
           recorded.dry_run

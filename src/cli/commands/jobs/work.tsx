@@ -20,17 +20,20 @@ export function register(program: Command): void {
     .option('--json', 'print JSON')
     .addHelpText('after', examplesText(['wfctl jobs work', 'wfctl jobs work --once --json']))
     .action(async (opts: { once?: boolean; json?: boolean }) => {
-      const ran = await withServices(async (services) => {
-        const id = workerId();
-        const done: JobRecord[] = [];
-        // A failed attempt is queued again in the future, so this ends when nothing is due.
-        for (let i = 0; i < (opts.once ? 1 : 10_000); i++) {
-          const job = await workOnce(services, jobHandlers, id);
-          if (!job) break;
-          done.push(job);
-        }
-        return done;
-      });
+      const ran = await withServices(
+        async (services) => {
+          const id = workerId();
+          const done: JobRecord[] = [];
+          // A failed attempt is queued again in the future, so this ends when nothing is due.
+          for (let i = 0; i < (opts.once ? 1 : 10_000); i++) {
+            const job = await workOnce(services, jobHandlers, id);
+            if (!job) break;
+            done.push(job);
+          }
+          return done;
+        },
+        { changesData: true },
+      );
       await output({ ran }, opts, (r) => <JobsRanView ran={r.ran} />);
     });
 }

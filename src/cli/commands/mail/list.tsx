@@ -22,9 +22,14 @@ export function register(program: Command): void {
       },
       { flags: '--limit <n>', description: 'how many (default 50, at most 500)', field: 'limit' },
     ],
-    examples: ['wfctl mail list --status failed', 'wfctl mail list --json | jq ".data[0]"'],
+    examples: [
+      'wfctl mail list --status failed',
+      'wfctl mail list --json | jq ".data[0], .meta.next_before"',
+    ],
     context: clinicActor,
     toInput: async (_args, flags) => ({ status: flags.status, before: flags.before, limit: flags.limit }),
-    view: (page) => <MailListView page={page} />,
+    json: ({ data, next_before }) => ({ data, meta: { next_before } }),
+    names: (page) => ({ tenants: page.data.map((m) => m.tenant_id) }),
+    view: (page, _f, names) => <MailListView page={page} names={names} />,
   });
 }

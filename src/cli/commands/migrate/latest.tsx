@@ -31,7 +31,7 @@ export function register(program: Command): void {
             }
             return done;
           }),
-        { schema: 'any' },
+        { schema: 'any', changesData: true },
       );
       await output({ applied }, opts, (r) => (
         <Summary

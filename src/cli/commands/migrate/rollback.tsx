@@ -48,7 +48,7 @@ export function register(program: Command): void {
           }
           return migrateRollback(s.db, Boolean(flags.all));
         },
-        { schema: 'any' },
+        { schema: 'any', changesData: true },
       );
       await output({ rolled_back: rolledBack }, flags, (r) => (
         <Summary

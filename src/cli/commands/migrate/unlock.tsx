@@ -16,7 +16,7 @@ export function register(program: Command): void {
     .option('--json', 'print JSON')
     .addHelpText('after', examplesText(['wfctl migrate unlock']))
     .action(async (opts: { json?: boolean }) => {
-      await withServices((s) => freeMigrationLock(s.db), { schema: 'any' });
+      await withServices((s) => freeMigrationLock(s.db), { schema: 'any', changesData: true });
       await output({ unlocked: true }, opts, () => <Summary title="Migration lock freed" />);
     });
 }

@@ -37,6 +37,6 @@ export function register(program: Command): void {
       page: pageNumber(flags.page),
     }),
     json: pageResult,
-    view: (page) => <OrderListView page={pageResult(page)} />,
+    view: (page, _f, names) => <OrderListView page={pageResult(page)} zone={names.tenantZone()} />,
   });
 }

@@ -2,12 +2,12 @@
 // /organizations/{id}/retire runs it.
 import React from 'react';
 import type { Command } from 'commander';
-import { findOrganizationId } from '../../../workforce/lookup.js';
 import { retireOrganization } from '../../../workforce/organizations/operations/retire-organization.js';
 import { workforceActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
 import { RetireOrganizationView } from '../../views/organization.js';
+import { organizationRef } from '../../lookup.js';
 
 export function register(program: Command): void {
   commandGroup(program, 'org', 'Organizations');
@@ -36,7 +36,7 @@ export function register(program: Command): void {
     confirm: (args, flags) =>
       `Retire organization ${args.organization} and all its units effective ${flags.effectiveDate}?`,
     toInput: async (args, flags, ctx) => ({
-      organization_id: await findOrganizationId(ctx.services.db, args.organization),
+      organization_id: (await organizationRef(ctx.services.db, args.organization, 'ORGANIZATION')).id,
       effective_date: flags.effectiveDate,
       reason: flags.reason,
     }),

@@ -1,12 +1,12 @@
 // `wfctl org set ORG --require-device-for-punches=true|false`: organization.update-settings.
 import React from 'react';
 import type { Command } from 'commander';
-import { findOrganizationId } from '../../../workforce/lookup.js';
 import { updateOrganizationSettings } from '../../../workforce/organizations/operations/update-settings.js';
 import { workforceActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
 import { OrganizationSettingsView } from '../../views/organization.js';
+import { organizationRef } from '../../lookup.js';
 
 /** "true"/"false" become booleans; anything else is passed on for the operation to refuse by name. */
 const booleanWord = (v: unknown): unknown => (v === 'true' ? true : v === 'false' ? false : v);
@@ -29,7 +29,7 @@ export function register(program: Command): void {
     examples: ['wfctl org set ACME --require-device-for-punches=false'],
     context: workforceActor,
     toInput: async (args, flags, ctx) => ({
-      organization_id: await findOrganizationId(ctx.services.db, args.organization),
+      organization_id: (await organizationRef(ctx.services.db, args.organization, 'ORGANIZATION')).id,
       require_device_for_punches: booleanWord(flags.requireDeviceForPunches),
     }),
     view: (result) => <OrganizationSettingsView result={result} />,

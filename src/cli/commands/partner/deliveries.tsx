@@ -21,6 +21,10 @@ export function register(program: Command): void {
     examples: ['wfctl partner deliveries', 'wfctl partner deliveries --failed --partner Paywise --json'],
     context: workforceActor,
     toInput: async (_args, flags) => ({ failed: flags.failed, partner: flags.partner, limit: flags.limit }),
+    json: (r, flags) => ({
+      data: r.data,
+      meta: { failed: Boolean(flags.failed), partner: flags.partner ?? null },
+    }),
     view: (r, flags) => <DeliveriesView data={r.data} failed={Boolean(flags.failed)} />,
   });
 }

@@ -16,6 +16,7 @@ export function register(program: Command): void {
     examples: ['wfctl partner list', "wfctl partner list --json | jq '.data[].name'"],
     context: workforceActor,
     toInput: async () => ({}),
+    json: (r) => ({ data: r.data, meta: {} }),
     view: (r) => <PartnerListView partners={r.data} />,
   });
 }

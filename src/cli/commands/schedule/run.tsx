@@ -31,7 +31,9 @@ export function register(program: Command): void {
       const args = await validate<{ month?: string }>(yup.object({ month: isoMonth().optional() }), {
         month: opts.month,
       });
-      const outcomes = await withServices((services) => fireScheduledJob(services, name, args));
+      const outcomes = await withServices((services) => fireScheduledJob(services, name, args), {
+        changesData: true,
+      });
       const failed = outcomes.filter((o) => o.outcome === 'failed');
       if (failed.length) {
         throw new AppError(

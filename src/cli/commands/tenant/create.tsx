@@ -7,9 +7,8 @@ import { createTenant } from '../../../clinic/tenants/operations/create-tenant.j
 import { SUBSCRIPTION_PLANS } from '../../../clinic/tenants/schemas.js';
 import { clinicActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
-import { required } from '../../io.js';
 import { TenantCreatedView } from '../../views/tenant.js';
-import { choose, password, tenantGroup } from './shared.js';
+import { choose, tenantGroup } from './shared.js';
 
 export function register(program: Command): void {
   tenantGroup(program);
@@ -18,23 +17,43 @@ export function register(program: Command): void {
     description:
       'Create a tenant and its first user, its tenant_admin (prompts for what is missing on a terminal)',
     flags: [
-      { flags: '--name <name>', description: 'tenant name', required: true, prompt: 'Tenant name' },
+      {
+        flags: '--name <name>',
+        description: 'tenant name',
+        required: true,
+        prompt: 'Tenant name',
+        field: 'name',
+      },
       {
         flags: '--slug <slug>',
         description: 'unique short name: letters, digits, hyphens',
         required: true,
         prompt: 'Slug (letters, digits, hyphens)',
+        field: 'slug',
       },
       {
         flags: '--email <email>',
         description: 'tenant contact email (unique)',
         required: true,
         prompt: 'Tenant contact email',
+        field: 'email',
       },
       { flags: '--phone <phone>', description: 'tenant phone' },
       { flags: '--address <address>', description: 'tenant address' },
-      { flags: '--owner-name <name>', description: 'name of the tenant_admin' },
-      { flags: '--owner-email <email>', description: 'login email of the tenant_admin (unique)' },
+      {
+        flags: '--owner-name <name>',
+        description: 'name of the tenant_admin',
+        required: true,
+        prompt: 'Admin name',
+        field: 'owner_name',
+      },
+      {
+        flags: '--owner-email <email>',
+        description: 'login email of the tenant_admin (unique)',
+        required: true,
+        prompt: 'Admin login email',
+        field: 'owner_email',
+      },
       {
         flags: '--business-type <type>',
         description: `one of ${BUSINESS_TYPES.join(', ')} (default clinic)`,
@@ -43,28 +62,28 @@ export function register(program: Command): void {
         flags: '--plan <plan>',
         description: `subscription plan: ${SUBSCRIPTION_PLANS.join(', ')} (default trial)`,
       },
-      { flags: '--password-stdin', description: 'read the tenant_admin password from stdin' },
+      { flags: '--timezone <zone>', description: 'IANA time zone, e.g. Asia/Kolkata (default UTC)' },
     ],
+    secrets: {
+      stdin: '--password-stdin',
+      fields: [{ field: 'password', prompt: 'Admin password (at least 8 characters)' }],
+    },
     examples: [
       'printf %s "$PASSWORD" | wfctl tenant create --name "Happy Paws" --slug happy-paws --email hello@happypaws.test --owner-name Asha --owner-email asha@happypaws.test --password-stdin',
     ],
     context: clinicActor,
-    toInput: async (_args, flags) => ({
+    toInput: async (_args, flags, _ctx, secrets) => ({
       name: flags.name,
       slug: flags.slug,
       email: flags.email,
       phone: flags.phone,
       address: flags.address,
+      timezone: flags.timezone,
       business_type: await choose(flags.businessType, 'Business type', BUSINESS_TYPES, 'clinic', flags),
       subscription_plan: await choose(flags.plan, 'Subscription plan', SUBSCRIPTION_PLANS, 'trial', flags),
-      owner_name: await required(flags.ownerName as string | undefined, '--owner-name', 'Admin name', flags),
-      owner_email: await required(
-        flags.ownerEmail as string | undefined,
-        '--owner-email',
-        'Admin login email',
-        flags,
-      ),
-      password: await password(flags, 'Admin password (at least 8 characters)'),
+      owner_name: flags.ownerName,
+      owner_email: flags.ownerEmail,
+      password: secrets.password,
     }),
     json: ({ tenant, user }) => ({
       tenant,

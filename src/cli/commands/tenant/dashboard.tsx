@@ -2,11 +2,11 @@
 import React from 'react';
 import type { Command } from 'commander';
 import { getDashboard } from '../../../clinic/tenants/operations/get-dashboard.js';
-import { tenantIdByRef } from '../../../clinic/tenants/resolve.js';
 import { clinicActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
 import { DashboardView } from '../../views/tenant.js';
 import { tenantGroup } from './shared.js';
+import { tenantRef } from '../../lookup.js';
 
 export function register(program: Command): void {
   tenantGroup(program);
@@ -19,7 +19,9 @@ export function register(program: Command): void {
       'wfctl tenant dashboard 3 --actor vet@happypaws.test --json',
     ],
     context: clinicActor,
-    toInput: async (args, _flags, ctx) => ({ tenant_id: await tenantIdByRef(ctx.services.db, args.tenant) }),
+    toInput: async (args, _flags, ctx) => ({
+      tenant_id: (await tenantRef(ctx.services.db, args.tenant, 'TENANT')).id,
+    }),
     view: (dashboard) => <DashboardView dashboard={dashboard} />,
   });
 }

@@ -2,10 +2,10 @@
 // PATCH /tenant/{tenant}/profile runs it. Flags left out keep their value; "" clears one.
 import type { Command } from 'commander';
 import { updateTenantProfile } from '../../../clinic/tenants/operations/update-profile.js';
-import { tenantIdByRef } from '../../../clinic/tenants/resolve.js';
 import { clinicActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
 import { tenantGroup } from './shared.js';
+import { tenantRef } from '../../lookup.js';
 
 export function register(program: Command): void {
   tenantGroup(program);
@@ -25,6 +25,11 @@ export function register(program: Command): void {
       { flags: '--phone <phone>', description: 'contact phone', field: 'phone' },
       { flags: '--lat <degrees>', description: 'latitude, -90 to 90 (with --lng)', field: 'latitude' },
       { flags: '--lng <degrees>', description: 'longitude, -180 to 180 (with --lat)', field: 'longitude' },
+      {
+        flags: '--timezone <zone>',
+        description: 'IANA time zone (Asia/Kolkata): the day date filters mean',
+        field: 'timezone',
+      },
     ],
     examples: [
       'wfctl tenant profile happy-paws --city Pune --lat 18.5204 --lng 73.8567',
@@ -32,13 +37,14 @@ export function register(program: Command): void {
     ],
     context: clinicActor,
     toInput: async (args, flags, ctx) => ({
-      tenant_id: await tenantIdByRef(ctx.services.db, args.tenant),
+      tenant_id: (await tenantRef(ctx.services.db, args.tenant, 'TENANT')).id,
       description: flags.description,
       city: flags.city,
       address: flags.address,
       phone: flags.phone,
       latitude: flags.lat,
       longitude: flags.lng,
+      timezone: flags.timezone,
     }),
   });
 }

@@ -1,9 +1,9 @@
 // The `wfctl tenant` and `wfctl tenant member` groups, and what their commands share: choosing
-// among fixed values and reading a password.
+// among fixed values.
 import type { Command } from 'commander';
 import { UsageError } from '../../../core/errors.js';
 import { commandGroup } from '../../group.js';
-import { canPrompt, readStdin, required, type OutputOptions } from '../../io.js';
+import { canPrompt, type OutputOptions } from '../../io.js';
 
 export function tenantGroup(program: Command): Command {
   return commandGroup(program, 'tenant', 'Clinic tenants (clinics, pharmacies, shops…) and their staff');
@@ -29,17 +29,6 @@ export async function choose<T extends string>(
   }
   if (fallback !== undefined) return fallback;
   throw new UsageError(`Missing required option ${flag}.`, { [flag!]: [`${flag} is required.`] });
-}
-
-/** The password from stdin (--password-stdin), else asked on a terminal, else a usage error. */
-export async function password(opts: OutputOptions & { passwordStdin?: unknown }, question: string) {
-  if (opts.passwordStdin) return stripNewline(await readStdin());
-  if (!canPrompt(opts)) {
-    throw new UsageError('Missing the password: pipe it with --password-stdin.', {
-      '--password-stdin': ['--password-stdin is required when not on a terminal.'],
-    });
-  }
-  return required(undefined, '--password-stdin', question, { ...opts, secret: true });
 }
 
 export function stripNewline(text: string): string {

@@ -3,12 +3,12 @@
 import React from 'react';
 import type { Command } from 'commander';
 import { UsageError } from '../../../core/errors.js';
-import { findEmployeeId, findUnitId } from '../../../workforce/lookup.js';
 import { retireUnit } from '../../../workforce/units/operations/retire-unit.js';
 import { workforceActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
 import { RetireUnitView } from '../../views/unit.js';
+import { employeeRef, unitRef } from '../../lookup.js';
 
 /** `E042=ACME/MUM` → ['E042', 'ACME/MUM']. */
 function transferPair(pair: string): [string, string] {
@@ -59,12 +59,12 @@ export function register(program: Command): void {
     toInput: async (args, flags, ctx) => {
       const pairs = (flags.transfer as string[]).map(transferPair);
       const db = ctx.services.db;
-      const unitId = await findUnitId(db, args.unit);
+      const unitId = (await unitRef(db, args.unit, 'UNIT')).id;
       const transferMap = [];
       for (const [employee, target] of pairs) {
         transferMap.push({
-          employee_id: await findEmployeeId(db, employee),
-          target_unit_id: await findUnitId(db, target),
+          employee_id: (await employeeRef(db, employee, '--transfer')).id,
+          target_unit_id: (await unitRef(db, target, '--transfer')).id,
         });
       }
       return {
@@ -74,6 +74,10 @@ export function register(program: Command): void {
         transfer_map: transferMap,
       };
     },
-    view: (result) => <RetireUnitView result={result} />,
+    names: (r) => ({
+      employees: r.deployments_transferred.map((x) => x.employee_id),
+      units: r.deployments_transferred.map((x) => x.target_unit_id),
+    }),
+    view: (result, _flags, names) => <RetireUnitView result={result} names={names} />,
   });
 }

@@ -11,7 +11,7 @@ import {
   type CreateUserInput,
 } from '../../../workforce/identity/user-schemas.js';
 import { workforceActor } from '../../actors.js';
-import { commandFor, type CommandFlags } from '../../command.js';
+import { commandFor, fieldRule, type CommandFlags } from '../../command.js';
 import { commandGroup } from '../../group.js';
 import { readStdin, required } from '../../io.js';
 import { UserView } from '../../views/user.js';
@@ -63,5 +63,9 @@ async function readPassword(flags: CommandFlags): Promise<string> {
       });
     return text;
   }
-  return required(undefined, '--password-stdin', 'Password', { json: flags.json, secret: true });
+  return required(undefined, '--password-stdin', 'Password', {
+    json: flags.json,
+    secret: true,
+    validate: fieldRule(createUser, 'password'), // refused at the prompt, not after it
+  });
 }

@@ -11,6 +11,7 @@ import type { ClinicRun } from '../../context.js';
 import { loadAppointment } from '../queries.js';
 import { APPOINTMENT_TRANSITIONS, updateAppointmentSchema, type AppointmentStatus } from '../schemas.js';
 import { serializeAppointment, type AppointmentView } from '../serialize.js';
+import { countStatusChange } from '../../counters.js';
 
 export interface StatusChange {
   /** A preview (rolled back): what would have happened. */
@@ -49,6 +50,7 @@ export const changeAppointmentStatus = defineOperation({
       await db('appointments')
         .where('id', input.appointment_id)
         .update({ status: input.status, updated_at: toDbTime(ctx.services.clock.now()) });
+      await countStatusChange(db, input.tenant_id, 'appointments', from, input.status);
       ctx.audit({
         action: 'appointment.status_changed',
         subjectType: 'appointment',

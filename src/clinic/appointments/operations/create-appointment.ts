@@ -11,6 +11,7 @@ import { loadAppointment } from '../queries.js';
 import { storeAppointmentSchema } from '../schemas.js';
 import { serializeAppointment, type AppointmentView } from '../serialize.js';
 import { reserveSlot, slotEnd } from '../slots.js';
+import { countAdded } from '../../counters.js';
 
 export const bookAppointment = defineOperation({
   name: 'appointment.book',
@@ -53,6 +54,7 @@ export const bookAppointment = defineOperation({
       created_at: now,
       updated_at: now,
     });
+    await countAdded(db, input.tenant_id, 'appointments', input.status);
     ctx.audit({
       action: 'appointment.created',
       subjectType: 'appointment',

@@ -12,13 +12,19 @@ import { appointmentsWithRelations } from '../queries.js';
 import { toDbTime } from '../../../db/time.js';
 import { appointmentListQuery, tenantAppointmentListQuery } from '../schemas.js';
 import { serializeAppointment, type AppointmentView } from '../serialize.js';
+import { counterTotal } from '../../counters.js';
 
 const order: OrderTerm[] = [
   { column: 'scheduled_at', order: 'desc' },
   { column: 'id', order: 'desc' },
 ];
 
-async function page(db: Knex, branches: Branch[], n: number): Promise<Page<AppointmentView>> {
+async function page(
+  db: Knex,
+  branches: Branch[],
+  n: number,
+  known?: () => Promise<number>,
+): Promise<Page<AppointmentView>> {
   const found = await fetchKeyedPage<Record<string, any>>(
     db,
     branches,
@@ -26,6 +32,7 @@ async function page(db: Knex, branches: Branch[], n: number): Promise<Page<Appoi
     n,
     PAGE_SIZES.appointments,
     (ids) => appointmentsWithRelations(db).whereIn('a.id', ids),
+    known,
   );
   return { ...found, items: found.items.map(serializeAppointment) };
 }
@@ -46,7 +53,12 @@ export const listAppointments = defineOperation({
     if (input.veterinarian_user_id != null) q.where('a.veterinarian_user_id', input.veterinarian_user_id);
     if (input.from) q.where('a.scheduled_at', '>=', toDbTime(new Date(input.from)));
     if (input.to) q.where('a.scheduled_at', '<', toDbTime(new Date(input.to)));
-    return page(ctx.db, [{ query: q }], input.page);
+    // The total: without a filter, the tenant's appointment counters (every status); with a
+    // veterinarian or a time range, COUNT(*) over that index range (no counter is kept per
+    // veterinarian or per time).
+    const filtered = input.veterinarian_user_id != null || Boolean(input.from) || Boolean(input.to);
+    const known = filtered ? undefined : () => counterTotal(ctx.db, input.tenant_id, 'appointments');
+    return page(ctx.db, [{ query: q }], input.page, known);
   },
 });
 
@@ -59,7 +71,7 @@ export const listOwnerAppointments = defineOperation({
   async run(ctx: ClinicRun, input): Promise<Page<AppointmentView>> {
     const { db } = ctx;
     // The owner's pets are those whose *current* Client row is theirs (a pet can move between
-    // clients); per pet, index (pet_id, scheduled_at, id).
+    // clients); per pet, index (pet_id, scheduled_at, id). The total stays a COUNT(*) (per owner).
     const pets = await ownerPetIds(db, callerId(ctx));
     const branches = branchPerKey(pets, 'a.pet_id', () =>
       db('appointments as a').select('a.id', 'a.scheduled_at'),

@@ -6,6 +6,7 @@ import type { ClinicRun } from '../../context.js';
 import { fetchKeyedPage, PAGE_SIZES, pageQuery, type Page } from '../../pagination.js';
 import { loadTenant } from '../../tenants/resolve.js';
 import { serializeClient, type ClientView } from '../serialize.js';
+import { counterTotal } from '../../counters.js';
 
 export const listClients = defineOperation({
   name: 'client.list',
@@ -17,7 +18,8 @@ export const listClients = defineOperation({
     const { db } = ctx;
     const tenant = await loadTenant(db, input.tenant_id);
     await ctx.authorize(tenant.id, 'Tenant');
-    // The page's ids from index (tenant_id, name, id), then those clients with their pet counts.
+    // The page's ids from index (tenant_id, name, id), then those clients with their pet counts;
+    // the total from the tenant's clients counter.
     const keys = db('clinic_clients as c').where('c.tenant_id', tenant.id).select('c.id');
     const page = await fetchKeyedPage<Record<string, any>>(
       db,
@@ -32,6 +34,7 @@ export const listClients = defineOperation({
         db('clinic_clients as c')
           .whereIn('c.id', ids)
           .select('c.*', db('pets').whereRaw('pets.client_id = c.id').count('*').as('pets_count')),
+      () => counterTotal(db, tenant.id, 'clients'),
     );
     return { ...page, items: page.items.map(serializeClient) };
   },

@@ -5,6 +5,7 @@
 // entry is a 404.
 import type { Knex } from 'knex';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../../core/errors.js';
+import { startOfZonedDay } from '../../../core/calendar.js';
 import { MINUTE } from '../../../core/clock.js';
 import { defineOperation } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
@@ -12,6 +13,7 @@ import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
 import { fetchPage, type Page } from '../../pagination.js';
 import { callerId, petForCaller } from '../../pets/access.js';
+import { tenantTimeZone } from '../../tenants/time-zone.js';
 import { healthLogListQuery, healthLogSchema, parseInstant, type HealthLogInput } from '../schemas.js';
 import { serializeHealthLog, type HealthLogView } from '../serialize.js';
 
@@ -23,20 +25,34 @@ const FUTURE_TOLERANCE_MS = 5 * MINUTE;
 
 type Row = Record<string, any>;
 
-function journal(db: Knex, petId: number, since?: string) {
+function journal(db: Knex, petId: number, since?: Date) {
   const q = db('pet_health_logs').where('pet_id', petId);
-  // `since` is a UTC calendar day; instants are stored as UTC text, so text order is time order.
-  if (since) q.where('logged_at', '>=', `${since} 00:00:00.000`);
+  // Instants are stored as UTC text, so text order is time order.
+  if (since) q.where('logged_at', '>=', toDbTime(since));
   return q.orderBy([
     { column: 'logged_at', order: 'desc' },
     { column: 'id', order: 'desc' },
   ]);
 }
 
+/**
+ * `since` (YYYY-MM-DD) is a day on the clinic's wall clock: from its local midnight, in the time zone
+ * of the tenant the pet belongs to. A clinic in Asia/Kolkata asking for 2026-03-01 gets what was
+ * logged from 2026-02-28T18:30Z on; the UTC day would miss its first five and a half hours.
+ */
+async function sinceInstant(
+  db: Knex,
+  tenantId: unknown,
+  since: string | undefined,
+): Promise<Date | undefined> {
+  if (!since) return undefined;
+  return startOfZonedDay(since, await tenantTimeZone(db, tenantId));
+}
+
 async function page(
   db: Knex,
   petId: number,
-  since: string | undefined,
+  since: Date | undefined,
   n: number,
 ): Promise<Page<HealthLogView>> {
   const found = await fetchPage<Row>(journal(db, petId, since), n, HEALTH_LOGS_PER_PAGE);
@@ -90,8 +106,9 @@ export const listOwnerHealthLogs = defineOperation({
   permission: 'authenticated',
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<HealthLogView>> {
-    await petForCaller(ctx.db, callerId(ctx), input.pet_id, 'view');
-    return page(ctx.db, input.pet_id, input.since, input.page);
+    const { pet } = await petForCaller(ctx.db, callerId(ctx), input.pet_id, 'view');
+    const since = await sinceInstant(ctx.db, pet.tenant_id, input.since);
+    return page(ctx.db, input.pet_id, since, input.page);
   },
 });
 
@@ -148,7 +165,8 @@ export const listHealthLogs = defineOperation({
   async run(ctx: ClinicRun, input): Promise<Page<HealthLogView>> {
     await ctx.authorize(input.tenant_id, 'Tenant');
     await patientOf(ctx.db, input.tenant_id, input.pet_id);
-    return page(ctx.db, input.pet_id, input.since, input.page);
+    const since = await sinceInstant(ctx.db, input.tenant_id, input.since);
+    return page(ctx.db, input.pet_id, since, input.page);
   },
 });
 

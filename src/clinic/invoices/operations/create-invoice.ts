@@ -12,6 +12,7 @@ import { fromMinor, toMinor } from '../../payments/money.js';
 import { loadInvoice } from '../queries.js';
 import { storeInvoiceSchema } from '../schemas.js';
 import { serializeInvoice, type InvoiceView } from '../serialize.js';
+import { countAdded } from '../../counters.js';
 
 export const createInvoice = defineOperation({
   name: 'invoice.create',
@@ -91,6 +92,8 @@ export const createInvoice = defineOperation({
       );
       await settleInvoice(db, invoiceId, now);
     }
+    // Counted as created (settleInvoice has counted any move from this status already).
+    await countAdded(db, input.tenant_id, 'invoices', input.status);
     ctx.audit({
       action: 'invoice.created',
       subjectType: 'invoice',

@@ -12,8 +12,14 @@ import { callerId } from '../../pets/access.js';
 import { invoicesWithParties, withLines } from '../queries.js';
 import { invoiceListQuery } from '../schemas.js';
 import { serializeInvoice, type InvoiceView } from '../serialize.js';
+import { counterTotal } from '../../counters.js';
 
-async function page(db: Knex, branches: Branch[], n: number): Promise<Page<InvoiceView>> {
+async function page(
+  db: Knex,
+  branches: Branch[],
+  n: number,
+  known?: () => Promise<number>,
+): Promise<Page<InvoiceView>> {
   const found = await fetchKeyedPage<Record<string, any>>(
     db,
     branches,
@@ -21,6 +27,7 @@ async function page(db: Knex, branches: Branch[], n: number): Promise<Page<Invoi
     n,
     PAGE_SIZES.invoices,
     (ids) => invoicesWithParties(db).whereIn('i.id', ids),
+    known,
   );
   return { ...found, items: (await withLines(db, found.items)).map(serializeInvoice) };
 }
@@ -33,11 +40,13 @@ export const listInvoices = defineOperation({
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<InvoiceView>> {
     await ctx.authorize(input.tenant_id, 'Tenant');
-    // Index (tenant_id, id), named: see throughIndex.
+    // Index (tenant_id, id), named: see throughIndex. The total: the tenant's invoice counters.
     const invoices = throughIndex(ctx.db, 'invoices', 'i', 'invoices_tenant_id_id_index')
       .where('i.tenant_id', input.tenant_id)
       .select('i.id');
-    return page(ctx.db, [{ query: invoices }], input.page);
+    return page(ctx.db, [{ query: invoices }], input.page, () =>
+      counterTotal(ctx.db, input.tenant_id, 'invoices'),
+    );
   },
 });
 
@@ -48,7 +57,7 @@ export const listOwnerInvoices = defineOperation({
   permission: 'authenticated',
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<InvoiceView>> {
-    // Per Client row of the caller, index (client_id, id).
+    // Per Client row of the caller, index (client_id, id); the total stays a COUNT(*) (per owner).
     const clients = await ownerClientIds(ctx.db, callerId(ctx));
     const branches = branchPerKey(clients, 'i.client_id', () => ctx.db('invoices as i').select('i.id'));
     return page(ctx.db, branches, input.page);

@@ -16,6 +16,7 @@ import { orderMail } from '../order-mail.js';
 import { orderRows, withPrescriptions } from '../queries.js';
 import { createOrderSchema } from '../schemas.js';
 import { serializeOrder, type OrderView } from '../serialize.js';
+import { countAdded } from '../../counters.js';
 
 export const SELLER_BUSINESS_TYPES = ['pharmacy', 'retail'];
 
@@ -108,6 +109,7 @@ export const createOwnerOrder = defineOperation({
       scopeId: Number(seller.id),
       details: { pet_id: pet.id, kind: input.kind, mail_id: mailId },
     });
+    await countAdded(db, Number(seller.id), 'orders', 'pending');
     const [row] = await withPrescriptions(db, [await orderRows(db).where('o.id', Number(orderId)).first()]);
     return serializeOrder(row);
   },

@@ -12,6 +12,7 @@ import { orderRows, withPrescriptions } from '../queries.js';
 import { rejectOrderSchema, sellerOrderListQuery, type OrderStatus } from '../schemas.js';
 import { serializeOrder, type OrderView } from '../serialize.js';
 import { moveOrder, type OrderAction } from './transitions.js';
+import { counterTotal } from '../../counters.js';
 
 // The contract does not size this list: the clinic's default for unsized lists.
 export const SELLER_ORDERS_PER_PAGE = 50;
@@ -29,7 +30,9 @@ export const listOrders = defineOperation({
     const { db } = ctx;
     // One branch per status asked for, index (target_tenant_id, status, id), merged oldest first;
     // every status: index (target_tenant_id, id).
-    const statuses = !input.status ? OPEN_QUEUE : input.status === 'all' ? [null] : [input.status];
+    const all = input.status === 'all';
+    const wanted: OrderStatus[] = !input.status ? OPEN_QUEUE : all ? [] : [input.status as OrderStatus];
+    const statuses = all ? [null] : wanted;
     const branches = statuses.map((status) => {
       // Every status: the (target_tenant_id, id) index named (see throughIndex).
       const table = status
@@ -46,6 +49,8 @@ export const listOrders = defineOperation({
       input.page,
       SELLER_ORDERS_PER_PAGE,
       (ids) => orderRows(db).whereIn('o.id', ids),
+      // The total from the tenant's order counters: the statuses asked for, or every one.
+      () => counterTotal(db, input.tenant_id, 'orders', all ? undefined : wanted),
     );
     return { ...page, items: (await withPrescriptions(db, page.items)).map(serializeOrder) };
   },

@@ -9,6 +9,7 @@ import { AppError, NotFoundError } from '../../../core/errors.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
+import { countStatusChange } from '../../counters.js';
 
 export type OrderAction = 'accept' | 'reject' | 'fulfill' | 'cancel';
 
@@ -54,6 +55,7 @@ export async function moveOrder(
       ...(action === 'accept' ? { assigned_to_user_id: ctx.actor.userId } : {}),
       ...(action === 'reject' ? { reason: extra.reason ?? null } : {}),
     });
+  await countStatusChange(db, Number(order.target_tenant_id), 'orders', order.status, move.to);
   ctx.audit({
     action: `order.${past(action)}`,
     subjectType: 'order_request',

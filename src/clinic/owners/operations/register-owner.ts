@@ -12,6 +12,7 @@ import { serializeUser, type UserView } from '../../identity/serialize.js';
 import { byAccount } from '../../policy.js';
 import { onUniqueViolation, takenFields, type UniqueCheck } from '../../uniqueness.js';
 import { registerOwnerSchema } from '../schemas.js';
+import { countAdded } from '../../counters.js';
 
 export interface RegisteredOwner {
   user: UserView;
@@ -64,6 +65,7 @@ export const registerOwner = defineOperation({
         created_at: now,
         updated_at: now,
       });
+      await countAdded(trx, input.tenant_id, 'clients');
       return { userId: Number(userId), clientId: Number(clientId) };
     });
     ctx.audit(

@@ -6,11 +6,13 @@ import { defineOperation } from '../../../core/operation.js';
 import { idNumber } from '../../../core/validation.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
+import { tenantToday } from '../../tenants/time-zone.js';
 import { callerId } from '../access.js';
 import { loadPet } from '../queries.js';
 import { ownerStorePetSchema, storePetSchema, type PetFields } from '../schemas.js';
 import { photoLinks, type PhotoLinks } from '../../pet-photos/links.js';
 import { serializePet, type PetView } from '../serialize.js';
+import { countAdded } from '../../counters.js';
 
 export const createPetInput = storePetSchema.shape({ tenant_id: idNumber().required() });
 
@@ -25,7 +27,7 @@ export const createPet = defineOperation({
     await ctx.authorize(input.tenant_id, 'Tenant');
     const { tenant_id: tenantId, client_id: clientId, ...fields } = input;
     const client = await ctx.db('clinic_clients').where({ id: clientId, tenant_id: tenantId }).first('id');
-    const errors = petFieldErrors(ctx, fields);
+    const errors = await petFieldErrors(ctx, tenantId, fields);
     if (!client) errors.client_id = ['The selected client_id is not a client of this tenant.'];
     if (Object.keys(errors).length) throw new ValidationError(errors);
     return insertPet(ctx, tenantId, clientId, fields, links);
@@ -41,16 +43,24 @@ export const createOwnerPet = defineOperation({
   async run(ctx: ClinicRun, fields, links: PhotoLinks): Promise<PetView> {
     // "The owner's clinic": the first Client row linking the owner to a tenant.
     const client = await ctx.db('clinic_clients').where('owner_user_id', callerId(ctx)).orderBy('id').first();
-    const errors = petFieldErrors(ctx, fields);
+    const errors = await petFieldErrors(ctx, client?.tenant_id, fields);
     if (!client) errors.client_id = ['You are not registered as a client of any clinic.'];
     if (Object.keys(errors).length) throw new ValidationError(errors);
     return insertPet(ctx, Number(client.tenant_id), Number(client.id), fields, links);
   },
 });
 
-/** Rules the schema cannot check alone: a birth date is not in the future (by the service clock, UTC). */
-export function petFieldErrors(ctx: ClinicRun, fields: PetFields): Record<string, string[]> {
-  const today = ctx.services.clock.now().toISOString().slice(0, 10);
+/**
+ * Rules the schema cannot check alone: a birth date is not in the future, "today" being the date on
+ * the wall clock of the pet's clinic (a pet born this morning in Pune is not refused before 05:30).
+ */
+export async function petFieldErrors(
+  ctx: ClinicRun,
+  tenantId: unknown,
+  fields: PetFields,
+): Promise<Record<string, string[]>> {
+  if (!fields.date_of_birth) return {};
+  const today = await tenantToday(ctx.db, tenantId, ctx.services.clock.now());
   if (fields.date_of_birth && fields.date_of_birth > today) {
     return { date_of_birth: ['The date_of_birth field must be a date before or equal to today.'] };
   }
@@ -79,6 +89,7 @@ async function insertPet(
     created_at: now,
     updated_at: now,
   });
+  await countAdded(ctx.db, tenantId, 'pets');
   ctx.audit({
     action: 'pet.created',
     subjectType: 'pet',

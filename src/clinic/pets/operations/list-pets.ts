@@ -11,8 +11,14 @@ import { petsWithClient } from '../queries.js';
 import { petListQuery } from '../schemas.js';
 import { photoLinks } from '../../pet-photos/links.js';
 import { serializePet, type PetView } from '../serialize.js';
+import { counterTotal } from '../../counters.js';
 
-async function page(ctx: ClinicRun, branches: Branch[], n: number): Promise<Page<PetView>> {
+async function page(
+  ctx: ClinicRun,
+  branches: Branch[],
+  n: number,
+  known?: () => Promise<number>,
+): Promise<Page<PetView>> {
   const found = await fetchKeyedPage<Record<string, any>>(
     ctx.db,
     branches,
@@ -20,6 +26,7 @@ async function page(ctx: ClinicRun, branches: Branch[], n: number): Promise<Page
     n,
     PAGE_SIZES.pets,
     (ids) => petsWithClient(ctx.db).whereIn('p.id', ids),
+    known,
   );
   const links = await photoLinks(ctx.services); // a read: on the pool
   return { ...found, items: found.items.map((row) => serializePet(row, links)) };
@@ -33,9 +40,9 @@ export const listPets = defineOperation({
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<PetView>> {
     await ctx.authorize(input.tenant_id, 'Tenant');
-    // Index (tenant_id, id).
+    // Index (tenant_id, id); the total from the tenant's pets counter.
     const pets = ctx.db('pets as p').where('p.tenant_id', input.tenant_id).select('p.id');
-    return page(ctx, [{ query: pets }], input.page);
+    return page(ctx, [{ query: pets }], input.page, () => counterTotal(ctx.db, input.tenant_id, 'pets'));
   },
 });
 
@@ -46,7 +53,8 @@ export const listOwnerPets = defineOperation({
   permission: 'authenticated',
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<PetView>> {
-    // Per Client row of the caller, index (client_id, id).
+    // Per Client row of the caller, index (client_id, id). The total stays a COUNT(*): an owner's
+    // pets are a handful, and no counter is kept per owner.
     const clients = await ownerClientIds(ctx.db, callerId(ctx));
     return page(
       ctx,

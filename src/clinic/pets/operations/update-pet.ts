@@ -57,7 +57,7 @@ async function applyUpdate(
 ): Promise<PetView> {
   const pet = await lockForUpdate(scope, ctx.db).first();
   if (!pet) throw new NotFoundError('Pet not found.');
-  const errors = petFieldErrors(ctx, fields);
+  const errors = await petFieldErrors(ctx, pet.tenant_id, fields);
   if (Object.keys(errors).length) throw new ValidationError(errors);
   const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
   if (Object.keys(changes).length) {

@@ -16,6 +16,8 @@ import {
   type SharePreview,
   type SharedPet,
 } from '../serialize.js';
+import { bumpCounters } from '../../counters.js';
+import { isUniqueViolation } from '../../../db/errors.js';
 
 /** Businesses that take patients; a pharmacy or shop cannot take a pet over. */
 const CARE_PROVIDERS = ['clinic', 'groomer', 'breeder', 'trainer'];
@@ -91,22 +93,28 @@ export const redeemShare = defineOperation({
     let client = await db('clinic_clients')
       .where({ tenant_id: tenant.id, owner_user_id: ownerId })
       .first('id');
-    const clientCreated = !client;
+    let clientCreated = false;
     if (!client) {
       const owner = await db('clinic_users').where('id', ownerId).first('name', 'email', 'phone');
-      // Ignore a concurrent insert for the same owner and tenant (another pet's redeem): one row wins.
-      await db('clinic_clients')
-        .insert({
-          tenant_id: tenant.id,
-          owner_user_id: ownerId,
-          name: owner.name,
-          email: owner.email,
-          phone: owner.phone ?? null,
-          created_at: now,
-          updated_at: now,
-        })
-        .onConflict(['tenant_id', 'owner_user_id'])
-        .ignore();
+      // A concurrent insert for the same owner and tenant (another pet's redeem) wins: one row, which
+      // this redeem then uses. The insert runs in a savepoint, so losing it leaves the transaction
+      // usable, and tells whether this redeem added a client (to count it).
+      try {
+        await db.transaction((sp) =>
+          sp('clinic_clients').insert({
+            tenant_id: tenant.id,
+            owner_user_id: ownerId,
+            name: owner.name,
+            email: owner.email,
+            phone: owner.phone ?? null,
+            created_at: now,
+            updated_at: now,
+          }),
+        );
+        clientCreated = true;
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+      }
       client = await lockForUpdate(
         db('clinic_clients').where({ tenant_id: tenant.id, owner_user_id: ownerId }),
         db,
@@ -122,6 +130,13 @@ export const redeemShare = defineOperation({
       redeemed_tenant_id: tenant.id,
       updated_at: now,
     });
+    // A transfer: a patient fewer for the pet's clinic, one more for this one (nothing when it is
+    // the same tenant), and the client this redeem added.
+    await bumpCounters(db, [
+      { tenantId: Number(pet.tenant_id), name: 'pets', by: -1 },
+      { tenantId: Number(tenant.id), name: 'pets', by: 1 },
+      { tenantId: Number(tenant.id), name: 'clients', by: clientCreated ? 1 : 0 },
+    ]);
     ctx.audit({
       scopeId: Number(tenant.id),
       action: 'share.redeemed',

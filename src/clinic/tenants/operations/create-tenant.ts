@@ -10,6 +10,7 @@ import { serializeUser, type UserView } from '../../identity/serialize.js';
 import { assertUnique, onUniqueViolation, type UniqueCheck } from '../../uniqueness.js';
 import { createTenantSchema, type CreateTenantInput } from '../schemas.js';
 import { serializeTenant, type TenantView } from '../serialize.js';
+import { createCounters } from '../../counters.js';
 
 export interface CreatedTenant {
   tenant: TenantView;
@@ -52,6 +53,7 @@ export const createTenant = defineOperation({
         longitude: input.longitude ?? null,
         subscription_plan: input.subscription_plan,
         business_type: input.business_type,
+        timezone: input.timezone,
         created_at: now,
         updated_at: now,
       });
@@ -69,6 +71,7 @@ export const createTenant = defineOperation({
         role: 'tenant_admin',
         created_at: now,
       });
+      await createCounters(trx, Number(tenantId));
       return { tenantId: Number(tenantId), userId: Number(userId) };
     });
     ctx.audit({

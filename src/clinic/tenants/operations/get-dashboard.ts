@@ -1,8 +1,11 @@
 // GET /tenant/{tenant}/dashboard, `wfctl tenant dashboard`: the tenant and the counts of its
 // records. A pending invoice is one still open for payment: any status but paid, voided or estimate.
+// The counts are the tenant's counters (../../counters.ts), read in one statement: exact, since the
+// operations keep them in their own transactions, and O(1) in the size of the clinic.
 import { defineOperation } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
+import { readCounters, totalOf } from '../../counters.js';
 import { loadTenant } from '../resolve.js';
 import { serializeTenant, type TenantView } from '../serialize.js';
 
@@ -30,21 +33,16 @@ export const getDashboard = defineOperation({
     const { db } = ctx;
     const tenant = await loadTenant(db, input.tenant_id);
     await ctx.authorize(tenant.id, 'Tenant');
-    const count = async (q: ReturnType<typeof db>) =>
-      Number(((await q.count({ n: '*' }).first()) as { n?: number })?.n ?? 0);
-    const [pets, clients, appointments, invoices] = await Promise.all([
-      count(db('pets').where('tenant_id', tenant.id)),
-      count(db('clinic_clients').where('tenant_id', tenant.id)),
-      count(db('appointments').where('tenant_id', tenant.id)),
-      count(db('invoices').where('tenant_id', tenant.id).whereNotIn('status', SETTLED_INVOICE_STATUSES)),
-    ]);
+    const counters = await readCounters(db, tenant.id);
+    const invoices = totalOf(counters, 'invoices');
+    const settled = totalOf(counters, 'invoices', SETTLED_INVOICE_STATUSES);
     return {
       tenant: serializeTenant(tenant),
       stats: {
-        pets_count: pets,
-        clients_count: clients,
-        appointments_count: appointments,
-        pending_invoices_count: invoices,
+        pets_count: totalOf(counters, 'pets'),
+        clients_count: totalOf(counters, 'clients'),
+        appointments_count: totalOf(counters, 'appointments'),
+        pending_invoices_count: invoices - settled,
       },
     };
   },

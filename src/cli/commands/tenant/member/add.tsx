@@ -6,12 +6,12 @@ import type { Command } from 'commander';
 import { accountExists } from '../../../../clinic/identity/queries.js';
 import { ROLES } from '../../../../clinic/identity/roles.js';
 import { addMember } from '../../../../clinic/tenants/operations/add-member.js';
-import { tenantIdByRef } from '../../../../clinic/tenants/resolve.js';
 import { clinicActor } from '../../../actors.js';
-import { commandFor } from '../../../command.js';
+import { commandFor, fieldRule } from '../../../command.js';
 import { canPrompt, readStdin, required } from '../../../io.js';
 import { MemberAddedView } from '../../../views/member.js';
 import { choose, memberGroup, stripNewline } from '../shared.js';
+import { tenantRef } from '../../../lookup.js';
 
 export function register(program: Command): void {
   memberGroup(program);
@@ -35,15 +35,19 @@ export function register(program: Command): void {
     context: clinicActor,
     toInput: async (args, flags, ctx) => {
       const role = await choose(flags.role, 'Role', ROLES, undefined, flags, '--role');
-      const tenantId = await tenantIdByRef(ctx.services.db, args.tenant);
+      const tenantId = (await tenantRef(ctx.services.db, args.tenant, 'TENANT')).id;
       let name = flags.name as string | undefined;
       let pass: string | undefined;
       if (flags.passwordStdin) pass = stripNewline(await readStdin());
       else if (canPrompt(flags) && !(await accountExists(ctx.services.db, args.email))) {
-        name = await required(name, '--name', `Name for the new account ${args.email}`, flags);
+        name = await required(name, '--name', `Name for the new account ${args.email}`, {
+          ...flags,
+          validate: fieldRule(addMember, 'name'),
+        });
         pass = await required(undefined, '--password-stdin', 'Password for the new account', {
           ...flags,
           secret: true,
+          validate: fieldRule(addMember, 'password'),
         });
       }
       return { tenant_id: tenantId, email: args.email, role, name, password: pass };

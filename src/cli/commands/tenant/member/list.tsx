@@ -2,12 +2,12 @@
 import React from 'react';
 import type { Command } from 'commander';
 import { listMembers } from '../../../../clinic/tenants/operations/list-members.js';
-import { tenantIdByRef } from '../../../../clinic/tenants/resolve.js';
 import { clinicActor } from '../../../actors.js';
 import { pageFlag, pageNumber, pageResult } from '../../../clinic-page.js';
 import { commandFor } from '../../../command.js';
 import { MemberListView } from '../../../views/member.js';
 import { memberGroup } from '../shared.js';
+import { tenantRef } from '../../../lookup.js';
 
 export function register(program: Command): void {
   memberGroup(program);
@@ -19,7 +19,7 @@ export function register(program: Command): void {
     examples: ['wfctl tenant member list happy-paws --json'],
     context: clinicActor,
     toInput: async (args, flags, ctx) => ({
-      tenant_id: await tenantIdByRef(ctx.services.db, args.tenant),
+      tenant_id: (await tenantRef(ctx.services.db, args.tenant, 'TENANT')).id,
       page: pageNumber(flags.page),
     }),
     json: pageResult,

@@ -3,11 +3,11 @@
 import React from 'react';
 import type { Command } from 'commander';
 import { removeMember } from '../../../../clinic/tenants/operations/remove-member.js';
-import { tenantIdByRef } from '../../../../clinic/tenants/resolve.js';
 import { clinicActor } from '../../../actors.js';
 import { commandFor } from '../../../command.js';
 import { MemberRemovedView } from '../../../views/member.js';
 import { memberGroup } from '../shared.js';
+import { tenantRef } from '../../../lookup.js';
 
 export function register(program: Command): void {
   memberGroup(program);
@@ -22,7 +22,7 @@ export function register(program: Command): void {
     context: clinicActor,
     confirm: (args) => `Remove ${args.email} from tenant ${args.tenant}?`,
     toInput: async (args, _flags, ctx) => ({
-      tenant_id: await tenantIdByRef(ctx.services.db, args.tenant),
+      tenant_id: (await tenantRef(ctx.services.db, args.tenant, 'TENANT')).id,
       email: args.email,
     }),
     json: ({ dry_run, ...removed }) => (dry_run ? { ...removed, dry_run } : removed),

@@ -3,9 +3,13 @@
 // now, with the same records and the same X-Attendance-Delivery-Id, under the same retry rules as
 // the push. A batch another run holds is taken over once that run's lease has lapsed (a crashed
 // push costs seconds); while the lease is live it is DELIVERY_BUSY.
+//
+// Each batch given a fresh budget is an operator's override of the retry rules, so it is audited
+// (`partner_delivery.redelivered`, one entry per batch, in the organization of the batch): the budget
+// is reset by a step operation with its own short transaction, through the runner's audit writer.
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../../../core/errors.js';
 import { defineOperation } from '../../../../core/operation.js';
-import { yup } from '../../../../core/validation.js';
+import { idNumber, yup } from '../../../../core/validation.js';
 import type { WorkforceRun } from '../../../context.js';
 import { lockRecordsBetween } from '../../records.js';
 import { newClaim, requireNoTransaction, type PushContext, type PushTools } from '../context.js';
@@ -29,6 +33,46 @@ export const redeliverInput = yup
   })
   .noUnknown()
   .required();
+
+/**
+ * A step of delivery.redeliver: the claimed batch gets a fresh budget of attempts (status pending),
+ * and the audit trail says who did it to which batch of which partner. False when the claim was lost.
+ */
+export const grantFreshBudget = defineOperation({
+  name: 'delivery.fresh-budget',
+  summary: 'Give a claimed delivery batch a fresh budget of attempts (a step of delivery.redeliver)',
+  input: yup.object({ delivery: idNumber().required(), claimed_by: yup.string().required() }),
+  permission: 'system.admin',
+  async run(ctx: WorkforceRun, input): Promise<boolean> {
+    const before = await ctx.db('partner_deliveries').where({ id: input.delivery }).first();
+    if (!before) throw new NotFoundError(`No delivery ${input.delivery}.`);
+    const granted = await freshBudget(ctx.db, input.delivery, ctx.services.clock.now(), {
+      by: input.claimed_by,
+      leaseMs: ctx.services.config.leaseMs,
+    });
+    if (!granted) return false;
+    const partner = await ctx.db('partners').where({ id: before.partner_id }).first('name');
+    ctx.audit({
+      action: 'partner_delivery.redelivered',
+      subjectType: 'partner_delivery',
+      subjectId: Number(before.id),
+      scopeId: Number(before.organization_id),
+      details: {
+        partner_id: Number(before.partner_id),
+        partner: partner?.name ?? null,
+        delivery_id: before.delivery_id,
+        month: before.month,
+        lock_id: Number(before.lock_id),
+        batch_index: Number(before.batch_index),
+        previous_status: before.status,
+        previous_attempts: Number(before.attempts),
+      },
+    });
+    return true;
+  },
+});
+
+type RedeliverContext = PushContext & Pick<WorkforceRun, 'call'>;
 
 export interface RedeliveredBatch extends DeliveryView {
   attempts_this_run: number;
@@ -61,7 +105,7 @@ export const redeliverBatch = defineOperation({
   },
 });
 
-async function redeliverOne(ctx: PushContext, ref: string): Promise<RedeliverResult> {
+async function redeliverOne(ctx: RedeliverContext, ref: string): Promise<RedeliverResult> {
   const { db } = ctx.services;
   const row = await findDelivery(db, ref);
   if (!row) throw new NotFoundError(`No delivery ${ref}.`);
@@ -75,7 +119,7 @@ async function redeliverOne(ctx: PushContext, ref: string): Promise<RedeliverRes
   };
 }
 
-async function redeliverAllDead(ctx: PushContext): Promise<RedeliverResult> {
+async function redeliverAllDead(ctx: RedeliverContext): Promise<RedeliverResult> {
   const { db } = ctx.services;
   const claim = newClaim(ctx.services);
   const dead: DeliveryRow[] = await db('partner_deliveries').where({ status: 'dead' }).orderBy('id');
@@ -113,7 +157,7 @@ async function redeliverAllDead(ctx: PushContext): Promise<RedeliverResult> {
 
 /** Checks, claims (taking over a lapsed claim), gives a fresh budget, sends. */
 async function redeliver(
-  ctx: PushContext,
+  ctx: RedeliverContext,
   row: DeliveryRow,
   claim: Claim,
 ): Promise<RedeliveredBatch & { unavailable: boolean }> {
@@ -145,7 +189,7 @@ async function redeliver(
     );
   }
   try {
-    await freshBudget(db, row.id, clock.now(), claim);
+    await ctx.call(grantFreshBudget, { delivery: Number(row.id), claimed_by: claim.by });
     const records = await lockRecordsBetween(
       db,
       row.lock_id,

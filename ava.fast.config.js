@@ -1,0 +1,20 @@
+// `npm run test:fast`, the inner loop: the whole suite on SQLite only, without the files that
+// exist to be slow — crashes (kill -9 of real processes), fuzzing, MySQL query plans, the
+// terminal under tmux, the browser, the operator's guide (real nginx/haproxy/systemd) — and
+// without the files that mostly spawn the CLI as a child process. `npm test` runs all of them.
+import base from './ava.config.js';
+
+export const SLOW = [
+  'test/crash/**',
+  'test/ops/**',
+  'test/http/fuzz.test.ts',
+  'test/db/list-plans.test.ts',
+  'test/cli/terminal.test.ts',
+  'test/clinic/tag-page-browser.test.ts',
+];
+
+export default {
+  ...base,
+  files: [...base.files, ...SLOW.map((glob) => `!${glob}`)],
+  environmentVariables: { TEST_DIALECT: 'sqlite' },
+};
