@@ -178,7 +178,71 @@ export function fieldErrors(err: yup.ValidationError, prefix = ''): FieldErrors 
   return out;
 }
 
-/** A calendar date YYYY-MM-DD that really exists (2026-02-30 does not). */
+/**
+ * The dates every date field of both services accepts (README, "Dates"), enforced here by the
+ * program rather than by the database: SQLite stores any text, MySQL's DATE holds years 1000–9999,
+ * and a date at the very end of that range breaks the arithmetic done on it (the day after a
+ * deployment, the month after a lock: 9999-12-31 + 1 day is year 10000, which MySQL refuses). No
+ * business date of either service lies outside these, and every day after one stays storable.
+ */
+export const DATE_RANGE = { min: '1900-01-01', max: '2999-12-31' } as const;
+
+/** The years of DATE_RANGE, for a field that names a year. */
+export const DATE_RANGE_YEARS = {
+  min: Number(DATE_RANGE.min.slice(0, 4)),
+  max: Number(DATE_RANGE.max.slice(0, 4)),
+} as const;
+
+/** A date YYYY-MM-DD inside DATE_RANGE (text order is date order). */
+export function inDateRange(date: string): boolean {
+  return date >= DATE_RANGE.min && date <= DATE_RANGE.max;
+}
+
+/** A month YYYY-MM inside DATE_RANGE. */
+export function inMonthRange(month: string): boolean {
+  return month >= DATE_RANGE.min.slice(0, 7) && month <= DATE_RANGE.max.slice(0, 7);
+}
+
+/** An instant whose UTC date lies inside DATE_RANGE. */
+export function instantInRange(at: Date): boolean {
+  const ms = at.getTime();
+  return !Number.isNaN(ms) && inDateRange(at.toISOString().slice(0, 10));
+}
+
+/** `The starts_on field must be a date from 1900-01-01 to 2999-12-31.` */
+export function dateRangeMessage(
+  path: string | undefined,
+  what: 'date' | 'month' | 'instant' = 'date',
+): string {
+  const { min, max } = DATE_RANGE;
+  const span =
+    what === 'month'
+      ? `${min.slice(0, 7)} to ${max.slice(0, 7)}`
+      : what === 'instant'
+        ? `${min}T00:00:00Z to ${max}T23:59:59Z`
+        : `${min} to ${max}`;
+  return `The ${path} field must be a${what === 'instant' ? 'n' : ''} ${what} from ${span}.`;
+}
+
+/** The yup test every date-like field adds (its params show the range in the OpenAPI document). */
+function rangeTest(what: 'date' | 'month' | 'instant', inRange: (v: string) => boolean) {
+  return {
+    name: 'date-range',
+    params: { what, min: DATE_RANGE.min, max: DATE_RANGE.max },
+    message: ({ path }: { path?: string }) => dateRangeMessage(path, what),
+    test: (v: unknown) => typeof v !== 'string' || inRange(v),
+  };
+}
+
+/** The range test for an instant field whose own test parses it (`parse` returns null when it cannot). */
+export function instantRangeTest(parse: (v: string) => Date | null) {
+  return rangeTest('instant', (v) => {
+    const at = parse(v);
+    return at === null || instantInRange(at);
+  });
+}
+
+/** A calendar date YYYY-MM-DD that really exists (2026-02-30 does not), inside DATE_RANGE. */
 export function isoDate() {
   return yup
     .string()
@@ -190,24 +254,27 @@ export function isoDate() {
       'real-date',
       ({ path }) => `The ${path} field must be a valid date.`,
       (v) => v == null || isRealDate(v),
-    );
+    )
+    .test(rangeTest('date', (v) => !isRealDate(v) || inDateRange(v)));
 }
 
-/** A pay month YYYY-MM. */
+/** A pay month YYYY-MM, inside DATE_RANGE. */
 export function isoMonth() {
   return yup
     .string()
     .matches(
-      /^[1-9]\d{3}-(0[1-9]|1[0-2])$/,
+      /^\d{4}-(0[1-9]|1[0-2])$/,
       ({ path }) => `The ${path} field must be a month in the format YYYY-MM.`,
-    );
+    )
+    .test(rangeTest('month', (v) => !/^\d{4}-(0[1-9]|1[0-2])$/.test(v) || inMonthRange(v)));
 }
 
-/** Years 1000–9999 only: the range MySQL's DATE guarantees (and no business date lies outside it). */
+/** A date YYYY-MM-DD that exists on the calendar (any four-digit year; see DATE_RANGE for the range). */
 export function isRealDate(v: string): boolean {
-  const m = /^([1-9]\d{3})-(\d{2})-(\d{2})$/.exec(v);
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
   if (!m) return false;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  // Date.UTC reads years 0–99 as 1900–1999: such a date does not compare equal and is not real.
   return (
     d.getUTCFullYear() === Number(m[1]) &&
     d.getUTCMonth() === Number(m[2]) - 1 &&

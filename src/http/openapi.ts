@@ -206,6 +206,7 @@ export function toJsonSchema(d: Description): Json {
     default:
       out.type = 'string';
   }
+  let range: string | null = null;
   for (const t of d.tests ?? []) {
     const p = t.params ?? {};
     const isString = out.type === 'string';
@@ -219,6 +220,7 @@ export function toJsonSchema(d: Description): Json {
     if (t.name === 'email') out.format = 'email';
     if (t.name === 'matches' && p.regex) out.pattern = String(p.regex).replace(/^\/|\/[a-z]*$/g, '');
     if (t.name === 'real-date') out.format = 'date';
+    if (t.name === 'date-range') range = `${p.what} from ${p.min} to ${p.max}`;
     if (t.name === 'more-than' || t.name === 'moreThan') {
       out.minimum = p.more;
       out.exclusiveMinimum = true;
@@ -228,6 +230,8 @@ export function toJsonSchema(d: Description): Json {
   if (values.length) out.enum = values;
   if (d.nullable) out.nullable = true;
   if (d.meta?.description) out.description = d.meta.description;
+  // The range every date-like field accepts (core/validation.ts DATE_RANGE), said where it is seen.
+  if (range) out.description = out.description ? `${out.description} (${range})` : range;
   if (d.meta?.example !== undefined) out.example = d.meta.example;
   if (d.meta?.format) out.format = d.meta.format;
   if (d.default !== undefined && typeof d.default !== 'function') out.default = d.default;

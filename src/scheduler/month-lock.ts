@@ -5,10 +5,11 @@
 // Each organization-month is its own slot, claimed once across daemons (src/scheduler/runs.ts). The
 // trigger looks every minute, and once when the daemon starts, so every time zone (+05:45 and
 // −03:30 included) locks at its own 02:00 to the minute, and any month whose 02:00 passed while no
-// daemon ran is caught up: every month that fell due since this database's schedule first ran (and
-// since the organization was created) and never ran to completion. Months before the schedule's
-// first run are history (imported, or from before the upgrade) and are never locked by it. A month someone unlocked on purpose after its 02:00 counts as done (the slot records
-// why) and is never locked again by the schedule.
+// daemon ran is caught up: every month of the organization, from the month it was created (on its
+// own wall clock) to the month just ended, at most CATCH_UP_MONTHS back, that never ran to
+// completion. Months before the organization existed in this database are history (imported) and
+// are never locked by it. A month someone unlocked on purpose after its 02:00 counts as done (the
+// slot records why) and is never locked again by the schedule.
 import { addMonths, zonedParts } from '../core/calendar.js';
 import { MINUTE } from '../core/clock.js';
 import { AppError } from '../core/errors.js';
@@ -95,29 +96,25 @@ async function activeOrganizations(services: Services): Promise<Org[]> {
 }
 
 /**
- * Every month of `org` whose lock fell due by `at` and that the schedule owes: from the month that
- * was just ended when this database's month-lock schedule first ran (`since`; now, before any run),
- * or the month the organization was created if later, to the month just ended. So downtime is caught
- * up, but a first start (a new install, an upgrade, a scheduler switched on) locks only the month
- * just ended, never months of history an operator may still be importing or correcting.
+ * How far back the schedule catches up: the month just ended and the eleven before it. A database
+ * whose organizations are older than its schedule (the scheduler switched on late, a daemon down
+ * for longer) gets at most a year of months locked at once, never the whole history.
  */
-function monthsDue(org: Org, at: Date, since: Date | null): string[] {
+export const CATCH_UP_MONTHS = 12;
+
+/**
+ * Every month of `org` whose lock fell due by `at`: from the month the organization was created
+ * (its first month in this database, whose lock falls due on the first 1st after it was created),
+ * bounded to CATCH_UP_MONTHS back, to the month just ended. Which of them already ran is the
+ * slots' business (doneSlots): a first 1st-of-month missed is owed like any other.
+ */
+export function monthsDue(org: Pick<Org, 'timezone' | 'createdMonth'>, at: Date): string[] {
   const last = monthJustEnded(at, org.timezone);
-  const first = since ? monthJustEnded(since, org.timezone) : last;
+  const bound = addMonths(last, -(CATCH_UP_MONTHS - 1));
+  const start = org.createdMonth && org.createdMonth > bound ? org.createdMonth : bound;
   const months: string[] = [];
-  const start = org.createdMonth && org.createdMonth > first ? org.createdMonth : first;
   for (let m = start; m <= last; m = addMonths(m, 1)) months.push(m);
   return months;
-}
-
-/** When this database's month-lock schedule first claimed a slot (null: never). */
-async function scheduleSince(services: Services): Promise<Date | null> {
-  const row = await services
-    .db('scheduler_runs')
-    .where({ job: 'month-lock' })
-    .min({ at: 'started_at' })
-    .first();
-  return fromDbTime(row?.at ?? null);
 }
 
 /** The unlock of this organization-month made after its lock fell due, if any (the latest). */
@@ -160,17 +157,15 @@ export const monthLockJob: ScheduledJob = {
   operation: lockMonth,
   async slotsDue(services: Services, at: Date, args: ScheduleArgs) {
     const slots: string[] = [];
-    const since = args.month ? null : await scheduleSince(services);
     for (const org of await activeOrganizations(services)) {
       if (args.month) slots.push(slotOf(args.month, org.id));
-      else for (const month of monthsDue(org, at, since)) slots.push(slotOf(month, org.id));
+      else for (const month of monthsDue(org, at)) slots.push(slotOf(month, org.id));
     }
     return slots;
   },
   async upcoming(services: Services, at: Date): Promise<UpcomingSlot[]> {
     const orgs = await activeOrganizations(services);
-    const since = await scheduleSince(services);
-    const pending = orgs.flatMap((o) => monthsDue(o, at, since).map((m) => slotOf(m, o.id)));
+    const pending = orgs.flatMap((o) => monthsDue(o, at).map((m) => slotOf(m, o.id)));
     const done = await doneSlots(services.db, 'month-lock', pending);
     return orgs.map((org) => {
       // The month now running on the organization's wall clock is the next to fall due.
@@ -182,7 +177,7 @@ export const monthLockJob: ScheduledJob = {
         timezone: org.timezone,
         due_at: dueAt.toISOString(),
         due_local: wallClock(dueAt, org.timezone),
-        overdue: monthsDue(org, at, since)
+        overdue: monthsDue(org, at)
           .map((m) => slotOf(m, org.id))
           .filter((s) => !done.has(s)),
       };

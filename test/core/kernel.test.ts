@@ -60,15 +60,22 @@ test('the logger writes JSON lines and masks secret-looking keys', (t) => {
   });
 });
 
-test('dates and months must be real and within years 1000–9999', async (t) => {
-  const { isRealDate, isoMonth, validate, yup } = await import('../../src/core/validation.js');
+test('dates and months must be real and within the date range (1900-01-01 to 2999-12-31)', async (t) => {
+  const { isRealDate, inDateRange, isoDate, isoMonth, validate, yup } =
+    await import('../../src/core/validation.js');
   t.true(isRealDate('2026-02-28'));
   t.false(isRealDate('2026-02-30'));
-  t.false(isRealDate('0100-01-01'));
-  t.false(isRealDate('0999-12-31'));
+  t.false(isRealDate('0099-01-01'), 'Date.UTC would read year 99 as 1999');
+  t.true(inDateRange('1900-01-01') && inDateRange('2999-12-31'));
+  t.false(inDateRange('1899-12-31') || inDateRange('3000-01-01') || inDateRange('0999-12-31'));
+  const date = yup.object({ date: isoDate().required() });
+  for (const bad of ['0100-01-01', '0999-12-31', '1899-12-31', '3000-01-01', '9999-12-31']) {
+    const err: any = await t.throwsAsync(() => validate(date, { date: bad }));
+    t.deepEqual(err.errors, { date: ['The date field must be a date from 1900-01-01 to 2999-12-31.'] }, bad);
+  }
   const month = yup.object({ month: isoMonth().required() });
   t.deepEqual(await validate(month, { month: '2026-01' }), { month: '2026-01' });
-  for (const bad of ['0000-01', '2026-13', '2026-1', 'x']) {
+  for (const bad of ['0000-01', '1899-12', '3000-01', '2026-13', '2026-1', 'x']) {
     const err = await t.throwsAsync(() => validate(month, { month: bad }));
     t.deepEqual(Object.keys((err as any).errors), ['month']);
   }

@@ -8,9 +8,9 @@ import type { Services } from '../../src/core/services.js';
 import { workforceContext } from '../../src/workforce/context.js';
 import { lockMonth } from '../../src/workforce/attendance/operations/lock-month.js';
 import { systemActor } from '../../src/workforce/identity/actor.js';
-import { addMonths, monthsBetween } from '../../src/core/calendar.js';
+import { addMonths, monthsBetween, zonedParts } from '../../src/core/calendar.js';
 import { claimJob, enqueueJob } from '../../src/core/job-queue.js';
-import { lockDueAt, monthJustEnded, wallClock } from '../../src/scheduler/month-lock.js';
+import { CATCH_UP_MONTHS, lockDueAt, monthJustEnded, wallClock } from '../../src/scheduler/month-lock.js';
 import { claimRun } from '../../src/scheduler/runs.js';
 import { runCli } from '../helpers/cli.js';
 import { createTestDb, DIALECTS } from '../helpers/db.js';
@@ -76,14 +76,22 @@ for (const dialect of DIALECTS) {
           `${tz}: ${entry.due_at} ${entry.due_local}`,
         );
         t.true(Date.parse(entry.due_at) > Date.now());
-        // The fixtures' organizations date from 2026-01, but the schedule first ran today (the
-        // `--month` run above): only the month just ended is owed, not the months of history.
+        // The fixtures' organizations date from 2026-01-01T00:00Z: every month since, to the month just ended,
+        // is owed, at most CATCH_UP_MONTHS back (issue 26: catch-up starts at the creation month,
+        // whenever the schedule first ran).
+        const owed = (at: Date) => {
+          const last = monthJustEnded(at, tz);
+          const bound = addMonths(last, 1 - CATCH_UP_MONTHS);
+          const months: string[] = [];
+          // Created at 2026-01-01T00:00Z: still December 2025 on St. John's wall clock.
+          const created = zonedParts(new Date('2026-01-01T00:00:00Z'), tz).month;
+          for (let m = bound > created ? bound : created; m <= last; m = addMonths(m, 1)) {
+            months.push(`${m}/org:${world.org.id}`);
+          }
+          return JSON.stringify(months);
+        };
         t.true(
-          [before, after].some(
-            (at) =>
-              JSON.stringify(entry.overdue) ===
-              JSON.stringify([`${monthJustEnded(at, tz)}/org:${world.org.id}`]),
-          ),
+          [before, after].some((at) => JSON.stringify(entry.overdue) === owed(at)),
           JSON.stringify(entry.overdue),
         );
       }

@@ -5,7 +5,13 @@ import { FixedClock } from '../../src/core/clock.js';
 import type { Services } from '../../src/core/services.js';
 import { createDb } from '../../src/db/knex.js';
 import { fireScheduledJob, runScheduledJob } from '../../src/scheduler/schedule.js';
-import { lockDueAt, monthJustEnded, wallClock } from '../../src/scheduler/month-lock.js';
+import {
+  CATCH_UP_MONTHS,
+  lockDueAt,
+  monthJustEnded,
+  monthLockJob,
+  wallClock,
+} from '../../src/scheduler/month-lock.js';
 import { runOperation } from '../../src/core/operation.js';
 import { startScheduler } from '../../src/scheduler/scheduler.js';
 import { lockMonth } from '../../src/workforce/attendance/operations/lock-month.js';
@@ -114,13 +120,16 @@ for (const dialect of DIALECTS) {
     const orgLock = async (month: string) =>
       db('attendance_locks').where({ organization_id: w.org.id, month, scope_key: 'org' }).first();
 
-    // 2025-12-01 02:00, the schedule's first run on this database: it locks November only. October
-    // (the month the organization was created) fell due before the schedule ever ran: history that
-    // an operator may still be importing, never locked by it. Then the daemon goes down for two months.
+    // 2025-12-01 02:00, the schedule's first run on this database: it locks November, and October
+    // (the month the organization was created), whose 02:00 on November 1st no daemon saw (issue 26:
+    // a first 1st-of-month missed is owed like any other). Then the daemon goes down for two months.
     const first = await fireScheduledJob(app.services, 'month-lock');
     t.deepEqual(
       first.map((o) => [o.slot, o.outcome]),
-      [[`2025-11/org:${w.org.id}`, 'ran']],
+      [
+        [`2025-10/org:${w.org.id}`, 'ran'],
+        [`2025-11/org:${w.org.id}`, 'ran'],
+      ],
     );
     // While it is down: December is locked by hand after its 02:00 and unlocked on purpose; January
     // is locked by hand and unlocked before its 02:00 (that does not excuse the automatic lock).
@@ -142,23 +151,83 @@ for (const dialect of DIALECTS) {
     const runs = await db('scheduler_runs').where({ job: 'month-lock' }).orderBy('slot');
     t.deepEqual(
       runs.map((r) => [r.slot, r.status]),
-      ['2025-11', '2025-12', '2026-01'].map((m) => [`${m}/org:${w.org.id}`, 'done']),
+      ['2025-10', '2025-11', '2025-12', '2026-01'].map((m) => [`${m}/org:${w.org.id}`, 'done']),
     );
     const decRun = runs.find((r) => r.slot.startsWith('2025-12'));
     t.like(JSON.parse(decRun.result), { skipped: 'unlocked_on_purpose', lock_id: dec.lock_id });
     t.is(await orgLock('2025-12'), undefined, 'December stays unlocked');
-    t.is(await orgLock('2025-10'), undefined, 'October, from before the schedule first ran, stays unlocked');
+    t.truthy(await orgLock('2025-10'), 'October, the month the organization was created, is locked');
     const janLock = await orgLock('2026-01');
     t.truthy(janLock, 'January is caught up');
     t.is(String(janLock.created_at).slice(0, 19), '2026-02-10 08:00:00');
-    t.is(await lockedCount(db, { organization_id: w.org.id }), 60 + 62, 'November and January');
+    t.is(await lockedCount(db, { organization_id: w.org.id }), 62 + 60 + 62, 'October, November, January');
 
     // Later ticks find nothing more to do.
     clock.advance(60_000);
     triggers.minute();
     await scheduler.idle();
-    t.is((await db('scheduler_runs').where({ job: 'month-lock' })).length, 3);
-    t.is((await db('attendance_locks').where({ organization_id: w.org.id })).length, 2);
+    t.is((await db('scheduler_runs').where({ job: 'month-lock' })).length, 4);
+    t.is((await db('attendance_locks').where({ organization_id: w.org.id })).length, 3);
+  });
+
+  test(`[${dialect}] the first 1st-of-month missed is still owed: shown overdue, then locked at the next start (issue 26)`, async (t) => {
+    // A new install: the organization is created mid-January and the daemon runs for a few days, when
+    // nothing is due yet, so the schedule has never locked anything. It is down over February 1st.
+    const clock = new FixedClock('2026-01-15T09:00:00.000Z');
+    const app = await bootApp(dialect, { clock });
+    t.teardown(app.close);
+    const { db } = app.services;
+    const w = await orgWorld(app.services, { timezone: 'Asia/Kolkata' });
+    await db('organizations').where({ id: w.org.id }).update({ created_at: '2026-01-15 09:00:00.000' });
+    for (const month of ['2026-01', '2026-02']) await fillMonth(db, w, month);
+    clock.set('2026-01-20T09:00:00.000Z');
+    t.deepEqual(await fireScheduledJob(app.services, 'month-lock'), [], 'nothing is due in January');
+    t.is((await db('scheduler_runs').where({ job: 'month-lock' })).length, 0);
+
+    // March 3rd: `wfctl schedule` shows January and February overdue, and the next tick locks both.
+    clock.set('2026-03-03T09:00:00.000Z');
+    const [upcoming] = await monthLockJob.upcoming!(app.services, clock.now());
+    t.deepEqual(upcoming.overdue, [`2026-01/org:${w.org.id}`, `2026-02/org:${w.org.id}`]);
+    const ran = await fireScheduledJob(app.services, 'month-lock');
+    t.deepEqual(
+      ran.map((o) => [o.slot, o.outcome]),
+      [
+        [`2026-01/org:${w.org.id}`, 'ran'],
+        [`2026-02/org:${w.org.id}`, 'ran'],
+      ],
+    );
+    const locks = await db('attendance_locks').where({ organization_id: w.org.id }).orderBy('month');
+    t.deepEqual(
+      locks.map((l) => [l.month, l.scope_key]),
+      [
+        ['2026-01', 'org'],
+        ['2026-02', 'org'],
+      ],
+    );
+    const [after] = await monthLockJob.upcoming!(app.services, clock.now());
+    t.deepEqual(after.overdue, []);
+    t.is(after.slot, `2026-03/org:${w.org.id}`);
+  });
+
+  test(`[${dialect}] catch-up starts at the organization's creation month, at most ${CATCH_UP_MONTHS} months back`, async (t) => {
+    const clock = new FixedClock('2026-03-03T09:00:00.000Z');
+    const app = await bootApp(dialect, { clock });
+    t.teardown(app.close);
+    const { db } = app.services;
+    // Created in 2023, before this database's schedule ever ran (the scheduler switched on late).
+    const old = await orgWorld(app.services);
+    await db('organizations').where({ id: old.org.id }).update({ created_at: '2023-05-10 00:00:00.000' });
+    // Created last November on its own wall clock (still October 31st in UTC).
+    const recent = await orgWorld(app.services, { timezone: 'Asia/Tokyo' });
+    await db('organizations').where({ id: recent.org.id }).update({ created_at: '2025-10-31 20:00:00.000' });
+    const ran = await fireScheduledJob(app.services, 'month-lock');
+    const months = (orgId: number) =>
+      ran.filter((o) => o.slot.endsWith(`/org:${orgId}`)).map((o) => o.slot.slice(0, 7));
+    const year = ['2025-03', '2025-04', '2025-05', '2025-06', '2025-07', '2025-08', '2025-09', '2025-10'];
+    year.push('2025-11', '2025-12', '2026-01', '2026-02');
+    t.deepEqual(months(old.org.id), year, 'March 2025 to February 2026: a year, not since 2023');
+    t.deepEqual(months(recent.org.id), ['2025-11', '2025-12', '2026-01', '2026-02']);
+    t.true(ran.every((o) => o.outcome === 'ran'));
   });
 
   test(`[${dialect}] the job locks every active organization once, as the system user`, async (t) => {

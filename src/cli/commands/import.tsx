@@ -38,7 +38,19 @@ function countsLine(result: ImportResult): string {
   const counts = Object.entries(result.counts)
     .map(([s, c]) => `${s} +${c.created}${c.updated ? ` ~${c.updated}` : ''} =${c.existing}`)
     .join(', ');
-  return `wfctl: ${result.dry_run ? 'dry run, nothing written' : 'imported'}: ${counts || 'nothing'}`;
+  const line = `wfctl: ${result.dry_run ? 'dry run, nothing written' : 'imported'}: ${counts || 'nothing'}`;
+  return result.conflicts.length ? `${line}\n${conflictsLine(result)}` : line;
+}
+
+/** What the operator must know about corrected days the import kept. */
+export function conflictsLine(result: ImportResult): string {
+  const n = result.conflicts.length;
+  const first = result.conflicts[0];
+  return (
+    `wfctl: ${n} attendance day${n === 1 ? '' : 's'} corrected since ${n === 1 ? 'its' : 'their'} last import kept as corrected ` +
+    `(first: attendance[${first.index}] ${first.employee_id} ${first.date}, ${first.fields.join(', ')}); ` +
+    '--overwrite-corrected writes the document over them'
+  );
 }
 
 /**
@@ -68,10 +80,18 @@ export function register(program: Command): void {
     args: [
       { name: 'file', description: 'the JSON document, or - for stdin', prompt: 'JSON document (file)?' },
     ],
+    flags: [
+      {
+        flags: '--overwrite-corrected',
+        description:
+          'write the document over attendance days hr corrected since their last import (default: keep them, report them as conflicts)',
+      },
+    ],
     dryRun: 'check and count everything, write nothing',
     examples: [
       'wfctl import docs/workforce-import.example.json --dry-run',
       'wfctl import people.json --json',
+      'wfctl import month.json --overwrite-corrected --json',
     ],
     context: async (services, actor) => {
       let writing: number | null = null; // when the first section began
@@ -88,7 +108,10 @@ export function register(program: Command): void {
       line?.stop();
       line = null;
     },
-    toInput: async (args) => ({ document: await readDocument(args.file) }),
+    toInput: async (args, flags) => ({
+      document: await readDocument(args.file),
+      overwrite_corrected: flags.overwriteCorrected === true,
+    }),
     // A big load leaves the planner's statistics stale: refreshed once the import has committed.
     after: async (result, _flags, ctx) => {
       await refreshStatisticsAfterImport(ctx.services.db, result);
@@ -96,7 +119,8 @@ export function register(program: Command): void {
     },
     json: (result) => {
       say(countsLine(result));
-      return result.ids;
+      // Corrected days kept are listed beside the id map, only when there are some.
+      return result.conflicts.length ? { ...result.ids, attendance_conflicts: result.conflicts } : result.ids;
     },
     view: (result) => <ImportView result={result} />,
   });

@@ -37,9 +37,23 @@ export function DeploymentView({
               ['earlier primaries', describeChanges(result) || '—'] as [string, string],
             ]
           : []),
+        ...('restored' in result && result.deleted
+          ? [['primaries given back', describeRestored(result) || '—'] as [string, string]]
+          : []),
       ]}
     />
   );
+}
+
+/** "12 primary 2026-01-01 – open again (pieces 14, 15 removed)": what a forced delete gave back. */
+function describeRestored(result: CloseDeploymentResult): string {
+  return result.restored
+    .map(
+      (r) =>
+        `${r.deployment_id} primary ${r.starts_on} – ${r.ends_on ?? 'open'} again` +
+        (r.removed_deployment_ids.length ? ` (pieces ${r.removed_deployment_ids.join(', ')} removed)` : ''),
+    )
+    .join(', ');
 }
 
 /** "12 split (primary until 2026-11-30), 14 demoted": what each overlapping primary became. */

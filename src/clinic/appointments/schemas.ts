@@ -1,7 +1,7 @@
 // Request schemas of the appointment endpoints. The store-appointment body is ours to design (the
 // contract does not show it): pet_id and scheduled_at are required; the veterinarian, reason and
 // notes are optional; a new appointment starts scheduled (or confirmed, when booked as such).
-import { idNumber, idParam, yup } from '../../core/validation.js';
+import { idNumber, idParam, instantRangeTest, yup } from '../../core/validation.js';
 import { optionalText } from '../identity/schemas.js';
 import { pageField } from '../pagination.js';
 import { tenantParams } from '../tenants/schemas.js';
@@ -38,7 +38,8 @@ export const isoInstant = () =>
       ({ path }) =>
         `The ${path} field must be an ISO-8601 date-time with a time zone (e.g. 2026-03-01T10:30:00Z).`,
       (v) => v == null || (ISO_INSTANT.test(v) && !Number.isNaN(Date.parse(v))),
-    );
+    )
+    .test(instantRangeTest((v) => (ISO_INSTANT.test(v) ? new Date(v) : null)));
 
 /** The allowed length of one appointment; the default is APPOINTMENT_DEFAULT_MINUTES. */
 export const APPOINTMENT_MINUTES = { min: 5, max: 480 } as const;

@@ -1,5 +1,5 @@
 // Request schemas of the health journal (owner and clinic routes share the body).
-import { idParam, isoDate, yup } from '../../core/validation.js';
+import { idParam, instantRangeTest, isoDate, yup } from '../../core/validation.js';
 import { optionalText } from '../identity/schemas.js';
 import { pageField } from '../pagination.js';
 
@@ -49,7 +49,8 @@ export const healthLogSchema = yup
         'instant',
         ({ path }) => `The ${path} field must be an ISO-8601 date-time (e.g. 2026-01-15T10:00:00Z).`,
         (v) => v == null || parseInstant(v) !== null,
-      ),
+      )
+      .test(instantRangeTest(parseInstant)),
     weight_kg: yup
       .number()
       .nullable()

@@ -1,5 +1,5 @@
 // Request schemas of the attendance endpoints, shared by HTTP and the CLI.
-import { idNumber, isoDate, isoMonth, isRealDate, yup } from '../../core/validation.js';
+import { idNumber, instantRangeTest, isoDate, isoMonth, isRealDate, yup } from '../../core/validation.js';
 
 export const ATTENDANCE_STATUSES = [
   'present',
@@ -51,7 +51,8 @@ export const punchSchema = yup.object({
       ({ path }) => `The ${path} field must be a valid instant.`,
       // Date() rolls 2025-11-31 over to December 1st; the calendar date must exist as written.
       (v) => (v == null ? true : isRealDate(v.slice(0, 10)) && !Number.isNaN(new Date(v).getTime())),
-    ),
+    )
+    .test(instantRangeTest((v) => (INSTANT.test(v) ? new Date(v) : null))),
   employee_id: yup.string().trim().min(1).max(64).optional(),
 });
 export type PunchInput = yup.InferType<typeof punchSchema>;

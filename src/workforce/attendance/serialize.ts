@@ -20,12 +20,57 @@ export interface AttendanceRecord {
 }
 
 export interface CorrectionEntry {
-  /** The user who recorded the correction. */
+  /** The user who recorded the correction (or ran the import that overwrote the corrected day). */
   by: number;
   at: string;
-  field: 'check_in' | 'check_out' | 'worked_minutes' | 'status';
-  from: string | number | null;
-  to: string | number | null;
+  field: AmendedField;
+  from: string | number | string[] | null;
+  to: string | number | string[] | null;
+  /** `import`: a re-import with overwrite_corrected replaced the corrected day (issue 26). */
+  via?: 'import';
+}
+
+export const AMENDED_FIELDS = ['check_in', 'check_out', 'worked_minutes', 'status', 'flags'] as const;
+export type AmendedField = (typeof AMENDED_FIELDS)[number];
+
+/** The flags a trail compares: REGULARIZED marks the trail itself, so it is not a change of its own. */
+const flagsCompared = (flags: string[]) => flags.filter((f) => f !== 'REGULARIZED').join(',');
+
+/**
+ * What changed between a stored day and its new values, field by field, as trail entries say it:
+ * times and status as text, minutes as a number, flags as the whole list before and after (only
+ * of a stored day, when a flag other than REGULARIZED came or went).
+ */
+export function changedFields(
+  before:
+    | { check_in?: unknown; check_out?: unknown; worked_minutes?: unknown; status?: unknown; flags?: unknown }
+    | null
+    | undefined,
+  after: {
+    check_in: string | null;
+    check_out: string | null;
+    worked_minutes: number;
+    status: string;
+    flags: string[];
+  },
+): Array<Pick<CorrectionEntry, 'field' | 'from' | 'to'>> {
+  const out: Array<Pick<CorrectionEntry, 'field' | 'from' | 'to'>> = [];
+  const text = (field: 'check_in' | 'check_out' | 'status') => {
+    const from = (before?.[field] as string | null | undefined) ?? null;
+    if (from !== after[field]) out.push({ field, from, to: after[field] });
+  };
+  text('check_in');
+  text('check_out');
+  const minutes = before ? Number(before.worked_minutes) : null;
+  if (minutes !== after.worked_minutes)
+    out.push({ field: 'worked_minutes', from: minutes, to: after.worked_minutes });
+  text('status');
+  if (before) {
+    const flags = Array.isArray(before.flags) ? before.flags.map(String) : parseFlags(before.flags);
+    if (flagsCompared(flags) !== flagsCompared(after.flags))
+      out.push({ field: 'flags', from: flags, to: after.flags });
+  }
+  return out;
 }
 
 /** The columns serializeAttendance reads; the query must join employees, organizations and units. */
@@ -128,10 +173,15 @@ export const ATTENDANCE_RECORD_SCHEMA = {
         properties: {
           by: { type: 'integer', description: 'the user who recorded the correction' },
           at: { type: 'string', format: 'date-time' },
-          field: { type: 'string', enum: ['check_in', 'check_out', 'worked_minutes', 'status'] },
-          // A time HH:MM:SSZ, a number of minutes or a status, as the field holds; null when empty.
-          from: { description: 'the value before (string, integer or null)' },
-          to: { description: 'the value after (string, integer or null)' },
+          field: { type: 'string', enum: [...AMENDED_FIELDS] },
+          // A time HH:MM:SSZ, a number of minutes, a status or the list of flags; null when empty.
+          from: { description: 'the value before (string, integer, array of flags or null)' },
+          to: { description: 'the value after (string, integer, array of flags or null)' },
+          via: {
+            type: 'string',
+            enum: ['import'],
+            description: 'import: a re-import with overwrite_corrected replaced the corrected day',
+          },
         },
       },
     },

@@ -7,6 +7,7 @@ import { lockForUpdate } from '../../db/knex.js';
 import { toDbTime } from '../../db/time.js';
 import { addDays } from '../../core/calendar.js';
 import { ValidationError } from '../../core/errors.js';
+import { DATE_RANGE } from '../../core/validation.js';
 import { chunks } from '../context.js';
 
 /** The unit a deployment may open at: an active unit of the employee's organization, else a 422 on `field`. */
@@ -97,7 +98,9 @@ async function yieldOverlap(
   const overlapFrom = startsOn > input.startsOn ? startsOn : input.startsOn;
   const overlapTo =
     input.endsOn === null ? endsOn : endsOn === null || endsOn > input.endsOn ? input.endsOn : endsOn;
-  const tail = input.endsOn !== null && (endsOn === null || endsOn > input.endsOn);
+  // No day after the last of the calendar (DATE_RANGE) can be asked about: nothing resumes after it.
+  const tail =
+    input.endsOn !== null && (endsOn === null || endsOn > input.endsOn) && input.endsOn < DATE_RANGE.max;
   const pieces: PrimaryChange['pieces'] = [];
   const insert = async (piece: Omit<PrimaryChange['pieces'][number], 'id'>) => {
     const [id] = await trx('employee_deployments').insert({

@@ -103,13 +103,35 @@ export const deploymentRoutes = [
             dry_run: { type: 'boolean' },
             deleted: { type: 'boolean' },
             deployment: { ...DEPLOYMENT_SCHEMA, description: 'as it is now, or as it was when deleted' },
+            restored: {
+              type: 'array',
+              description:
+                'with force: each primary the deployment’s opening had taken days from (demoted, split, or ended by a transfer), whole and primary again',
+              items: {
+                type: 'object',
+                properties: {
+                  deployment_id: { type: 'integer' },
+                  starts_on: { type: 'string', format: 'date' },
+                  ends_on: { type: 'string', format: 'date', nullable: true },
+                  is_primary: { type: 'boolean' },
+                  removed_deployment_ids: {
+                    type: 'array',
+                    items: { type: 'integer' },
+                    description: 'the pieces of the split, deleted again',
+                  },
+                },
+              },
+            },
           },
         },
       },
     },
     errors: {
       403: 'Missing employee.update',
-      409: 'Already ended (DEPLOYMENT_ALREADY_CLOSED) or not yet started (DEPLOYMENT_NOT_STARTED)',
+      409:
+        'Already ended (DEPLOYMENT_ALREADY_CLOSED) or not yet started (DEPLOYMENT_NOT_STARTED); with force, ' +
+        'a deletion that would leave days without a primary deployment because what the opening took ' +
+        'cannot be given back (DEPLOYMENT_DELETE_LEAVES_GAP, with uncovered [{from, to}] and deployment_ids)',
     },
     toInput: ({ params, query }) => ({ deployment_id: params.id, force: query.force }),
     dryRun: ({ query }) => query.dry_run,

@@ -39,8 +39,24 @@ export interface EmployeeRef {
   userId: number | null;
 }
 
+/** A corrected day the document would change, kept as it is (issue 26). */
+export interface AttendanceConflict {
+  /** Position of the row in the document's attendance section. */
+  index: number;
+  employee_id: string;
+  date: string;
+  /** What the document would change: unit, check_in, check_out, worked_minutes, status, flags. */
+  fields: string[];
+}
+
 export class ImportRun {
   readonly at: string;
+  /** Write the document's day over days hr corrected since their last import (overwrite_corrected). */
+  overwriteCorrected = false;
+  /** Corrected days kept because the document differs (reported, not written). */
+  readonly conflicts: AttendanceConflict[] = [];
+  /** Corrected days the document was written over (overwrite_corrected). */
+  readonly overwritten: Array<{ employee_id: string; date: string }> = [];
   readonly errors: FieldErrors = {};
   private errorCount = 0;
   readonly counts: Record<string, Counts> = {};

@@ -93,6 +93,24 @@ for (const dialect of DIALECTS) {
     t.like(transfers[1], { employee_id: e.movedWithEnd.id, from_deployment_id: d.movedWithEnd });
 
     const audit = (await auditEntries(db, 'organization_unit.retired'))[0];
+    // Each transfer's new deployment has its own creation record (what a forced delete would have
+    // to give back, issue 26).
+    const opened = await auditEntries(db, 'employee_deployment.created');
+    t.deepEqual(
+      opened.map((a) => [a.subject_id, a.context.via, a.context.ended_primary]),
+      [
+        [
+          transfers[0].to_deployment_id,
+          'unit_retirement',
+          { deployment_id: d.moved, ends_on_before: null, ends_on: EFFECTIVE },
+        ],
+        [
+          transfers[1].to_deployment_id,
+          'unit_retirement',
+          { deployment_id: d.movedWithEnd, ends_on_before: '2026-06-30', ends_on: EFFECTIVE },
+        ],
+      ],
+    );
     t.deepEqual(diff(before, after), {
       organization_units: changed([units.blr.id]),
       employee_deployments: {
@@ -101,7 +119,11 @@ for (const dialect of DIALECTS) {
         removed: [],
       },
       shift_assignments: changed([s.after1, s.after2, s.secondaryAfter]),
-      audit_entries: { changed: [], added: [audit.id], removed: [] },
+      audit_entries: {
+        changed: [],
+        added: [...opened.map((a) => a.id), audit.id].sort((a, b) => a - b),
+        removed: [],
+      },
     });
     const row = (id: number) => db('employee_deployments').where({ id }).first();
     t.like(await row(d.moved), { ends_on: EFFECTIVE });

@@ -88,10 +88,28 @@ test('the import summary lists each section’s counts', (t) => {
             employees: { created: 3, updated: 0, existing: 1 },
             attendance: { created: 0, updated: 2, existing: 5 },
           },
+          conflicts: [],
         }}
       />,
     ).lastFrame() ?? '';
   t.regex(frame, /Preview: import \(nothing was written\)/);
   t.regex(frame, /employees\s+3\s+0\s+1/);
   t.regex(frame, /attendance\s+0\s+2\s+5/);
+  t.notRegex(frame, /corrected/);
+});
+
+test('the import summary lists the corrected attendance days it kept', (t) => {
+  const frame =
+    render(
+      <ImportView
+        result={{
+          dry_run: false,
+          ids: { organizations: {}, units: {}, users: {}, employees: {}, financial_years: {} },
+          counts: { attendance: { created: 0, updated: 0, existing: 1 } },
+          conflicts: [{ index: 4, employee_id: 'E001', date: '2026-01-05', fields: ['check_out', 'flags'] }],
+        }}
+      />,
+    ).lastFrame() ?? '';
+  t.regex(frame, /1 corrected attendance day kept \(--overwrite-corrected writes the document over them\)/);
+  t.regex(frame, /attendance\[4\]\s+E001\s+2026-01-05\s+check_out, flags/);
 });

@@ -4,7 +4,7 @@
 import { addMonths, zonedParts } from '../../../core/calendar.js';
 import { NotFoundError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
-import { idNumber, yup } from '../../../core/validation.js';
+import { DATE_RANGE_YEARS, idNumber, yup } from '../../../core/validation.js';
 import { isoOrNull } from '../../../db/time.js';
 import type { WorkforceRun } from '../../context.js';
 
@@ -33,7 +33,7 @@ export interface LockGrid {
 
 export const lockGridInput = yup.object({
   organization_id: idNumber().required(),
-  year: yup.number().integer().min(1900).max(9999).optional(),
+  year: yup.number().integer().min(DATE_RANGE_YEARS.min).max(DATE_RANGE_YEARS.max).optional(),
 });
 
 export const lockGrid = defineOperation({

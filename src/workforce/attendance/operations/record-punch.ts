@@ -20,6 +20,7 @@ import { assertNotLocked, holdOrganization } from '../guard.js';
 import { placePunch } from '../placement.js';
 import { punchSchema, type PunchKind } from '../schemas.js';
 import {
+  changedFields,
   parseFlags,
   parseTrail,
   selectAttendance,
@@ -87,10 +88,7 @@ export const recordPunch = defineOperation({
     });
     // The day's punches so far: whether the day was punched before (baselineOf), and with this one
     // the punches the day is derived from.
-    const earlier = await trx('attendance_punches')
-      .where({ employee_id: employeeId, date: place.date })
-      .orderBy('id')
-      .select('kind', 'punched_at', 'source');
+    const earlier = await dayPunches(trx, employeeId, place.date, current);
     const baseline = baselineOf(current, earlier.length > 0);
     let punches = [...earlier, { kind, punched_at: toDbTime(at), source }];
     try {
@@ -107,10 +105,7 @@ export const recordPunch = defineOperation({
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       // Stored meanwhile by a writer that does not queue on the employee row: derive from the table.
-      punches = await trx('attendance_punches')
-        .where({ employee_id: employeeId, date: place.date })
-        .orderBy('id')
-        .select('kind', 'punched_at', 'source');
+      punches = await dayPunches(trx, employeeId, place.date, current);
     }
 
     const shift = await trx('shift_assignments')
@@ -126,6 +121,7 @@ export const recordPunch = defineOperation({
       regularized:
         punches.some((p) => p.source === 'correction') ||
         (current ? parseFlags(current.flags).includes('REGULARIZED') : false),
+      previous: current ? { ...current, flags: parseFlags(current.flags) } : null,
     });
     const trail = parseTrail(current?.correction_trail);
     if (source === 'correction') trail.push(...amendments(current, derived, actor.userId, clock.now()));
@@ -186,29 +182,34 @@ function requireDeviceWhenBound(org: { require_device_for_punches: unknown }, ac
 }
 
 /**
+ * The punches the day is derived from, in the order they were recorded: those after the last import
+ * that rewrote the day (its baseline's `after_punch`, see import/sections/attendance.ts).
+ */
+function dayPunches(trx: Knex, employeeId: number, date: string, current: any) {
+  const cut = current?.baseline ? Number(JSON.parse(current.baseline).after_punch ?? 0) : 0;
+  return trx('attendance_punches')
+    .where({ employee_id: employeeId, date })
+    .where('id', '>', cut)
+    .orderBy('id')
+    .select('kind', 'punched_at', 'source');
+}
+
+/**
  * The times a day had before its first punch (an imported day): kept once, so every later punch
- * amends them instead of deriving the day from punches alone.
+ * amends them instead of deriving the day from punches alone. A re-import replaces them.
  */
 function baselineOf(
   current: any,
   punchedBefore: boolean,
-): { check_in: string | null; check_out: string | null } | null {
+): { check_in: string | null; check_out: string | null; after_punch?: number | null } | null {
   if (!current) return null;
   if (current.baseline) return JSON.parse(current.baseline);
   return punchedBefore ? null : { check_in: current.check_in ?? null, check_out: current.check_out ?? null };
 }
 
-const AMENDED_FIELDS = ['check_in', 'check_out', 'worked_minutes', 'status'] as const;
-
 /** The trail entries of one correction: each field it changed, from what to what, by whom and when. */
 function amendments(current: any, derived: DerivedDay, by: number, at: Date): CorrectionEntry[] {
-  return AMENDED_FIELDS.filter((f) => (current?.[f] ?? null) !== derived[f]).map((field) => ({
-    by,
-    at: at.toISOString(),
-    field,
-    from: field === 'worked_minutes' && current ? Number(current[field]) : (current?.[field] ?? null),
-    to: derived[field],
-  }));
+  return changedFields(current, derived).map((change) => ({ by, at: at.toISOString(), ...change }));
 }
 
 /** The employee a punch is for, read and locked in one statement (the caller's own, or by code). */

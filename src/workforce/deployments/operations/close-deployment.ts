@@ -1,5 +1,7 @@
 // DELETE /deployments/{id}: stamps ends_on with today (the organization's local date); with
-// force the row is deleted. Audit employee_deployment.closed.
+// force the row is deleted, and what opening it took from the employee's other primaries is given
+// back in the same transaction (undo.ts), or the deletion is refused with 409 when it would leave
+// days without a primary. Audit employee_deployment.closed.
 import type { InferType } from 'yup';
 import { ConflictError, NotFoundError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
@@ -10,10 +12,14 @@ import { localDate } from '../../calendar.js';
 import type { WorkforceRun } from '../../context.js';
 import { lockEmployee, organizationTimezone } from '../../employees/queries.js';
 import { serializeDeployment, type DeploymentView } from '../serialize.js';
+import { giveBackWhatOpeningTook, type Restored } from '../undo.js';
 
 export const closeDeploymentInput = yup.object({
   deployment_id: idNumber().required(),
-  force: yup.boolean().default(false).meta({ description: 'true: delete the row instead of closing it' }),
+  force: yup.boolean().default(false).meta({
+    description:
+      'true: delete the row instead of closing it, giving back what its opening took from other primaries',
+  }),
 });
 export type CloseDeploymentInput = InferType<typeof closeDeploymentInput>;
 
@@ -22,6 +28,8 @@ export interface CloseDeploymentResult {
   /** true with force: the row no longer exists; `deployment` is what it was. */
   deleted: boolean;
   deployment: DeploymentView;
+  /** With force: the primaries the deployment's opening had taken days from, whole again. */
+  restored: Restored[];
 }
 
 export const closeDeployment = defineOperation({
@@ -53,9 +61,15 @@ export const closeDeployment = defineOperation({
       });
 
     if (input.force) {
+      const restored = await giveBackWhatOpeningTook(
+        trx,
+        now,
+        { id: Number(current.id), employee_id: employee.id },
+        employee.employee_id,
+      );
       await trx('employee_deployments').where('id', current.id).delete();
-      audit({ force: true, deleted: true });
-      return { dry_run: ctx.dryRun, deleted: true, deployment: serializeDeployment(current) };
+      audit({ force: true, deleted: true, restored });
+      return { dry_run: ctx.dryRun, deleted: true, deployment: serializeDeployment(current), restored };
     }
     if (current.ends_on !== null && current.ends_on <= today) {
       throw new ConflictError(
@@ -77,6 +91,7 @@ export const closeDeployment = defineOperation({
       dry_run: ctx.dryRun,
       deleted: false,
       deployment: serializeDeployment(await trx('employee_deployments').where('id', current.id).first()),
+      restored: [],
     };
   },
 });

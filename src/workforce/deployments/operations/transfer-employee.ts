@@ -108,9 +108,17 @@ export const transferEmployee = defineOperation({
     audit('employee_deployment.created', opened.id, {
       organization_unit_id: Number(target.id),
       starts_on: input.on,
+      ends_on: current.ends_on ?? null,
       is_primary: true,
       transferred_from_deployment_id: Number(current.id),
       demoted_primary_deployment_ids: opened.demotedPrimaryIds,
+      primary_changes: opened.primaryChanges,
+      // What a forced delete of the new deployment gives back (deployments/undo.ts).
+      ended_primary: {
+        deployment_id: Number(current.id),
+        ends_on_before: current.ends_on ?? null,
+        ends_on: addDays(input.on, -1),
+      },
     });
 
     const row = (id: number) => trx('employee_deployments').where('id', id).first();

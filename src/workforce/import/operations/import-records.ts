@@ -9,7 +9,14 @@ import { fieldErrors, yup } from '../../../core/validation.js';
 import { refreshStatistics } from '../../../db/knex.js';
 import { actingUser, type WorkforceRun } from '../../context.js';
 import { checkAttendanceRows } from '../attendance-rows.js';
-import { BATCH_LISTENERS, ImportRun, importError, MAX_ERRORS, type Counts } from '../run.js';
+import {
+  BATCH_LISTENERS,
+  ImportRun,
+  importError,
+  MAX_ERRORS,
+  type AttendanceConflict,
+  type Counts,
+} from '../run.js';
 import { importSchema, SECTIONS, type ImportDocument } from '../schema.js';
 import { importAttendance } from '../sections/attendance.js';
 import { importEmployees, importUsers } from '../sections/people.js';
@@ -35,6 +42,11 @@ export interface ImportResult {
     financial_years: IdMap;
   };
   counts: Record<string, Counts>;
+  /**
+   * Attendance days hr corrected since their last import that the document would change: kept as
+   * they are (issue 26). With overwrite_corrected they are written and this list is empty.
+   */
+  conflicts: AttendanceConflict[];
 }
 
 /**
@@ -43,6 +55,10 @@ export interface ImportResult {
  */
 export const importInput = yup.object({
   document: yup.mixed().required().meta({ description: 'the import document (docs/workforce-records.md)' }),
+  overwrite_corrected: yup.boolean().default(false).meta({
+    description:
+      'true: write the document over attendance days hr corrected since their last import (trail entries in the importing user’s name); false: keep them and report them in conflicts',
+  }),
 });
 
 /** What a face may hear while an import runs (the CLI draws rows per section, rate and ETA). */
@@ -78,6 +94,7 @@ export const importRecords = defineOperation({
     const doc = await checkDocument(input.document);
     const actor = actingUser(ctx);
     const run = new ImportRun(ctx.db as Knex.Transaction, ctx.services.clock.now(), actor.userId);
+    run.overwriteCorrected = input.overwrite_corrected;
     const steps: Array<[keyof ImportDocument, (run: ImportRun, rows: any) => Promise<void>]> = [
       ['organizations', importOrganizations],
       ['units', importUnits],
@@ -125,9 +142,18 @@ export const importRecords = defineOperation({
       subjectType: 'user',
       subjectId: actor.userId,
       scopeId: null,
-      details: { counts: run.counts },
+      details: {
+        counts: run.counts,
+        ...(run.conflicts.length ? { attendance_conflicts: run.conflicts.length } : {}),
+        ...(run.overwritten.length ? { corrected_days_overwritten: run.overwritten } : {}),
+      },
     });
-    return { dry_run: ctx.dryRun, ids: idMap(run, doc, ctx.dryRun), counts: run.counts };
+    return {
+      dry_run: ctx.dryRun,
+      ids: idMap(run, doc, ctx.dryRun),
+      counts: run.counts,
+      conflicts: run.conflicts,
+    };
   },
 });
 

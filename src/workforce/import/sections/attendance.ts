@@ -2,11 +2,18 @@
 // The unit is the employee's primary deployment on that date. A row identical to the stored one is
 // left alone, so a second import changes nothing. A row that would change a locked row, or add a
 // row inside a locked pay month, refuses the whole import with 409 ATTENDANCE_LOCKED.
+//
+// A day hr corrected since it was last imported is not overwritten (issue 26): it is kept and
+// reported in the result's `conflicts`, unless the operator asked for overwrite_corrected, which
+// writes the document's day and appends trail entries in the importing user's name. A day that was
+// punched since its import gets the document's times as its new baseline, and the punches before
+// this import stop counting (`after_punch`), so the next punch amends what the document says.
 import type { Knex } from 'knex';
 import { AppError } from '../../../core/errors.js';
 import { bulkLoad, type BulkValue } from '../../../db/bulk-load.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { ATTENDANCE_LOCKED } from '../../attendance/guard.js';
+import { changedFields, parseTrail } from '../../attendance/serialize.js';
 import { chunks } from '../../context.js';
 import type { AttendanceRow } from '../schema.js';
 import { BATCH_LISTENERS, batchSize, MAX_ERRORS, type ImportRun } from '../run.js';
@@ -56,10 +63,11 @@ export async function importAttendance(run: ImportRun, rows: AttendanceRow[]): P
       const stored = await trx('attendance')
         .whereIn('employee_id', part)
         .whereBetween('date', [dates[0], dates[dates.length - 1]])
-        .select('employee_id', 'date', 'locked_at', 'lock_id', ...FIELDS);
+        .select('employee_id', 'date', 'locked_at', 'lock_id', 'baseline', 'correction_trail', ...FIELDS);
       for (const s of stored) existing.set(`${s.employee_id}|${s.date}`, s);
     }
   }
+  const punched = existing.size ? await punchesOf(trx, involved, dates) : new Map<string, DayPunches>();
   const months = [...new Set(dates.map((d) => d.slice(0, 7)))];
   const locks = new Map<string, number>();
   for (const part of chunks(orgIds)) {
@@ -89,8 +97,12 @@ export async function importAttendance(run: ImportRun, rows: AttendanceRow[]): P
     if (first !== undefined)
       return run.fail(`${at()}.date`, `duplicate ${r.employee_id} ${r.date} (first at index ${first})`);
     seen.set(key, i);
-    const flags = JSON.stringify(r.flags);
     const old = existing.get(key);
+    const day = old ? amendedDay(old, punched.get(key)) : null;
+    // A day a correction ever touched keeps its REGULARIZED: its trail says what happened to it.
+    const flags = JSON.stringify(
+      day?.regularized && !r.flags.includes('REGULARIZED') ? [...r.flags, 'REGULARIZED'] : r.flags,
+    );
     if (old && same(old, unit.unit, r, flags)) return run.count('attendance', 'existing');
     const month = r.date.slice(0, 7);
     const lockId = old?.locked_at
@@ -115,15 +127,52 @@ export async function importAttendance(run: ImportRun, rows: AttendanceRow[]): P
       run.at,
       run.at,
     ];
-    if (old) changes.push(record(values));
-    else additions.push(values);
+    if (!old) return void additions.push(values);
+    const write = record(values);
+    const next = { ...r, flags: JSON.parse(flags) as string[] };
+    if (day!.corrected) {
+      if (!run.overwriteCorrected) {
+        return void run.conflicts.push({
+          index: i,
+          employee_id: r.employee_id,
+          date: r.date,
+          fields: [
+            ...(Number(old.organization_unit_id) === unit.unit ? [] : ['unit']),
+            ...changedFields(old, next).map((c) => c.field),
+          ],
+        });
+      }
+      const trail = parseTrail(old.correction_trail);
+      for (const c of changedFields(old, next))
+        trail.push({ by: run.actorUserId, at: run.now.toISOString(), ...c, via: 'import' });
+      write.correction_trail = JSON.stringify(trail);
+      run.overwritten.push({ employee_id: r.employee_id, date: r.date });
+    }
+    // The document's times are what later punches amend; the punches before it stop counting.
+    if (day!.punched)
+      write.baseline = JSON.stringify({
+        check_in: r.check_in,
+        check_out: r.check_out,
+        after_punch: day!.lastPunch,
+      });
+    changes.push(write);
   });
   run.stopOnErrors();
   if (locked.length) throw lockedError(locked);
 
   // Changed rows are upserted as before; new ones go through the engine's bulk loader, which hands
   // them back to the same upsert when it cannot store exactly that (see bulk-load.ts).
-  await upsert(trx, changes);
+  await upsert(
+    trx,
+    changes.filter((c) => c.baseline === undefined && c.correction_trail === undefined),
+  );
+  await upsert(
+    trx,
+    changes
+      .filter((c) => c.baseline !== undefined || c.correction_trail !== undefined)
+      .map((c) => ({ ...c, baseline: c.baseline ?? null, correction_trail: c.correction_trail ?? null })),
+    ['baseline', 'correction_trail'],
+  );
   await bulkLoad(trx, 'attendance', COLUMNS, additions, () => upsert(trx, additions.map(record)), {
     onRows: (n) => BATCH_LISTENERS.get(trx)?.('attendance', n),
   });
@@ -131,10 +180,65 @@ export async function importAttendance(run: ImportRun, rows: AttendanceRow[]): P
   run.count('attendance', 'updated', changes.length);
 }
 
+/** One day's punches since it was last imported: the last one's id, and whether any is a correction. */
+interface DayPunches {
+  last: number;
+  lastCorrection: number;
+}
+
+/** The punches of these employees on the document's dates, per `employee|date`. */
+async function punchesOf(
+  trx: Knex.Transaction,
+  employees: Array<{ id: number }>,
+  dates: string[],
+): Promise<Map<string, DayPunches>> {
+  const out = new Map<string, DayPunches>();
+  for (const part of chunks(
+    employees.map((e) => e.id),
+    500,
+  )) {
+    const rows = await trx('attendance_punches')
+      .whereIn('employee_id', part)
+      .whereBetween('date', [dates[0], dates[dates.length - 1]])
+      .groupBy('employee_id', 'date', 'source')
+      .select('employee_id', 'date', 'source')
+      .max({ last: 'id' });
+    for (const p of rows as Array<{ employee_id: number; date: string; source: string; last: number }>) {
+      const key = `${p.employee_id}|${p.date}`;
+      const day = out.get(key) ?? { last: 0, lastCorrection: 0 };
+      day.last = Math.max(day.last, Number(p.last));
+      if (p.source === 'correction') day.lastCorrection = Math.max(day.lastCorrection, Number(p.last));
+      out.set(key, day);
+    }
+  }
+  return out;
+}
+
+/**
+ * What a stored day went through since the document that last wrote it: corrected (a correction
+ * punch after its last import's cut), regularized (corrected now or ever: its trail is not empty),
+ * punched (any punch, or a baseline kept for later punches), and the last punch so far (the next cut).
+ */
+function amendedDay(old: any, punches: DayPunches | undefined) {
+  const baseline = old.baseline ? JSON.parse(old.baseline) : null;
+  const cut = Number(baseline?.after_punch ?? 0);
+  const last = Math.max(punches?.last ?? 0, cut);
+  const corrected = (punches?.lastCorrection ?? 0) > cut;
+  return {
+    corrected,
+    regularized: corrected || parseTrail(old.correction_trail).length > 0,
+    punched: baseline !== null || (punches?.last ?? 0) > cut,
+    lastPunch: last || null,
+  };
+}
+
 /** Every column an imported row sets, in the bulk loader's order. */
 const COLUMNS = ['employee_id', 'organization_id', 'date', ...FIELDS, 'created_at', 'updated_at'] as const;
 
-type Write = Record<(typeof COLUMNS)[number], BulkValue>;
+type Write = Record<(typeof COLUMNS)[number], BulkValue> & {
+  baseline?: string | null;
+  correction_trail?: string | null;
+};
 
 function record(values: BulkValue[]): Write {
   const out = {} as Write;
@@ -143,12 +247,12 @@ function record(values: BulkValue[]): Write {
 }
 
 /** Multi-row INSERT … ON DUPLICATE KEY UPDATE (ON CONFLICT … DO UPDATE on SQLite), in batches. */
-async function upsert(trx: Knex.Transaction, writes: Write[]): Promise<void> {
+async function upsert(trx: Knex.Transaction, writes: Write[], also: string[] = []): Promise<void> {
   for (const part of chunks(writes, batchSize(trx))) {
     await trx('attendance')
       .insert(part)
       .onConflict(['employee_id', 'date'])
-      .merge([...FIELDS, 'organization_id', 'updated_at']);
+      .merge([...FIELDS, 'organization_id', 'updated_at', ...also]);
     BATCH_LISTENERS.get(trx)?.('attendance', part.length);
   }
 }

@@ -139,6 +139,26 @@ export async function retireUnitCascade(
       target_unit_id: target,
       demoted_primary_deployment_ids: opened.demotedPrimaryIds,
     });
+    // The opening's own record: what a forced delete of the new deployment would have to give back
+    // (deployments/undo.ts; a primary at a retired unit cannot be, so such a delete is refused).
+    ctx.audit({
+      action: 'employee_deployment.created',
+      subjectType: 'employee_deployment',
+      subjectId: opened.id,
+      scopeId: Number(org.id),
+      details: {
+        employee_id: Number(d.employee_id),
+        via: 'unit_retirement',
+        organization_unit_id: target,
+        starts_on: maxDate(addDays(effective, 1), d.starts_on),
+        ends_on: d.ends_on ?? null,
+        is_primary: true,
+        transferred_from_deployment_id: Number(d.id),
+        demoted_primary_deployment_ids: opened.demotedPrimaryIds,
+        primary_changes: opened.primaryChanges,
+        ended_primary: { deployment_id: Number(d.id), ends_on_before: d.ends_on ?? null, ends_on: effective },
+      },
+    });
   }
 
   const shiftsCancelled = await cancelPlannedShifts(trx, now, {
