@@ -59,7 +59,7 @@ export const COMMAND_TABLE: readonly CommandNode[] = [
     description: 'Load organizations, units, users, employees, … from a JSON document (all or nothing)',
     module: 'import',
     arguments: ['[file]'],
-    options: ['--dry-run', '--actor <email>', '--json'],
+    options: ['--overwrite-corrected', '--dry-run', '--actor <email>', '--json'],
   },
   {
     name: 'employee',
