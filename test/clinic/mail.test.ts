@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import test from 'ava';
 import { simpleParser } from 'mailparser';
-import { ConfigError, loadConfig } from '../../src/config.js';
+import { ConfigError, installDirectory, loadConfig } from '../../src/config.js';
 import { operatorContext } from '../../src/clinic/context.js';
 import { retryMail } from '../../src/clinic/mail/operations/retry-mail.js';
 import { orderMail } from '../../src/clinic/orders/order-mail.js';
@@ -281,7 +281,11 @@ test('MAIL_URL: smtp:// or smtps://, a bad one stops the start naming it, the pa
     user: '',
   });
   t.is(loadConfig({}).mail.smtp, null);
-  t.like(loadConfig({}).mail, { dir: './var/mail', fromName: 'wfctl', fromAddress: 'no-reply@wfctl.local' });
+  t.like(loadConfig({}).mail, {
+    dir: join(installDirectory(), 'var/mail'),
+    fromName: 'wfctl',
+    fromAddress: 'no-reply@wfctl.local',
+  });
   for (const bad of ['http://mail.example.test', 'smtp://', 'not a url']) {
     const err = t.throws(() => loadConfig({ MAIL_URL: bad }), { instanceOf: ConfigError });
     t.is(err?.variable, 'MAIL_URL');
