@@ -1,6 +1,6 @@
 // The import's counts per section, and the corrected attendance days it kept.
 import React from 'react';
-import { Box } from 'ink';
+import { Box } from '../ink.js';
 import type { ImportResult } from '../../workforce/import/operations/import-records.js';
 import { Summary } from './summary.js';
 
