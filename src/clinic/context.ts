@@ -14,7 +14,8 @@ export type ClinicActor =
       /** Roles by tenant id already read by the caller (HTTP's tenant access); others are looked up. */
       roles?: Record<number, string>;
     }
-  | { kind: 'operator'; userId: null; via: 'cli' | 'seed' }
+  // The scheduler acts as the operator (via 'scheduler'): the clinic's built-in system actor.
+  | { kind: 'operator'; userId: null; via: 'cli' | 'seed' | 'scheduler' }
   | { kind: 'anonymous'; userId: null; via: 'http' };
 
 export type ClinicContext = OperationContext<ClinicActor>;
@@ -42,4 +43,9 @@ export function httpContext(
 /** The operator on the machine (CLI without --actor, seeds). */
 export function operatorContext(services: Services, via: 'cli' | 'seed' = 'cli'): ClinicContext {
   return clinicContext(services, { kind: 'operator', userId: null, via });
+}
+
+/** The daemon's scheduler, running a scheduled operation (vaccination reminders) by itself. */
+export function systemContext(services: Services): ClinicContext {
+  return clinicContext(services, { kind: 'operator', userId: null, via: 'scheduler' });
 }

@@ -69,6 +69,12 @@ import {
 import { createInvoice } from './invoices/operations/create-invoice.js';
 import { listInvoices, listOwnerInvoices } from './invoices/operations/list-invoices.js';
 import { createOwnerOrder } from './orders/operations/create-order.js';
+import { recordOptOut, showOptOut } from './reminders/operations/opt-out.js';
+import { updateOwnerReminderSettings } from './reminders/operations/owner-settings.js';
+import { listOwnerPetReminders, listPetReminders } from './reminders/operations/pet-log.js';
+import { previewReminders } from './reminders/operations/preview.js';
+import { sendReminders } from './reminders/operations/send.js';
+import { showReminderSettings, updateReminderSettings } from './reminders/operations/settings.js';
 import { cancelOwnerOrder, getOwnerOrder, listOwnerOrders } from './orders/operations/owner-orders.js';
 import { acceptOrder, fulfillOrder, listOrders, rejectOrder } from './orders/operations/seller-orders.js';
 import { recordPayment } from './payments/operations/record-payment.js';
@@ -181,4 +187,14 @@ export const clinicOperations: AnyOperation[] = [
   retryMail,
   // -- the tenants' counters (operator only; the step clinic.recount-tenant runs only through ctx.call)
   recountCounters,
+  // -- vaccination reminders, beyond the contract (issue 28): reminder.send runs from the schedule
+  showReminderSettings,
+  updateReminderSettings,
+  previewReminders,
+  sendReminders,
+  showOptOut,
+  recordOptOut,
+  listOwnerPetReminders,
+  listPetReminders,
+  updateOwnerReminderSettings,
 ];

@@ -19,6 +19,7 @@ import { providerRoutes } from './providers/routes.js';
 import { caregiverRoutes } from './caregivers/routes.js';
 import { prescriptionRoutes } from './prescriptions/routes.js';
 import { orderRoutes } from './orders/routes.js';
+import { reminderRoutes } from './reminders/routes.js';
 import { documentRoutes } from './documents/routes.js';
 import { passportRoutes } from './passport/routes.js';
 import { petPhotoRoutes } from './pet-photos/routes.js';
@@ -46,6 +47,7 @@ export const clinicRoutes: Route[] = [
   ...documentRoutes,
   ...passportRoutes,
   ...petPhotoRoutes,
+  ...reminderRoutes,
 ];
 
 export const clinicApiInfo = {

@@ -96,6 +96,11 @@ export interface Route<P = any, Body = any, Query = any, Params = any> {
   summary: string;
   description?: string;
   tags?: string[];
+  /**
+   * A route beyond the listener's contract (a feature the contract does not name): the OpenAPI
+   * document marks it `x-wfctl-extension: true`.
+   */
+  extension?: boolean;
   access: Access<P>;
   /**
    * The permission rule of the operation behind the route (fromOperation sets it from the

@@ -14,12 +14,13 @@ import type { ScheduleArgs, ScheduledJob } from '../core/scheduled-job.js';
 import type { Services } from '../core/services.js';
 import { monthLockJob } from './month-lock.js';
 import { partnerPushJob } from '../workforce/partners/deliveries/nightly-push.js';
+import { vaccinationRemindersJob } from '../clinic/reminders/job.js';
 import { randomToken } from '../core/crypto.js';
 import { startHeartbeat, whenAborted, type LeaseTimers } from '../core/lease.js';
 import { metricsOf } from '../core/metrics.js';
 import { claimRun, doneSlots, finishRun, lapsedRuns, releaseRun, renewRun } from './runs.js';
 
-export const SCHEDULED_JOBS: ScheduledJob[] = [monthLockJob, partnerPushJob];
+export const SCHEDULED_JOBS: ScheduledJob[] = [monthLockJob, partnerPushJob, vaccinationRemindersJob];
 
 export function findScheduledJob(name: string, jobs: ScheduledJob[] = SCHEDULED_JOBS): ScheduledJob {
   const job = jobs.find((j) => j.name === name);

@@ -55,6 +55,7 @@ export const COMMAND_MODULES: Record<string, () => Promise<CommandModule>> = {
   'tenant/list': () => import('./tenant/list.js'),
   'tenant/dashboard': () => import('./tenant/dashboard.js'),
   'tenant/profile': () => import('./tenant/profile.js'),
+  'tenant/reminders': () => import('./tenant/reminders.js'),
   'tenant/member/add': () => import('./tenant/member/add.js'),
   'tenant/member/remove': () => import('./tenant/member/remove.js'),
   'tenant/member/list': () => import('./tenant/member/list.js'),
@@ -80,6 +81,7 @@ export const COMMAND_MODULES: Record<string, () => Promise<CommandModule>> = {
   'health-log/list': () => import('./health-log/list.js'),
   // the tenants' counters (list totals, dashboard counts) against COUNT(*)
   'clinic/recount': () => import('./clinic/recount.js'),
+  'clinic/reminders/preview': () => import('./clinic/reminders/preview.js'),
   // the outbox of the emails the service sends
   'mail/list': () => import('./mail/list.js'),
   'mail/show': () => import('./mail/show.js'),

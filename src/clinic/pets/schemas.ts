@@ -61,10 +61,16 @@ export const updatePetSchema = yup.object({
   species: filledText(64).optional(),
   sex: yup.string().oneOf(PET_SEXES).optional(),
   ...optionalPetFields,
+  // Beyond the contract (vaccination reminders): the day the pet died; no reminder is sent about a
+  // deceased pet. null clears a date set by mistake.
+  deceased_on: isoDate()
+    .nullable()
+    .transform((v) => (v === '' ? null : v))
+    .meta({ description: 'the day the pet died (an extension); null clears it' }),
 });
 export type UpdatePetInput = yup.InferType<typeof updatePetSchema>;
 
-export type PetFields = Partial<Omit<StorePetInput, 'client_id'>>;
+export type PetFields = Partial<Omit<StorePetInput, 'client_id'>> & { deceased_on?: string | null };
 
 export const petListQuery = yup.object({ page: pageField() });
 

@@ -19,6 +19,7 @@ export function serializePet(row: Record<string, any>, photoLinks: PhotoLinks) {
     microchip_id: row.microchip_id ?? null,
     weight_kg: num(row.weight_kg),
     photo_url: photoLinks(row),
+    deceased_on: row.deceased_on ?? null,
     client: {
       id: Number(row.client_id),
       tenant_id: Number(row.client_tenant_id),
@@ -68,6 +69,12 @@ export const PET_JSON = {
       nullable: true,
       description:
         'signed link to the photo (JPEG, at most 1024×1024), no bearer token needed; valid one to two hours; null: no photo',
+    },
+    deceased_on: {
+      type: 'string',
+      format: 'date',
+      nullable: true,
+      description: 'the day the pet died (an extension beyond the contract); null: alive',
     },
     client: PET_CLIENT_JSON,
     created_at: { type: 'string', format: 'date-time' },

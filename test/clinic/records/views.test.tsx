@@ -23,6 +23,7 @@ const pet = {
   microchip_id: null,
   weight_kg: 31.5,
   photo_url: null,
+  deceased_on: null,
   client,
   created_at: null,
   updated_at: null,

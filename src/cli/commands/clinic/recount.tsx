@@ -41,7 +41,11 @@ function RecountView({ result }: { result: RecountResult }) {
 }
 
 export function register(program: Command): void {
-  commandGroup(program, 'clinic', 'The clinic service’s upkeep: its tenants’ counters');
+  commandGroup(
+    program,
+    'clinic',
+    'The clinic service’s upkeep: its tenants’ counters and vaccination reminders',
+  );
   commandFor(program, recountCounters, {
     path: 'clinic recount',
     description:

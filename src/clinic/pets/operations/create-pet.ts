@@ -59,12 +59,16 @@ export async function petFieldErrors(
   tenantId: unknown,
   fields: PetFields,
 ): Promise<Record<string, string[]>> {
-  if (!fields.date_of_birth) return {};
+  if (!fields.date_of_birth && !fields.deceased_on) return {};
   const today = await tenantToday(ctx.db, tenantId, ctx.services.clock.now());
+  const errors: Record<string, string[]> = {};
   if (fields.date_of_birth && fields.date_of_birth > today) {
-    return { date_of_birth: ['The date_of_birth field must be a date before or equal to today.'] };
+    errors.date_of_birth = ['The date_of_birth field must be a date before or equal to today.'];
   }
-  return {};
+  if (fields.deceased_on && fields.deceased_on > today) {
+    errors.deceased_on = ['The deceased_on field must be a date before or equal to today.'];
+  }
+  return errors;
 }
 
 async function insertPet(

@@ -1,0 +1,61 @@
+// `wfctl tenant reminders TENANT [--enabled on|off] [--days-before N] [--send-hour H] [--sender-name X]`:
+// reminder-settings.update, as PATCH /tenant/{tenant}/settings/reminders runs it. Without flags
+// nothing changes and the current setting is shown.
+import React from 'react';
+import type { Command } from 'commander';
+import { updateReminderSettings } from '../../../clinic/reminders/operations/settings.js';
+import { clinicActor } from '../../actors.js';
+import { commandFor } from '../../command.js';
+import { tenantRef } from '../../lookup.js';
+import { ReminderSettingsSummary } from '../../views/reminders.js';
+import { tenantGroup } from './shared.js';
+
+/** on/off as a person types it; anything else goes to the schema as typed, which names the flag. */
+function onOff(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const v = value.trim().toLowerCase();
+  if (['on', 'yes', 'true', '1'].includes(v)) return true;
+  if (['off', 'no', 'false', '0'].includes(v)) return false;
+  return value;
+}
+
+export function register(program: Command): void {
+  tenantGroup(program);
+  commandFor(program, updateReminderSettings, {
+    path: 'tenant reminders',
+    description:
+      'Show or set a tenant’s vaccination reminders (on/off, days before due, send hour in its time zone, sender name)',
+    args: [{ name: 'tenant', description: 'tenant id or slug', prompt: 'Tenant (id or slug)?' }],
+    flags: [
+      { flags: '--enabled <on|off>', description: 'send reminders, or not' },
+      {
+        flags: '--days-before <days>',
+        description: 'list what falls due within this many days (0–365)',
+        field: 'days_before_due',
+      },
+      {
+        flags: '--send-hour <hour>',
+        description: 'hour 0–23 on the tenant’s wall clock (its timezone)',
+        field: 'send_hour',
+      },
+      {
+        flags: '--sender-name <name>',
+        description: 'the mail’s sender name ("" : the clinic’s name)',
+        field: 'sender_name',
+      },
+    ],
+    examples: [
+      'wfctl tenant reminders happy-paws',
+      'wfctl tenant reminders happy-paws --enabled on --days-before 14 --send-hour 9 --sender-name "Happy Paws Vets"',
+    ],
+    context: clinicActor,
+    toInput: async (args, flags, ctx) => ({
+      tenant_id: (await tenantRef(ctx.services.db, args.tenant, 'TENANT')).id,
+      enabled: onOff(flags.enabled),
+      days_before_due: flags.daysBefore,
+      send_hour: flags.sendHour,
+      sender_name: flags.senderName,
+    }),
+    view: (settings) => <ReminderSettingsSummary settings={settings} />,
+  });
+}

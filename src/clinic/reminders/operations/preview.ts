@@ -1,0 +1,32 @@
+// reminder.preview: what reminder.send would queue for a tenant on a day of its wall clock, from
+// the same plan and the same composition, with nothing written (`wfctl clinic reminders preview`).
+import { NotFoundError } from '../../../core/errors.js';
+import { defineOperation } from '../../../core/operation.js';
+import type { ClinicRun } from '../../context.js';
+import { composeMessages, withoutBodies } from '../compose.js';
+import { loadReminders, planReminders } from '../queries.js';
+import { previewSchema } from '../schemas.js';
+import type { ReminderRun } from '../serialize.js';
+import { optOutKey } from '../token.js';
+
+export const previewReminders = defineOperation({
+  name: 'reminder.preview',
+  summary: 'What the vaccination reminders of a tenant would send on a day; nothing is written',
+  input: previewSchema,
+  permission: 'profile.manage',
+  kind: 'read',
+  async run(ctx: ClinicRun, input): Promise<ReminderRun> {
+    await ctx.authorize(input.tenant_id, 'Tenant');
+    const tenant = await loadReminders(ctx.db, input.tenant_id);
+    if (!tenant) throw new NotFoundError('Tenant not found.');
+    const plan = await planReminders(ctx.db, tenant, input.date);
+    const key = await optOutKey(ctx.services);
+    const messages = composeMessages(tenant, plan, key, ctx.services.config.clinic.publicUrl);
+    return {
+      tenant_id: tenant.tenant_id,
+      date: input.date,
+      enabled: tenant.enabled,
+      messages: messages.map(withoutBodies),
+    };
+  },
+});

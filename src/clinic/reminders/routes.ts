@@ -1,0 +1,140 @@
+// Vaccination reminders: routes beyond the contract, each marked `x-wfctl-extension: true` in the
+// OpenAPI document. The tenant's setting, the pet's reminder log (owner and clinic side, in the
+// shapes of the pets' own routes), the owner's own setting, and the opt-out link's two pages at
+// /r/{token}, outside /api/v1 like the tag page.
+import { AppError } from '../../core/errors.js';
+import { Reply } from '../../core/reply.js';
+import { publicAccess, type Route } from '../../core/routes.js';
+import { clinicOperationRoute, tenantOperationRoute } from '../operation-route.js';
+import { tenantParams } from '../tenants/schemas.js';
+import { recordOptOut, showOptOut } from './operations/opt-out.js';
+import { updateOwnerReminderSettings } from './operations/owner-settings.js';
+import { listOwnerPetReminders, listPetReminders } from './operations/pet-log.js';
+import { showReminderSettings, updateReminderSettings } from './operations/settings.js';
+import { OPT_OUT_HEADERS, renderConfirmPage, renderDonePage, renderRefusedPage } from './page.js';
+import {
+  optOutParams,
+  ownerPetParams,
+  ownerReminderSettingsSchema,
+  reminderSettingsSchema,
+  tenantPetParams,
+} from './schemas.js';
+import { LOG_JSON, OWNER_SETTINGS_JSON, SETTINGS_JSON } from './serialize.js';
+
+const SETTINGS_PATH = '/api/v1/tenant/:tenant/settings/reminders';
+const settingsBody = {
+  200: { description: 'the setting', schema: { type: 'object', properties: { data: SETTINGS_JSON } } },
+};
+const tags = ['reminders'];
+const html = (description: string) => ({ description, contentType: 'text/html', schema: { type: 'string' } });
+
+/** The opt-out pages answer a refused link themselves, as HTML, with the error's status. */
+function asPage(route: Route): Route {
+  return {
+    ...route,
+    async handler(input) {
+      try {
+        return await route.handler(input);
+      } catch (err) {
+        if (err instanceof AppError && err.status < 500) {
+          return Reply.html(err.status, renderRefusedPage(), OPT_OUT_HEADERS);
+        }
+        throw err;
+      }
+    },
+  };
+}
+
+export const reminderRoutes = [
+  tenantOperationRoute(showReminderSettings, {
+    method: 'GET',
+    path: SETTINGS_PATH,
+    tags,
+    extension: true,
+    params: tenantParams,
+    responses: settingsBody,
+    toInput: ({ principal }) => ({ tenant_id: principal.tenant.id }),
+    reply: (settings) => ({ data: settings }),
+  }),
+  tenantOperationRoute(updateReminderSettings, {
+    method: 'PATCH',
+    path: SETTINGS_PATH,
+    description:
+      'A field left out is kept. send_hour (0–23) is read on the tenant’s wall clock (its timezone, set with ' +
+      'PATCH /tenant/{tenant}/profile); days_before_due (0–365): a vaccination due within that many days of ' +
+      'the run is listed; sender_name null: the clinic’s name.',
+    tags,
+    extension: true,
+    params: tenantParams,
+    body: reminderSettingsSchema,
+    responses: settingsBody,
+    toInput: ({ principal, body }) => ({ ...body, tenant_id: principal.tenant.id }),
+    reply: (settings) => ({ data: settings }),
+  }),
+  tenantOperationRoute(listPetReminders, {
+    method: 'GET',
+    path: '/api/v1/tenant/:tenant/patients/:pet/reminders',
+    tags,
+    extension: true,
+    params: tenantPetParams,
+    responses: { 200: { description: 'the reminders this tenant sent, newest first', schema: LOG_JSON } },
+    errors: { 404: 'Not a pet of this tenant' },
+    toInput: ({ principal, params }) => ({ tenant_id: principal.tenant.id, pet_id: params.pet }),
+    reply: (log) => ({ data: log }),
+  }),
+  clinicOperationRoute(listOwnerPetReminders, {
+    method: 'GET',
+    path: '/api/v1/owner/me/pets/:pet/reminders',
+    tags,
+    extension: true,
+    params: ownerPetParams,
+    responses: { 200: { description: 'the reminders sent about the pet, newest first', schema: LOG_JSON } },
+    errors: { 404: 'Not the caller’s pet, nor one they care for' },
+    toInput: ({ params }) => ({ pet_id: params.pet }),
+    reply: (log) => ({ data: log }),
+  }),
+  clinicOperationRoute(updateOwnerReminderSettings, {
+    method: 'PATCH',
+    path: '/api/v1/owner/me/reminder-settings',
+    description: 'An empty body changes nothing and shows the setting.',
+    tags,
+    extension: true,
+    body: ownerReminderSettingsSchema,
+    responses: { 200: { description: 'the owner’s setting', schema: OWNER_SETTINGS_JSON } },
+    toInput: ({ body }) => body,
+    reply: (settings) => ({ data: settings }),
+  }),
+  asPage(
+    clinicOperationRoute(showOptOut, {
+      method: 'GET',
+      path: '/r/:token',
+      summary: 'The opt-out link of a reminder: a confirmation page (public, no login)',
+      tags,
+      extension: true,
+      access: publicAccess,
+      secretParams: ['token'],
+      params: optOutParams,
+      responses: { 200: html('the confirmation page, with one button') },
+      errors: { 403: 'not a valid link (an HTML page); nothing changes' },
+      toInput: ({ params }) => params,
+      reply: (state) => Reply.html(200, renderConfirmPage(state), OPT_OUT_HEADERS),
+    }),
+  ),
+  asPage(
+    clinicOperationRoute(recordOptOut, {
+      method: 'POST',
+      path: '/r/:token',
+      summary: 'The opt-out link of a reminder: records the opt-out (public, no login; again: already done)',
+      tags,
+      extension: true,
+      access: publicAccess,
+      secretParams: ['token'],
+      idempotent: false,
+      params: optOutParams,
+      responses: { 200: html('done, or already done') },
+      errors: { 403: 'not a valid link (an HTML page); nothing changes' },
+      toInput: ({ params }) => params,
+      reply: (state) => Reply.html(200, renderDonePage(state), OPT_OUT_HEADERS),
+    }),
+  ),
+];

@@ -1,0 +1,41 @@
+// Request schemas of the vaccination reminders (an extension beyond the contract): the tenant's
+// settings, the preview's date, the owner's own setting and the opt-out link's token.
+import { idNumber, idParam, isoDate, yup } from '../../core/validation.js';
+import { optionalText } from '../identity/schemas.js';
+import { tenantParams } from '../tenants/schemas.js';
+
+/** How far ahead a reminder looks: a vaccination due within this many days of the run is listed. */
+export const MAX_DAYS_BEFORE = 365;
+
+/** The tenant's `reminders` setting; a field left out is kept. */
+export const reminderSettingsSchema = yup.object({
+  enabled: yup.boolean(),
+  days_before_due: yup.number().integer().min(0).max(MAX_DAYS_BEFORE),
+  send_hour: yup
+    .number()
+    .integer()
+    .min(0)
+    .max(23)
+    .meta({ description: 'the hour (0–23) on the tenant’s own wall clock (its timezone)' }),
+  sender_name: optionalText(120).meta({
+    description: 'the sender name of the mail; null: the clinic’s name',
+  }),
+});
+export type ReminderSettingsInput = yup.InferType<typeof reminderSettingsSchema>;
+
+export const previewSchema = yup.object({
+  tenant_id: idNumber().required(),
+  date: isoDate().required().meta({ description: 'the day of the run on the tenant’s wall clock' }),
+});
+
+export const ownerReminderSettingsSchema = yup.object({
+  include_caregivers: yup
+    .boolean()
+    .meta({ description: 'copy each reminder to the pet’s full-access caregivers' }),
+});
+
+/** The opt-out link's token (ids and an HMAC); anything else is answered as a forged link. */
+export const optOutParams = yup.object({ token: yup.string().required().max(200) });
+
+export const tenantPetParams = tenantParams.shape({ pet: idParam().meta({ description: 'pet id' }) });
+export const ownerPetParams = yup.object({ pet: idParam().meta({ description: 'pet id' }) });
