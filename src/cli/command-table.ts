@@ -348,6 +348,7 @@ export const COMMAND_TABLE: readonly CommandNode[] = [
       'wfctl tenant list --page 2',
       'wfctl tenant dashboard happy-paws',
       'wfctl tenant profile happy-paws --city Pune --lat 18.5204 --lng 73.8567',
+      'wfctl tenant reminders happy-paws',
       'printf %s "$PASSWORD" | wfctl tenant member add happy-paws vera@example.test --role veterinarian --name "Dr Vera" --password-stdin',
     ],
     commands: [
@@ -399,6 +400,21 @@ export const COMMAND_TABLE: readonly CommandNode[] = [
           '--lat <degrees>',
           '--lng <degrees>',
           '--timezone <zone>',
+          '--actor <email>',
+          '--json',
+        ],
+      },
+      {
+        name: 'reminders',
+        description:
+          'Show or set a tenant’s vaccination reminders (on/off, days before due, send hour in its time zone, sender name)',
+        module: 'tenant/reminders',
+        arguments: ['[tenant]'],
+        options: [
+          '--enabled <on|off>',
+          '--days-before <days>',
+          '--send-hour <hour>',
+          '--sender-name <name>',
           '--actor <email>',
           '--json',
         ],
@@ -501,6 +517,7 @@ export const COMMAND_TABLE: readonly CommandNode[] = [
           '--color <color>',
           '--microchip <id>',
           '--weight <kg>',
+          '--deceased-on <date>',
           '--actor <email>',
           '--json',
         ],
@@ -734,8 +751,11 @@ export const COMMAND_TABLE: readonly CommandNode[] = [
   },
   {
     name: 'clinic',
-    description: 'The clinic service’s upkeep: its tenants’ counters',
-    examples: ['wfctl clinic recount'],
+    description: 'The clinic service’s upkeep: its tenants’ counters and vaccination reminders',
+    examples: [
+      'wfctl clinic recount',
+      'wfctl clinic reminders preview --tenant happy-paws --date 2026-12-01 --json',
+    ],
     commands: [
       {
         name: 'recount',
@@ -743,6 +763,20 @@ export const COMMAND_TABLE: readonly CommandNode[] = [
           'Check the tenants’ counters (list totals, dashboard counts) against COUNT(*); exit 1 on drift without --fix',
         module: 'clinic/recount',
         options: ['--tenant <tenant>', '--fix', '--actor <email>', '--json'],
+      },
+      {
+        name: 'reminders',
+        description: 'Vaccination reminders: what the daily run would send',
+        examples: ['wfctl clinic reminders preview --tenant happy-paws --date 2026-12-01 --json'],
+        commands: [
+          {
+            name: 'preview',
+            description:
+              'What the vaccination reminders of a tenant would send on a day (its wall clock); nothing is written',
+            module: 'clinic/reminders/preview',
+            options: ['--tenant <tenant>', '--date <date>', '--actor <email>', '--json'],
+          },
+        ],
       },
     ],
   },

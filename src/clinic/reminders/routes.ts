@@ -28,6 +28,11 @@ const settingsBody = {
 const tags = ['reminders'];
 const html = (description: string) => ({ description, contentType: 'text/html', schema: { type: 'string' } });
 
+const refused = {
+  403: html('not a valid link: forged, edited or cut short (an HTML page); nothing changes'),
+  404: html('the clinic of the link is gone (an HTML page)'),
+};
+
 /** The opt-out pages answer a refused link themselves, as HTML, with the error's status. */
 function asPage(route: Route): Route {
   return {
@@ -114,8 +119,7 @@ export const reminderRoutes = [
       access: publicAccess,
       secretParams: ['token'],
       params: optOutParams,
-      responses: { 200: html('the confirmation page, with one button') },
-      errors: { 403: 'not a valid link (an HTML page); nothing changes' },
+      responses: { 200: html('the confirmation page, with one button'), ...refused },
       toInput: ({ params }) => params,
       reply: (state) => Reply.html(200, renderConfirmPage(state), OPT_OUT_HEADERS),
     }),
@@ -131,8 +135,7 @@ export const reminderRoutes = [
       secretParams: ['token'],
       idempotent: false,
       params: optOutParams,
-      responses: { 200: html('done, or already done') },
-      errors: { 403: 'not a valid link (an HTML page); nothing changes' },
+      responses: { 200: html('done, or already done'), ...refused },
       toInput: ({ params }) => params,
       reply: (state) => Reply.html(200, renderDonePage(state), OPT_OUT_HEADERS),
     }),
