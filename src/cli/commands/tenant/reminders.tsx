@@ -27,7 +27,7 @@ export function register(program: Command): void {
       'Show or set a tenant’s vaccination reminders (on/off, days before due, send hour in its time zone, sender name)',
     args: [{ name: 'tenant', description: 'tenant id or slug', prompt: 'Tenant (id or slug)?' }],
     flags: [
-      { flags: '--enabled <on|off>', description: 'send reminders, or not' },
+      { flags: '--enabled <on|off>', description: 'send reminders, or not', field: 'enabled' },
       {
         flags: '--days-before <days>',
         description: 'list what falls due within this many days (0–365)',
