@@ -172,6 +172,7 @@ export const NOTES: Record<string, Note> = {
     why: 'the owner’s invoice (through their Client row); others 404',
   },
   'clinic GET /api/v1/owner/me/pets/:pet/vaccinations': { standing: 'view', why: VIEW },
+  'clinic GET /api/v1/owner/me/pets/:pet/reminders': { standing: 'view', why: VIEW },
   'clinic POST /api/v1/owner/me/pets/:pet/vaccinations': { standing: 'full', why: FULL },
   'clinic GET /api/v1/owner/me/pets/:pet/health-logs': { standing: 'view', why: VIEW },
   'clinic POST /api/v1/owner/me/pets/:pet/health-logs': { standing: 'full', why: FULL },

@@ -11,6 +11,7 @@ import {
   freshShareCode,
   memberOfA,
   ownerDocument,
+  optOutLink,
   ownerHealthLog,
   photoLink,
   signedDocumentLink,
@@ -325,6 +326,10 @@ export const REQUESTS: Record<string, Build> = {
     await photoLink(w);
     return { path: `/p/${w.ids.slug}/photo` };
   },
+  // The signed opt-out link is the authorization: the matrix sends a valid one (recording it twice
+  // only says it was already done), which needs no bearer.
+  'clinic GET /r/:token': async (w) => ({ path: `/r/${await optOutLink(w)}` }),
+  'clinic POST /r/:token': async (w) => ({ path: `/r/${await optOutLink(w)}` }),
   'clinic GET /api/v1/shares/:code': async (w) => ({ path: `/api/v1/shares/${await freshShareCode(w)}` }),
   'clinic POST /api/v1/owner/me/pets/:pet/caregivers/:caregiver/revoke': async (w) => ({
     path: `/api/v1/owner/me/pets/${w.ids.pet}/caregivers/${await freshInvite(w)}/revoke`,

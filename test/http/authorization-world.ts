@@ -20,6 +20,7 @@ import {
 import { createPartner, lockFixture, partnerToken } from '../workforce/partners/fixtures.js';
 import { createFinancialYear } from '../workforce/financial-years/fixtures.js';
 import { addStaff, PASSWORD, registerOwner, signup } from '../clinic/fixtures.js';
+import { optOutKey, optOutToken } from '../../src/clinic/reminders/token.js';
 import { grantCaregiver, insertPet } from '../clinic/owner-health/fixtures.js';
 import { png } from '../clinic/pet-photos/images.js';
 import { toDbTime } from '../../src/db/time.js';
@@ -345,4 +346,15 @@ export async function freshOrder(w: World, accepted = false): Promise<number> {
     if (ok.status !== 200) throw new Error(`accept: ${ok.status} ${ok.text}`);
   }
   return id;
+}
+
+/** The signed opt-out token of a reminder to pet X's owner from clinic A, as the reminder mail carries it. */
+export async function optOutLink(w: World): Promise<string> {
+  const services = w.app.services;
+  const owner = await services
+    .db('pets')
+    .join('clinic_clients', 'clinic_clients.id', 'pets.client_id')
+    .where('pets.id', w.ids.pet)
+    .first('clinic_clients.owner_user_id');
+  return optOutToken(await optOutKey(services), w.tenants.A, Number(owner.owner_user_id));
 }
