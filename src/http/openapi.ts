@@ -49,6 +49,7 @@ export function buildOpenApi(info: OpenApiInfo, routes: Route[]): Json {
       'x-permission': route.permission,
     };
     if (route.description) op.description = route.description;
+    if (route.extension) op['x-wfctl-extension'] = true;
     if (route.access.securityScheme) {
       schemes.add(route.access.securityScheme);
       op.security = [{ [route.access.securityScheme]: [] }];
