@@ -41,6 +41,7 @@ export const COMMAND_MODULES: Record<string, () => Promise<CommandModule>> = {
   lock: () => import('./lock.js'),
   unlock: () => import('./unlock.js'),
   locks: () => import('./locks.js'),
+  'attendance/requests/file': () => import('./attendance/requests/file.js'),
   'attendance/requests/list': () => import('./attendance/requests/list.js'),
   'attendance/requests/approve': () => import('./attendance/requests/approve.js'),
   'attendance/requests/reject': () => import('./attendance/requests/reject.js'),
