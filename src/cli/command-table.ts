@@ -264,6 +264,72 @@ export const COMMAND_TABLE: readonly CommandNode[] = [
     options: ['--org <code>', '--year <YYYY>', '--actor <email>', '--json'],
   },
   {
+    name: 'attendance',
+    description: 'Attendance beyond locks: correction requests against a locked month',
+    examples: [
+      'wfctl attendance requests file --actor a1001@acme.demo --date 2026-01-12 --check-in 2026-01-12T03:30:00Z --reason "reader down"',
+    ],
+    commands: [
+      {
+        name: 'requests',
+        description: 'Correction requests against a locked month: list, approve, reject (hr, org_admin)',
+        examples: [
+          'wfctl attendance requests file --actor a1001@acme.demo --date 2026-01-12 --check-in 2026-01-12T03:30:00Z --reason "reader down"',
+          'wfctl attendance requests list --status pending',
+          'wfctl attendance requests approve 7 --yes',
+          'wfctl attendance requests reject 7 --reason "The gate log shows 17:30."',
+        ],
+        commands: [
+          {
+            name: 'file',
+            description:
+              'Ask for one day of a locked month to be corrected (as the employee, or their manager)',
+            module: 'attendance/requests/file',
+            arguments: ['[employee]'],
+            options: [
+              '--date <date>',
+              '--check-in <instant>',
+              '--check-out <instant>',
+              '--reason <text>',
+              '--actor <email>',
+              '--json',
+            ],
+          },
+          {
+            name: 'list',
+            description: 'List correction requests, oldest first (--status pending: the queue to decide)',
+            module: 'attendance/requests/list',
+            options: [
+              '--status <status>',
+              '--employee <code>',
+              '--month <month>',
+              '--org <org>',
+              '--limit <n>',
+              '--cursor <cursor>',
+              '--actor <email>',
+              '--json',
+            ],
+          },
+          {
+            name: 'approve',
+            description:
+              'Approve a correction request: correct its day inside the locked month (partners are sent it)',
+            module: 'attendance/requests/approve',
+            arguments: ['[id]'],
+            options: ['--dry-run', '-y, --yes', '--actor <email>', '--json'],
+          },
+          {
+            name: 'reject',
+            description: 'Reject a correction request with a reason (the day is not touched)',
+            module: 'attendance/requests/reject',
+            arguments: ['[id]'],
+            options: ['--reason <text>', '--actor <email>', '--json'],
+          },
+        ],
+      },
+    ],
+  },
+  {
     name: 'fy',
     description: 'Financial years: close, show, list',
     examples: ['wfctl fy close ACME/FY2025', 'wfctl fy show ACME/FY2025', 'wfctl fy list --org ACME'],

@@ -54,6 +54,10 @@ import { completeFinancialYearClose } from './financial-years/operations/complet
 import { showFinancialYear } from './financial-years/operations/show-financial-year.js';
 import { listFinancialYears } from './financial-years/operations/list-financial-years.js';
 import { exportAttendance } from './exports/operations/export-attendance.js';
+import { fileCorrectionRequest } from './attendance/correction-requests/operations/file-request.js';
+import { listCorrectionRequests } from './attendance/correction-requests/operations/list-requests.js';
+import { approveCorrectionRequest } from './attendance/correction-requests/operations/approve-request.js';
+import { rejectCorrectionRequest } from './attendance/correction-requests/operations/reject-request.js';
 
 export const workforceOperations: AnyOperation[] = [
   // -- records: employees, units, organizations, deployments, devices, import
@@ -86,6 +90,10 @@ export const workforceOperations: AnyOperation[] = [
   lockMonth, // also the automatic month lock (src/scheduler/month-lock.ts)
   unlockMonth,
   lockGrid,
+  fileCorrectionRequest, // correction requests against a locked month (issue 28)
+  listCorrectionRequests,
+  approveCorrectionRequest,
+  rejectCorrectionRequest,
   closeFinancialYear,
   completeFinancialYearClose, // the queued close job (src/workforce/financial-years/jobs.ts)
   showFinancialYear,

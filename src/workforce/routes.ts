@@ -2,6 +2,7 @@
 import type { Route } from '../core/routes.js';
 import { systemRoutes } from './system/routes.js';
 import { attendanceRoutes } from './attendance/routes.js';
+import { correctionRequestRoutes } from './attendance/correction-requests/routes.js';
 import { financialYearRoutes } from './financial-years/routes.js';
 import { identityRoutes } from './identity/routes.js';
 import { deviceApprovalRoutes } from './devices/approval-routes.js';
@@ -14,6 +15,7 @@ export const workforceRoutes: Route[] = [
   ...identityRoutes,
   ...deviceApprovalRoutes,
   ...attendanceRoutes,
+  ...correctionRequestRoutes,
   ...financialYearRoutes,
   ...recordsRoutes,
   ...pullRoutes,

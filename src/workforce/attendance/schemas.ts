@@ -33,14 +33,13 @@ export type UnlockMonthInput = yup.InferType<typeof unlockSchema>;
 // An instant with an explicit offset: a wall-clock time without one would let the device decide the day.
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
-export const punchSchema = yup.object({
-  kind: yup
+/**
+ * An instant as a punch (and a correction request) gives it: ISO-8601 with an explicit offset, a
+ * real calendar date, inside the supported range.
+ */
+export function punchInstant() {
+  return yup
     .string()
-    .oneOf([...PUNCH_KINDS])
-    .required(),
-  at: yup
-    .string()
-    .required()
     .matches(
       INSTANT,
       ({ path }) =>
@@ -52,7 +51,15 @@ export const punchSchema = yup.object({
       // Date() rolls 2025-11-31 over to December 1st; the calendar date must exist as written.
       (v) => (v == null ? true : isRealDate(v.slice(0, 10)) && !Number.isNaN(new Date(v).getTime())),
     )
-    .test(instantRangeTest((v) => (INSTANT.test(v) ? new Date(v) : null))),
+    .test(instantRangeTest((v) => (INSTANT.test(v) ? new Date(v) : null)));
+}
+
+export const punchSchema = yup.object({
+  kind: yup
+    .string()
+    .oneOf([...PUNCH_KINDS])
+    .required(),
+  at: punchInstant().required(),
   employee_id: yup.string().trim().min(1).max(64).optional(),
 });
 export type PunchInput = yup.InferType<typeof punchSchema>;

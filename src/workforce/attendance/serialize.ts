@@ -26,8 +26,13 @@ export interface CorrectionEntry {
   field: AmendedField;
   from: string | number | string[] | null;
   to: string | number | string[] | null;
-  /** `import`: a re-import with overwrite_corrected replaced the corrected day (issue 26). */
-  via?: 'import';
+  /**
+   * `import`: a re-import with overwrite_corrected replaced the corrected day (issue 26);
+   * `correction-request`: an approved correction request amended a locked day (issue 28).
+   */
+  via?: 'import' | 'correction-request';
+  /** With `via: correction-request`: the request approved. */
+  request_id?: number;
 }
 
 export const AMENDED_FIELDS = ['check_in', 'check_out', 'worked_minutes', 'status', 'flags'] as const;
@@ -159,7 +164,14 @@ export const ATTENDANCE_RECORD_SCHEMA = {
       type: 'array',
       items: {
         type: 'string',
-        enum: ['LATE_CHECK_IN', 'EARLY_CHECK_OUT', 'MISSING_CHECK_OUT', 'MISSING_CHECK_IN', 'REGULARIZED'],
+        enum: [
+          'LATE_CHECK_IN',
+          'EARLY_CHECK_OUT',
+          'MISSING_CHECK_OUT',
+          'MISSING_CHECK_IN',
+          'REGULARIZED',
+          'CORRECTED_AFTER_LOCK',
+        ],
       },
     },
     locked_at: { type: 'string', format: 'date-time', nullable: true },
@@ -179,9 +191,12 @@ export const ATTENDANCE_RECORD_SCHEMA = {
           to: { description: 'the value after (string, integer, array of flags or null)' },
           via: {
             type: 'string',
-            enum: ['import'],
-            description: 'import: a re-import with overwrite_corrected replaced the corrected day',
+            enum: ['import', 'correction-request'],
+            description:
+              'import: a re-import with overwrite_corrected replaced the corrected day; correction-request: ' +
+              'an approved correction request amended the locked day (request_id names it)',
           },
+          request_id: { type: 'integer', description: 'with via correction-request: the request approved' },
         },
       },
     },

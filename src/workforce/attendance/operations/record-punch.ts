@@ -185,7 +185,7 @@ function requireDeviceWhenBound(org: { require_device_for_punches: unknown }, ac
  * The punches the day is derived from, in the order they were recorded: those after the last import
  * that rewrote the day (its baseline's `after_punch`, see import/sections/attendance.ts).
  */
-function dayPunches(trx: Knex, employeeId: number, date: string, current: any) {
+export function dayPunches(trx: Knex, employeeId: number, date: string, current: any) {
   const cut = current?.baseline ? Number(JSON.parse(current.baseline).after_punch ?? 0) : 0;
   return trx('attendance_punches')
     .where({ employee_id: employeeId, date })
@@ -198,7 +198,7 @@ function dayPunches(trx: Knex, employeeId: number, date: string, current: any) {
  * The times a day had before its first punch (an imported day): kept once, so every later punch
  * amends them instead of deriving the day from punches alone. A re-import replaces them.
  */
-function baselineOf(
+export function baselineOf(
   current: any,
   punchedBefore: boolean,
 ): { check_in: string | null; check_out: string | null; after_punch?: number | null } | null {

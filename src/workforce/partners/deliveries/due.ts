@@ -2,6 +2,7 @@
 // that stamped at least one row, and that the partner has not fully received. "Fully received" is
 // the ledger holding the lock's last batch and every batch of the lock delivered; an unlock deletes
 // the lock and a new lock has a new id, so relocked days are due again without any bookkeeping.
+// A lock's correction batches (corrections.ts) are due on their own and do not count here.
 import type { Knex } from 'knex';
 
 export interface DueLock {
@@ -33,14 +34,14 @@ export async function findDueLocks(db: Knex, filters: DueFilters = {}): Promise<
           q
             .select(db.raw('1'))
             .from('partner_deliveries as d')
-            .whereRaw('d.partner_id = p.id and d.lock_id = l.id')
+            .whereRaw('d.partner_id = p.id and d.lock_id = l.id and d.correction_request_id = 0')
             .andWhere('d.is_last', true),
         )
         .orWhereExists((q) =>
           q
             .select(db.raw('1'))
             .from('partner_deliveries as d')
-            .whereRaw('d.partner_id = p.id and d.lock_id = l.id')
+            .whereRaw('d.partner_id = p.id and d.lock_id = l.id and d.correction_request_id = 0')
             .whereNot('d.status', 'delivered'),
         ),
     )

@@ -22,6 +22,8 @@ export interface DeliveryRow {
   organization_id: number;
   month: string;
   lock_id: number;
+  /** 0 on a lock's own batches; on a correction batch, the approved correction request it carries. */
+  correction_request_id: number;
   batch_index: number;
   first_attendance_id: number;
   last_attendance_id: number;
@@ -50,6 +52,8 @@ export interface NewBatch {
   lastAttendanceId: number;
   recordCount: number;
   isLast: boolean;
+  /** A correction batch (corrections.ts): the request whose corrected day it carries. */
+  correctionRequestId?: number;
 }
 
 /** A run's hold on a batch: who (the run id) and until when (one lease from the last renewal). */
@@ -76,6 +80,7 @@ export async function insertBatch(
     organization_id: batch.organizationId,
     month: batch.month,
     lock_id: batch.lockId,
+    correction_request_id: batch.correctionRequestId ?? 0,
     batch_index: batch.batchIndex,
     first_attendance_id: batch.firstAttendanceId,
     last_attendance_id: batch.lastAttendanceId,
@@ -225,9 +230,11 @@ export async function releaseClaim(db: Knex, id: number, claim: Claim): Promise<
     .update({ claimed_until: null, claimed_by: null });
 }
 
-/** The batches of one (partner, lock), in batch order. */
+/** The batches of one (partner, lock), in batch order; its correction batches are not among them. */
 export async function batchesOfLock(db: Knex, partnerId: number, lockId: number): Promise<DeliveryRow[]> {
-  return db('partner_deliveries').where({ partner_id: partnerId, lock_id: lockId }).orderBy('batch_index');
+  return db('partner_deliveries')
+    .where({ partner_id: partnerId, lock_id: lockId, correction_request_id: 0 })
+    .orderBy('batch_index');
 }
 
 /** A batch by its ledger number or its X-Attendance-Delivery-Id. */

@@ -126,6 +126,7 @@ async function attempts(
           'X-Attendance-Signature': signatureHeader({ secrets: partner.signingSecrets, timestamp, body }),
           'X-Attendance-Delivery-Id': delivery.delivery_id,
           'User-Agent': 'wfctl-partner-push',
+          ...correctionHeaders(delivery),
         },
         body,
       },
@@ -165,6 +166,21 @@ async function attempts(
     progress({ type: 'batch-done', ...event, attempt, status: final, error: lastError });
     return { status: final, attempts: attempt, responseCode, lastError, unavailable: retryable };
   }
+}
+
+/**
+ * A correction batch (corrections.ts) says what it is beside its own delivery id: the body stays the
+ * contract's array of daily records (only the corrected days, flagged CORRECTED_AFTER_LOCK, under
+ * the signature), and these headers name the lock it corrects and the request approved.
+ */
+function correctionHeaders(delivery: DeliveryRow): Record<string, string> {
+  const request = Number(delivery.correction_request_id ?? 0);
+  if (!request) return {};
+  return {
+    'X-Attendance-Batch-Kind': 'correction',
+    'X-Attendance-Lock-Id': String(delivery.lock_id),
+    'X-Attendance-Correction-Request-Id': String(request),
+  };
 }
 
 /** A claim taken a third of a lease ago or more: the heartbeat's own period. */

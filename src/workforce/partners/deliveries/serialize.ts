@@ -11,6 +11,8 @@ export interface DeliveryView {
   organization_code: string;
   month: string;
   lock_id: number;
+  /** Only on a correction batch (issue 28): the approved request whose corrected day it carries. */
+  correction_request_id?: number;
   batch_index: number;
   record_count: number;
   is_last: boolean;
@@ -37,6 +39,9 @@ export function deliveryView(row: DeliveryRow, partner: string, organizationCode
     organization_code: organizationCode,
     month: row.month,
     lock_id: Number(row.lock_id),
+    ...(Number(row.correction_request_id ?? 0)
+      ? { correction_request_id: Number(row.correction_request_id) }
+      : {}),
     batch_index: Number(row.batch_index),
     record_count: Number(row.record_count),
     is_last: bool(row.is_last),

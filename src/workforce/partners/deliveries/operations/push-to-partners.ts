@@ -11,6 +11,9 @@
 // `wfctl partner redeliver` gives it a fresh budget). The run ends by reading back every batch of
 // the locks it looked at: any that is not delivered (failed, dead, or still claimed by another,
 // possibly dead, run) is named in `undelivered` and makes the run not ok.
+//
+// After the locks, the run sends the correction batches owed (corrections.ts, issue 28): one day of
+// a locked month corrected by an approved request, as its own signed batch naming the lock.
 import { ValidationError } from '../../../../core/errors.js';
 import { defineOperation } from '../../../../core/operation.js';
 import { isoMonth, yup } from '../../../../core/validation.js';
@@ -18,10 +21,17 @@ import type { WorkforceRun } from '../../../context.js';
 import { countLockRecordsAfter, lockRecordsBetween } from '../../records.js';
 import { organizationByRef, partnerByName } from '../../lookups.js';
 import { endClaim, requireNoTransaction, newClaim, type PushContext, type PushTools } from '../context.js';
+import { findDueCorrections, type DueCorrection } from '../corrections.js';
 import { findDueLocks, type DueLock } from '../due.js';
 import { batchesOfLock, claimBatch, type Claim } from '../ledger.js';
 import { sendNewBatches, type SendOne } from '../new-batches.js';
 import { loadTarget, type PartnerTarget } from '../partner-target.js';
+import {
+  correctionItem,
+  deliverCorrection,
+  planCorrection,
+  undeliveredCorrections,
+} from '../push-corrections.js';
 import { sendBatch } from '../send-batch.js';
 import { failureOf, undeliveredOf, type DeliveryFailure, type UndeliveredBatch } from '../serialize.js';
 
@@ -44,6 +54,8 @@ export interface PushItem {
   month: string;
   lock_id: number;
   lock_scope: string;
+  /** A correction batch (issue 28): the approved request whose corrected day it carries. */
+  correction_request_id?: number;
   records: number;
   batches: number;
   delivered_batches: number;
@@ -88,10 +100,12 @@ async function push(ctx: PushContext, input: PushInput): Promise<PushResult> {
   if (partner && !partner.isActive)
     throw ValidationError.field('partner', `Partner ${partner.name} is inactive.`);
   const org = input.org ? await organizationByRef(db, input.org) : undefined;
-  const due = await findDueLocks(db, { partnerId: partner?.id, organizationId: org?.id, month: input.month });
+  const filters = { partnerId: partner?.id, organizationId: org?.id, month: input.month };
+  const due = await findDueLocks(db, filters);
+  const corrections = await findDueCorrections(db, filters);
   const claim = newClaim(ctx.services);
   try {
-    return await pushWith(ctx, input, due, claim);
+    return await pushWith(ctx, input, { due, corrections }, claim);
   } finally {
     endClaim(ctx.services, claim);
   }
@@ -101,10 +115,11 @@ async function push(ctx: PushContext, input: PushInput): Promise<PushResult> {
 async function pushWith(
   ctx: PushContext,
   input: PushInput,
-  due: Awaited<ReturnType<typeof findDueLocks>>,
+  owed: { due: DueLock[]; corrections: DueCorrection[] },
   claim: Claim,
 ): Promise<PushResult> {
   const { db } = ctx.services;
+  const { due } = owed;
 
   const items: PushItem[] = [];
   const failures: DeliveryFailure[] = [];
@@ -132,7 +147,32 @@ async function pushWith(
     failures.push(...outcome.failures);
     if (outcome.partnerUnavailable) unavailable.add(lock.partnerId);
   }
-  const undelivered = input.dry_run ? [] : await stillUndelivered(ctx, looked, claim);
+  const lookedCorrections: Array<{ due: DueCorrection; target: PartnerTarget }> = [];
+  for (const correction of owed.corrections) {
+    if (!targets.has(correction.partnerId))
+      targets.set(correction.partnerId, await loadTarget(db, correction.partnerId));
+    const target = targets.get(correction.partnerId);
+    if (!target) continue;
+    if (input.dry_run) {
+      items.push(await planCorrection(ctx, correction));
+      continue;
+    }
+    lookedCorrections.push({ due: correction, target });
+    if (unavailable.has(correction.partnerId)) {
+      items.push({ ...correctionItem(correction), skipped: 'partner unavailable earlier in this run' });
+      continue;
+    }
+    const outcome = await deliverCorrection(ctx, target, correction, claim);
+    items.push(outcome.item);
+    failures.push(...outcome.failures);
+    if (outcome.partnerUnavailable) unavailable.add(correction.partnerId);
+  }
+  const undelivered = input.dry_run
+    ? []
+    : [
+        ...(await stillUndelivered(ctx, looked, claim)),
+        ...(await undeliveredCorrections(ctx, lookedCorrections, claim)),
+      ];
   const sum = (key: 'delivered_batches' | 'failed_batches' | 'dead_batches') =>
     items.reduce((n, i) => n + i[key], 0);
   return {

@@ -1,0 +1,28 @@
+// `wfctl attendance requests approve ID`: attendance.correction-request.approve, as
+// POST /attendance/correction-requests/{id}/approve runs it (issue 28). The day is corrected
+// inside its locked month and partners receive it on the next push, so it asks first.
+import React from 'react';
+import type { Command } from 'commander';
+import { approveCorrectionRequest } from '../../../../workforce/attendance/correction-requests/operations/approve-request.js';
+import { workforceActor } from '../../../actors.js';
+import { commandFor } from '../../../command.js';
+import { CorrectionRequestDecidedView } from '../../../views/correction-request.js';
+import { requestsGroup } from './list.js';
+
+export function register(program: Command): void {
+  requestsGroup(program);
+  commandFor(program, approveCorrectionRequest, {
+    path: 'attendance requests approve',
+    description:
+      'Approve a correction request: correct its day inside the locked month (partners are sent it)',
+    args: [
+      { name: 'id', description: 'request id (see `wfctl attendance requests list`)', prompt: 'Request id?' },
+    ],
+    examples: ['wfctl attendance requests approve 7 --yes'],
+    context: workforceActor,
+    confirm: (args) =>
+      `Approve correction request ${args.id}? The locked day is corrected and sent to partners.`,
+    toInput: async (args) => ({ request_id: args.id }),
+    view: (r) => <CorrectionRequestDecidedView r={r} />,
+  });
+}

@@ -1,0 +1,33 @@
+// `wfctl attendance requests reject ID --reason TEXT`: attendance.correction-request.reject, as
+// POST /attendance/correction-requests/{id}/reject runs it (issue 28). The reason is required.
+import React from 'react';
+import type { Command } from 'commander';
+import { rejectCorrectionRequest } from '../../../../workforce/attendance/correction-requests/operations/reject-request.js';
+import { workforceActor } from '../../../actors.js';
+import { commandFor } from '../../../command.js';
+import { CorrectionRequestDecidedView } from '../../../views/correction-request.js';
+import { requestsGroup } from './list.js';
+
+export function register(program: Command): void {
+  requestsGroup(program);
+  commandFor(program, rejectCorrectionRequest, {
+    path: 'attendance requests reject',
+    description: 'Reject a correction request with a reason (the day is not touched)',
+    args: [
+      { name: 'id', description: 'request id (see `wfctl attendance requests list`)', prompt: 'Request id?' },
+    ],
+    flags: [
+      {
+        flags: '--reason <text>',
+        description: 'why, shown to who asked',
+        required: true,
+        prompt: 'Reason for rejecting?',
+        field: 'reason',
+      },
+    ],
+    examples: ['wfctl attendance requests reject 7 --reason "The gate log shows 17:30."'],
+    context: workforceActor,
+    toInput: async (args, flags) => ({ request_id: args.id, reason: flags.reason }),
+    view: (r) => <CorrectionRequestDecidedView r={r} />,
+  });
+}

@@ -1,0 +1,80 @@
+// HTTP routes of correction requests against a locked month (issue 28): beyond the contract, so
+// each is marked `x-wfctl-extension: true` in the OpenAPI document.
+import { Reply } from '../../../core/reply.js';
+import { idParam, yup } from '../../../core/validation.js';
+import { pageSchema } from '../../listing.js';
+import { operationRoute } from '../../operation-route.js';
+import { approveCorrectionRequest } from './operations/approve-request.js';
+import { fileCorrectionRequest } from './operations/file-request.js';
+import { listCorrectionRequests } from './operations/list-requests.js';
+import { rejectCorrectionRequest } from './operations/reject-request.js';
+import { fileRequestSchema, listRequestsSchema, rejectBodySchema } from './schemas.js';
+import { CORRECTION_REQUEST_SCHEMA } from './serialize.js';
+
+const params = yup.object({ id: idParam() });
+const BASE = '/api/v1/attendance/correction-requests';
+const DECIDED = '409 REQUEST_ALREADY_DECIDED: the request was approved or rejected already';
+
+export const correctionRequestRoutes = [
+  operationRoute(fileCorrectionRequest, {
+    method: 'POST',
+    path: BASE,
+    extension: true,
+    description:
+      'For a day of a locked month. Without employee_id the day is the caller’s own; with another ' +
+      'employee’s code the caller needs a staff role (shift_manager, hr, org_admin) in their organization. ' +
+      'check_in / check_out are instants with an offset, as for punches: the check-in on the date in the ' +
+      'unit’s time zone, the check-out after it (that day or the next morning); at least one of them.',
+    tags: ['attendance'],
+    body: fileRequestSchema,
+    responses: { 201: { description: 'the request, pending', schema: CORRECTION_REQUEST_SCHEMA } },
+    errors: {
+      403: 'a plain employee asking for a colleague’s day',
+      404: 'employee_id names no employee, or one outside the caller’s organizations',
+      409:
+        'MONTH_NOT_LOCKED: the day is not locked; make it a correction (POST /attendance/punches). ' +
+        'REQUEST_PENDING: a request for this day is still pending',
+    },
+    toInput: ({ body }) => body,
+    reply: (result) => Reply.json(201, result),
+  }),
+  operationRoute(listCorrectionRequests, {
+    method: 'GET',
+    path: BASE,
+    extension: true,
+    description: 'Oldest first, in the organizations where the caller holds attendance.lock (hr, org_admin).',
+    tags: ['attendance'],
+    query: listRequestsSchema,
+    responses: { 200: { description: 'one page', schema: pageSchema(CORRECTION_REQUEST_SCHEMA) } },
+    errors: { 404: 'organization_id or employee_id outside the caller’s scope' },
+    toInput: ({ query }) => query,
+  }),
+  operationRoute(approveCorrectionRequest, {
+    method: 'POST',
+    path: `${BASE}/:id/approve`,
+    extension: true,
+    description:
+      'Corrects the one day inside its locked month: the day keeps its lock, gains trail entries naming ' +
+      'the request and the flag CORRECTED_AFTER_LOCK; the next partner push sends it as a correction batch.',
+    tags: ['attendance'],
+    params,
+    responses: { 200: { description: 'the request, approved', schema: CORRECTION_REQUEST_SCHEMA } },
+    errors: {
+      404: 'no such request in the caller’s organizations',
+      409: `${DECIDED}. MONTH_NOT_LOCKED: the month was unlocked since; correct the day with a punch`,
+    },
+    toInput: ({ params: p }) => ({ request_id: p.id }),
+  }),
+  operationRoute(rejectCorrectionRequest, {
+    method: 'POST',
+    path: `${BASE}/:id/reject`,
+    extension: true,
+    description: 'The reason is required; the day is not touched.',
+    tags: ['attendance'],
+    params,
+    body: rejectBodySchema,
+    responses: { 200: { description: 'the request, rejected', schema: CORRECTION_REQUEST_SCHEMA } },
+    errors: { 404: 'no such request in the caller’s organizations', 409: DECIDED },
+    toInput: ({ params: p, body }) => ({ ...body, request_id: p.id }),
+  }),
+];
