@@ -141,8 +141,6 @@ export interface Route<P = any, Body = any, Query = any, Params = any> {
   secretParams?: string[];
   /** Write routes honour Idempotency-Key unless this is false. */
   idempotent?: boolean;
-  /** Beyond the contract (an issue's feature): the OpenAPI operation says `x-wfctl-extension: true`. */
-  extension?: boolean;
   handler(input: RouteInput<P, Body, Query, Params>): Promise<Reply | unknown>;
 }
 
