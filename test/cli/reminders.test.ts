@@ -69,25 +69,21 @@ for (const dialect of DIALECTS) {
       created_at: now,
       updated_at: now,
     });
-    const [clientId] = await tdb
-      .db('clinic_clients')
-      .insert({
-        tenant_id: tenant.id,
-        owner_user_id: userId,
-        name: 'Asha',
-        created_at: now,
-        updated_at: now,
-      });
-    const [petId] = await tdb
-      .db('pets')
-      .insert({
-        tenant_id: tenant.id,
-        client_id: clientId,
-        name: 'Moti',
-        species: 'dog',
-        created_at: now,
-        updated_at: now,
-      });
+    const [clientId] = await tdb.db('clinic_clients').insert({
+      tenant_id: tenant.id,
+      owner_user_id: userId,
+      name: 'Asha',
+      created_at: now,
+      updated_at: now,
+    });
+    const [petId] = await tdb.db('pets').insert({
+      tenant_id: tenant.id,
+      client_id: clientId,
+      name: 'Moti',
+      species: 'dog',
+      created_at: now,
+      updated_at: now,
+    });
     await tdb.db('pet_vaccinations').insert({
       pet_id: petId,
       name: 'Rabies',
@@ -122,7 +118,16 @@ for (const dialect of DIALECTS) {
     );
     t.deepEqual(await counts(), was, 'nothing written');
 
-    const bad = await cli(['clinic', 'reminders', 'preview', '--tenant', 'paws', '--date', '2026-13-01', '--json']);
+    const bad = await cli([
+      'clinic',
+      'reminders',
+      'preview',
+      '--tenant',
+      'paws',
+      '--date',
+      '2026-13-01',
+      '--json',
+    ]);
     t.is(bad.code, 2);
     t.truthy(bad.json().errors['--date'], bad.stdout);
   });
