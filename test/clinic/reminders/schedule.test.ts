@@ -102,7 +102,12 @@ for (const dialect of DIALECTS) {
       t.is(mail.from?.value[0].name, clinic.tenant.name, 'the clinic’s name as the sender name');
       for (const d of planned.due) t.true(mail.text!.includes(`${d.name}: due on ${d.due_on}`));
       t.true(String(mail.html).includes(planned.due[0].name), 'an HTML part too');
-      t.regex(mail.text!, /\/r\/\d+\.\d+\.[0-9a-f]{64}/);
+      t.regex(mail.text!, /\/r\/\d+\.\d+\.[0-9a-f]{32}/);
+      const link = mail
+        .text!.split('\n')
+        .find((l) => l.includes('/r/'))!
+        .trim();
+      t.true(link.startsWith('http') && link.length <= 72, `the link has a line of its own: ${link}`);
     }
 
     // The pet's log, owner side and clinic side.
