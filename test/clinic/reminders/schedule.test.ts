@@ -65,6 +65,15 @@ for (const dialect of DIALECTS) {
     await Promise.all(daemons.map((d) => d.scheduler.idle()));
     await deliverAll(app);
     t.is((await outbox()).length, 0, 'nothing before its window');
+    // `wfctl schedule` shows each tenant's next send time on its own wall clock.
+    const next = await vaccinationRemindersJob.upcoming!(app.services, clock.now());
+    t.deepEqual(
+      next.map((u) => [u.subject, u.due_local, u.due_at, u.overdue]),
+      [
+        [`tenant ${pune.tenant.slug}`, '2026-12-01T09:00+05:30', '2026-12-01T03:30:00.000Z', []],
+        [`tenant ${nyc.tenant.slug}`, '2026-12-01T09:00-05:00', '2026-12-01T14:00:00.000Z', []],
+      ],
+    );
 
     await minute('2026-12-01T03:29:00.000Z'); // 08:59 in Kolkata
     t.is(smtp.received.length, 0);
