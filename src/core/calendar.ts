@@ -89,6 +89,18 @@ export function startOfZonedDay(date: string, timeZone: string): Date {
   return new Date(at);
 }
 
+/** `2026-12-01T02:00+05:30`: the wall clock of `timeZone` at `at`, with its offset. */
+export function wallClock(at: Date, timeZone: string): string {
+  const p = zonedParts(at, timeZone);
+  const local = `${p.date}T${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}`;
+  const offset = Math.round(
+    (Date.parse(`${local}:${String(p.second).padStart(2, '0')}Z`) - at.getTime()) / 60_000,
+  );
+  const abs = Math.abs(offset);
+  const sign = offset < 0 ? '-' : '+';
+  return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
 /** UTC time of day of an instant, as `HH:MM:SSZ`. */
 export function utcTimeOfDay(at: Date): string {
   return at.toISOString().slice(11, 19) + 'Z';

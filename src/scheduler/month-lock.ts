@@ -10,7 +10,7 @@
 // completion. Months before the organization existed in this database are history (imported) and
 // are never locked by it. A month someone unlocked on purpose after its 02:00 counts as done (the
 // slot records why) and is never locked again by the schedule.
-import { addMonths, zonedParts } from '../core/calendar.js';
+import { addMonths, wallClock, zonedParts } from '../core/calendar.js';
 import { MINUTE } from '../core/clock.js';
 import { AppError } from '../core/errors.js';
 import { runOperation } from '../core/operation.js';
@@ -51,17 +51,9 @@ export function lockDueAt(month: string, timeZone: string): Date {
   return new Date(hi * MINUTE);
 }
 
-/** `2026-12-01T02:00+05:30`: the wall clock of `timeZone` at `at`, with its offset. */
-export function wallClock(at: Date, timeZone: string): string {
-  const p = zonedParts(at, timeZone);
-  const local = `${p.date}T${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}`;
-  const offset = Math.round(
-    (Date.parse(`${local}:${String(p.second).padStart(2, '0')}Z`) - at.getTime()) / MINUTE,
-  );
-  const abs = Math.abs(offset);
-  const sign = offset < 0 ? '-' : '+';
-  return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
-}
+// The wall clock with its offset, as `wfctl schedule` shows every due time (moved to the calendar,
+// where the clinic's schedule entry reads it too).
+export { wallClock } from '../core/calendar.js';
 
 const slotOf = (month: string, organizationId: number) => `${month}/org:${organizationId}`;
 

@@ -208,6 +208,10 @@ const CLINIC: Record<string, { cases: Case<ClinicWorld, ClinicCaller>[]; absent:
     absent: 'receptionist (403: medical_record.read), owner (404)',
     cases: [{ caller: 'vet', path: (w) => `/api/v1/tenant/${w.tenant}/patients/${w.patient}/health-logs` }],
   },
+  'GET /tenant/{tenant}/patients/{pet}/reminders': {
+    absent: 'receptionist (403: medical_record.read), owner (404)',
+    cases: [{ caller: 'vet', path: (w) => `/api/v1/tenant/${w.tenant}/patients/${w.patient}/reminders` }],
+  },
   'GET /owner/me/clients': {
     absent: 'staff see their own (none)',
     cases: [{ caller: 'owner', path: () => '/api/v1/owner/me/clients' }],
@@ -228,7 +232,7 @@ const CLINIC: Record<string, { cases: Case<ClinicWorld, ClinicCaller>[]; absent:
     cases: [{ caller: 'caregiver', path: () => '/api/v1/owner/me/caregivers/shared-with-me' }],
   },
   ...Object.fromEntries(
-    ['vaccinations', 'health-logs', 'caregivers', 'prescriptions', 'documents'].map((list) => [
+    ['vaccinations', 'health-logs', 'caregivers', 'prescriptions', 'documents', 'reminders'].map((list) => [
       `GET /owner/me/pets/{pet}/${list}`,
       {
         absent: list === 'caregivers' ? 'a caregiver (owner only)' : '',

@@ -34,8 +34,11 @@ export const ownerReminderSettingsSchema = yup.object({
     .meta({ description: 'copy each reminder to the pet’s full-access caregivers' }),
 });
 
-/** The opt-out link's token (ids and an HMAC); anything else is answered as a forged link. */
-export const optOutParams = yup.object({ token: yup.string().required().max(200) });
+/**
+ * The opt-out link's token (ids and a MAC). Any text reaches the operation, which answers anything
+ * but one of ours as a forged link (an HTML page, not a params error in JSON).
+ */
+export const optOutParams = yup.object({ token: yup.string().required() });
 
 export const tenantPetParams = tenantParams.shape({ pet: idParam().meta({ description: 'pet id' }) });
 export const ownerPetParams = yup.object({ pet: idParam().meta({ description: 'pet id' }) });

@@ -41,12 +41,12 @@ for (const dialect of DIALECTS) {
     const benToken = optOutLink(smtp.received.find((m) => toAddress(m) === ben.email)!);
     t.not(annToken, benToken);
 
-    // Refused: a forged signature, Ann's signature under Ben's id, a token cut short.
+    // Refused: a forged signature, Ann's signature under Ben's id, a token cut short, a long made-up one.
     const before = await rowCounts(app, TABLES);
     const [tenantPart, annId, sig] = annToken.split('.');
     const forged = `${tenantPart}.${annId}.${sig.slice(0, -1)}${sig.endsWith('0') ? '1' : '0'}`;
     const swapped = `${tenantPart}.${ben.userId}.${sig}`;
-    for (const token of [forged, swapped, `${tenantPart}.${annId}`]) {
+    for (const token of [forged, swapped, `${tenantPart}.${annId}`, 'x'.repeat(300)]) {
       for (const method of ['GET', 'POST']) {
         const res = await app.clinic.request(method, `/r/${token}`);
         t.is(res.status, 403, `${method} ${token}`);

@@ -65,6 +65,15 @@ for (const dialect of DIALECTS) {
     await Promise.all(daemons.map((d) => d.scheduler.idle()));
     await deliverAll(app);
     t.is((await outbox()).length, 0, 'nothing before its window');
+    // `wfctl schedule` shows each tenant's next send time on its own wall clock.
+    const next = await vaccinationRemindersJob.upcoming!(app.services, clock.now());
+    t.deepEqual(
+      next.map((u) => [u.subject, u.due_local, u.due_at, u.overdue]),
+      [
+        [`tenant ${pune.tenant.slug}`, '2026-12-01T09:00+05:30', '2026-12-01T03:30:00.000Z', []],
+        [`tenant ${nyc.tenant.slug}`, '2026-12-01T09:00-05:00', '2026-12-01T14:00:00.000Z', []],
+      ],
+    );
 
     await minute('2026-12-01T03:29:00.000Z'); // 08:59 in Kolkata
     t.is(smtp.received.length, 0);
@@ -102,7 +111,12 @@ for (const dialect of DIALECTS) {
       t.is(mail.from?.value[0].name, clinic.tenant.name, 'the clinic’s name as the sender name');
       for (const d of planned.due) t.true(mail.text!.includes(`${d.name}: due on ${d.due_on}`));
       t.true(String(mail.html).includes(planned.due[0].name), 'an HTML part too');
-      t.regex(mail.text!, /\/r\/\d+\.\d+\.[0-9a-f]{64}/);
+      t.regex(mail.text!, /\/r\/\d+\.\d+\.[0-9a-f]{32}/);
+      const link = mail
+        .text!.split('\n')
+        .find((l) => l.includes('/r/'))!
+        .trim();
+      t.true(link.startsWith('http') && link.length <= 72, `the link has a line of its own: ${link}`);
     }
 
     // The pet's log, owner side and clinic side.
