@@ -9,12 +9,11 @@ import { idNumber, yup } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
 import { loadInvoice } from '../../invoices/queries.js';
 import { serializeInvoice, type InvoiceView } from '../../invoices/serialize.js';
-import { callerId } from '../../pets/access.js';
 import { recordCapture, retryOnDuplicate } from '../capture.js';
 import { requireGatewayKeys } from '../client.js';
 import { verifyInput } from '../schemas.js';
 import { paymentSignatureValid } from '../signature.js';
-import { ownerInvoice } from './owner-invoice.js';
+import { ownedInvoice } from '../../ownership.js';
 
 /**
  * A step of gateway-payment.verify, run only through ctx.call (not in the catalogue, no face), once
@@ -31,6 +30,8 @@ export const captureVerifiedPayment = defineOperation({
   }),
   permission: 'authenticated',
   async run(ctx: ClinicRun, input): Promise<InvoiceView> {
+    // A step has no face, but runs its own checks like any operation: the invoice is the caller's.
+    await ctx.owns(ownedInvoice(input.invoice_id));
     await recordCapture(ctx, {
       invoiceId: input.invoice_id,
       providerPaymentId: input.gateway_payment_id,
@@ -53,7 +54,7 @@ export const verifyGatewayPayment = defineOperation({
     const { db } = ctx;
     const gateway = ctx.services.config.clinic.gateway;
     requireGatewayKeys(gateway);
-    const invoice = await ownerInvoice(db, callerId(ctx), input.invoice_id);
+    const invoice = await ctx.owns(ownedInvoice(input.invoice_id));
     const order = await db('gateway_orders')
       .where({ provider_order_id: input.gateway_order_id, invoice_id: invoice.id })
       .first();
