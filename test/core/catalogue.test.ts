@@ -18,8 +18,7 @@ import { clinicOperations } from '../../src/clinic/operations.js';
 import { workforceApiInfo, workforceRoutes } from '../../src/workforce/routes.js';
 import { clinicApiInfo, clinicRoutes } from '../../src/clinic/routes.js';
 import { operationOfHandler } from '../../src/core/job-queue.js';
-import { jobHandlers } from '../../src/scheduler/handlers.js';
-import { SCHEDULED_JOBS } from '../../src/scheduler/schedule.js';
+import { jobHandlers, SCHEDULED_JOBS } from '../../src/tasks.js';
 
 /** Commands that run no catalogue operation: the daemon and the database's own upkeep. */
 const PLAIN_COMMANDS = new Set([
