@@ -30,8 +30,6 @@ export const captureVerifiedPayment = defineOperation({
   }),
   permission: 'authenticated',
   async run(ctx: ClinicRun, input): Promise<InvoiceView> {
-    // A step has no face, but runs its own checks like any operation: the invoice is the caller's.
-    await ctx.owns(ownedInvoice(input.invoice_id));
     await recordCapture(ctx, {
       invoiceId: input.invoice_id,
       providerPaymentId: input.gateway_payment_id,
@@ -39,6 +37,9 @@ export const captureVerifiedPayment = defineOperation({
       amountMinor: input.amount_minor,
       source: 'verify',
     });
+    // A step has no face but runs its own checks: the invoice must be the caller's, or the capture
+    // rolls back. Checked after recordCapture, whose invoice lock must be the transaction's first read.
+    await ctx.owns(ownedInvoice(input.invoice_id));
     return serializeInvoice(await loadInvoice(ctx.db, input.invoice_id));
   },
 });
