@@ -3,7 +3,8 @@
 // imports no context; each names the catalogue operation it runs and, when it changes records, its
 // input per slot, e.g. the nightly partner push:
 //   { name: 'partner-push', description: '…', cron: '0 4 * * *', timezone: 'UTC',
-//     operation: pushToPartners, input: () => ({}), context: systemContext, outcome: … }
+//     operation: pushToPartners, input: () => ({}), context: (services) => …system user…,
+//     outcome: (result) => summary, or throw to fail the slot }
 // A firing turns into slots (by default one per firing: the fire time in the job's time zone,
 // 'YYYY-MM-DDTHH:MM'); each slot is claimed in scheduler_runs before it runs, so it runs once even
 // when several daemons share the database, and a failed slot is retried by the next firing. A claim
