@@ -3,7 +3,8 @@
 // | rule                         | who                                                  | checked              |
 // |------------------------------|------------------------------------------------------|----------------------|
 // | public                       | anyone                                               | at admission         |
-// | authenticated                | a signed-in clinic account, acting on its own things | at admission         |
+// | authenticated                | a signed-in clinic account, acting on its own things | at admission; run()  |
+// |                              | (what it owns: ownership.ts, through ctx.owns)       | checks ownership     |
 // | operator                     | the operator on the machine (CLI without --actor)     | at admission         |
 // | tenant.member                | a member of the record's tenant (any role)           | per tenant: 403      |
 // | medical_record.read, …       | a member whose role holds it (identity/roles.ts)     | per tenant: 403      |
@@ -59,6 +60,13 @@ export const clinicPolicy: Policy<ClinicActor> = {
     return rows
       .filter((r: { role: string }) => permission === 'tenant.member' || roleHas(r.role, permission))
       .map((r: { tenant_id: number }) => Number(r.tenant_id));
+  },
+
+  account(actor) {
+    if (actor.kind === 'anonymous') throw new UnauthorizedError();
+    if (actor.kind === 'operator')
+      throw new ForbiddenError('This acts for a signed-in account; pass --actor EMAIL.');
+    return actor.userId;
   },
 
   async writeAudit(db, services, actor, entries) {

@@ -13,9 +13,11 @@
 //   → the typed result.
 //
 // Authorization fails closed twice over. An operation cannot be defined without a permission rule,
-// and an operation whose rule is a named permission must check it against the record it touches
-// (`ctx.authorize(scope)`) or the actor's scopes (`ctx.scopes()`): when run() returns without
-// having done either, the runner throws and the transaction rolls back.
+// and run() must make the check its rule calls for, or the runner throws and the transaction rolls
+// back: an operation whose rule is a named permission checks it against the record it touches
+// (`ctx.authorize(scope)`) or the actor's scopes (`ctx.scopes()`); an `authenticated` one checks
+// what the caller owns (`ctx.owns(rule)`, or `ctx.owns('self')` when it touches only rows keyed by
+// the caller's own account).
 import type { Knex } from 'knex';
 import { ObjectSchema, type AnySchema, type InferType } from 'yup';
 import { inTransaction, type Isolation } from '../db/transaction.js';
@@ -26,6 +28,7 @@ import { refuseHostileKeys, validate } from './validation.js';
  * Who may run an operation:
  * - `public`: anyone, signed in or not (login, the lost-pet page);
  * - `authenticated`: any signed-in actor, acting on what is their own (GET /me, the owner portal);
+ *   run() declares and checks what that is with `ctx.owns`;
  * - any other name: a permission of the context (`employee.update`, `order.manage`), checked by its
  *   policy against the scope (organization, tenant) of the record the operation touches.
  */
@@ -63,8 +66,33 @@ export interface Policy<Actor> {
   authorize(db: Knex, actor: Actor, permission: string, scopeId: number, what: string): Promise<void>;
   /** The scopes (organization or tenant ids) where the actor holds `permission`; null means all. */
   scopes(db: Knex, actor: Actor, permission: string): Promise<number[] | null>;
+  /**
+   * The signed-in account ownership is checked against (`ctx.owns`): 401 for nobody, 403 for an
+   * actor that is not an account (a partner token, the operator).
+   */
+  account(actor: Actor): number;
   /** Writes audit entries, attributed to the actor, in the operation's transaction. */
   writeAudit(db: Knex, services: Services, actor: Actor, entries: AuditEntry[]): Promise<void>;
+}
+
+/**
+ * What an `authenticated` operation's caller must own (or have been granted) for it to touch a
+ * record: the pet they own, the invoice of their Client row, the invite whose token they hold.
+ * Checked by `ctx.owns(rule)`, which returns what `check` found.
+ */
+export interface OwnershipRule<Actor, T> {
+  /** What is owned and by whom, in the contract's words: `pet (owner or full caregiver)`. */
+  readonly subject: string;
+  /** The record `account` owns, or a 404 (another's record does not exist for them). */
+  check(db: Knex, account: number, actor: Actor): Promise<T>;
+}
+
+/** Builds an ownership rule (see OwnershipRule). */
+export function ownershipRule<Actor, T>(
+  subject: string,
+  check: (db: Knex, account: number, actor: Actor) => Promise<T>,
+): OwnershipRule<Actor, T> {
+  return { subject, check };
 }
 
 /** What a face hands to runOperation: the services, who acts, and the context's policy. */
@@ -84,6 +112,13 @@ export interface RunContext<Actor> extends OperationContext<Actor> {
   authorize(scopeId: number, what?: string): Promise<void>;
   /** The scopes where the actor holds the operation's permission (null: every scope). */
   scopes(): Promise<number[] | null>;
+  /**
+   * The ownership check of an `authenticated` operation (see OwnershipRule): the record the caller
+   * owns, or its 404. `'self'` declares that run() touches only rows keyed by the caller's own
+   * account (GET /me, the caller's own lists) and returns that account's id, to key them by.
+   */
+  owns(rule: 'self'): number;
+  owns<T>(rule: OwnershipRule<Actor, T>): Promise<T>;
   /** Records an audit entry; the runner writes it once run() has returned. */
   audit(entry: AuditEntry): void;
   /** Runs another operation inside this one's transaction (its checks and audit included). */
@@ -175,6 +210,14 @@ export class UncheckedPermissionError extends Error {
   constructor(op: string, permission: string) {
     super(`Operation ${op} returned without checking its permission ${permission}.`);
     this.name = 'UncheckedPermissionError';
+  }
+}
+
+/** Thrown (a 500) when an `authenticated` operation returned without checking what the caller owns. */
+export class UncheckedOwnershipError extends Error {
+  constructor(op: string) {
+    super(`Operation ${op} (authenticated) returned without checking what the caller owns (ctx.owns).`);
+    this.name = 'UncheckedOwnershipError';
   }
 }
 
@@ -273,6 +316,9 @@ async function execute<Actor, In, Out>(
   prepared: unknown,
 ): Promise<Out> {
   let checked = settled;
+  // An `authenticated` operation is admitted for any signed-in account; what it touches must still
+  // be the caller's, and run() says how through ctx.owns.
+  let owned = op.permission !== 'authenticated';
   const entries: AuditEntry[] = [];
   const services = db === ctx.services.db ? ctx.services : { ...ctx.services, db };
   const inner: OperationContext<Actor> = { ...ctx, services };
@@ -289,6 +335,17 @@ async function execute<Actor, In, Out>(
       checked = true;
       return scopes;
     },
+    owns: ((rule: 'self' | OwnershipRule<Actor, unknown>) => {
+      const account = ctx.policy.account(ctx.actor);
+      if (rule === 'self') {
+        owned = true;
+        return account;
+      }
+      return rule.check(db, account, ctx.actor).then((found) => {
+        owned = true;
+        return found;
+      });
+    }) as RunContext<Actor>['owns'],
     audit(entry) {
       if (op.kind !== 'write') {
         throw new Error(`Operation ${op.name} (${op.kind}) has no transaction to record audit entries in.`);
@@ -302,6 +359,7 @@ async function execute<Actor, In, Out>(
   };
   const result = await op.run(runCtx, input, prepared);
   if (!checked) throw new UncheckedPermissionError(op.name, op.permission);
+  if (!owned) throw new UncheckedOwnershipError(op.name);
   if (entries.length) await ctx.policy.writeAudit(db, services, ctx.actor, entries);
   return result;
 }

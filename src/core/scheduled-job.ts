@@ -1,7 +1,7 @@
-// What a scheduled (recurring) job is. Declared here, below the schedule (src/scheduler/schedule.ts)
-// and the jobs it lists (src/scheduler/month-lock.ts, the partner push), so a job never imports the
-// schedule that lists it.
-import type { AnyOperation } from './operation.js';
+// What a scheduled (recurring) job is. Declared here, below the scheduler (src/scheduler) and the
+// jobs the composition root lists (src/tasks.ts: the month lock, the partner push), so a job never
+// imports the schedule that lists it and the scheduler never imports a context.
+import type { AnyOperation, OperationContext } from './operation.js';
 import type { Services } from './services.js';
 
 export interface ScheduleArgs {
@@ -9,7 +9,7 @@ export interface ScheduleArgs {
   month?: string;
 }
 
-export interface ScheduledJob {
+interface ScheduledJobBase {
   name: string;
   description: string;
   /** Cron expression (node-schedule), read in `timezone`. */
@@ -29,8 +29,30 @@ export interface ScheduledJob {
    * checked every minute but locks at 02:00 on the 1st in each organization's time zone).
    */
   upcoming?(services: Services, at: Date): Promise<UpcomingSlot[]>;
+}
+
+/**
+ * A job that changes records declares what a slot runs: `operation` with `input(slot)`, which the
+ * scheduler runs through runOperation in the context `context` gives (its context's built-in system
+ * user), so the slot gets the operation's validation, checks, transaction and audit like any face.
+ */
+export interface OperationJob extends ScheduledJobBase {
+  input(slot: string): unknown;
+  context(services: Services): Promise<OperationContext<any>>;
+  /** What the slot records of the operation's result (default: the result); throwing fails the slot. */
+  outcome?(result: any, services: Services): Record<string, unknown>;
+}
+
+/**
+ * A job whose slot does more than run one operation, written by hand: the month lock (it takes the
+ * organization row and looks for an unlock made on purpose around its lockMonth call), and the
+ * tests' probe jobs.
+ */
+export interface HandRunJob extends ScheduledJobBase {
   run(services: Services, slot: string): Promise<Record<string, unknown>>;
 }
+
+export type ScheduledJob = OperationJob | HandRunJob;
 
 /** One slot still to come, as `wfctl schedule` shows it. */
 export interface UpcomingSlot {

@@ -1,8 +1,10 @@
-// The scheduled (recurring) jobs. One entry per job (a ScheduledJob, src/core/scheduled-job.ts),
-// naming the catalogue operation it runs; registering another is one line in SCHEDULED_JOBS, e.g.
-// the nightly partner push:
+// Running the scheduled (recurring) jobs. The jobs themselves (ScheduledJob, src/core/scheduled-job.ts)
+// are listed by the composition root (SCHEDULED_JOBS in src/tasks.ts) and handed in, so the scheduler
+// imports no context; each names the catalogue operation it runs and, when it changes records, its
+// input per slot, e.g. the nightly partner push:
 //   { name: 'partner-push', description: '…', cron: '0 4 * * *', timezone: 'UTC',
-//     operation: pushToPartners, run: (services, slot) => … }
+//     operation: pushToPartners, input: () => ({}), context: (services) => …system user…,
+//     outcome: (result) => summary, or throw to fail the slot }
 // A firing turns into slots (by default one per firing: the fire time in the job's time zone,
 // 'YYYY-MM-DDTHH:MM'); each slot is claimed in scheduler_runs before it runs, so it runs once even
 // when several daemons share the database, and a failed slot is retried by the next firing. A claim
@@ -10,19 +12,15 @@
 import { hostname } from 'node:os';
 import { zonedParts } from '../core/calendar.js';
 import { UsageError } from '../core/errors.js';
-import type { ScheduleArgs, ScheduledJob } from '../core/scheduled-job.js';
+import { runOperation } from '../core/operation.js';
+import type { OperationJob, ScheduleArgs, ScheduledJob } from '../core/scheduled-job.js';
 import type { Services } from '../core/services.js';
-import { monthLockJob } from './month-lock.js';
-import { partnerPushJob } from '../workforce/partners/deliveries/nightly-push.js';
-import { vaccinationRemindersJob } from '../clinic/reminders/job.js';
 import { randomToken } from '../core/crypto.js';
 import { startHeartbeat, whenAborted, type LeaseTimers } from '../core/lease.js';
 import { metricsOf } from '../core/metrics.js';
 import { claimRun, doneSlots, finishRun, lapsedRuns, releaseRun, renewRun } from './runs.js';
 
-export const SCHEDULED_JOBS: ScheduledJob[] = [monthLockJob, partnerPushJob, vaccinationRemindersJob];
-
-export function findScheduledJob(name: string, jobs: ScheduledJob[] = SCHEDULED_JOBS): ScheduledJob {
+export function findScheduledJob(name: string, jobs: ScheduledJob[]): ScheduledJob {
   const job = jobs.find((j) => j.name === name);
   if (!job) {
     throw new UsageError(`No scheduled job named "${name}" (known: ${jobs.map((j) => j.name).join(', ')}).`, {
@@ -47,8 +45,8 @@ export interface RunOutcome {
 }
 
 export interface SlotRunOptions {
-  /** The schedule to look names up in (tests pass their own entries). */
-  jobs?: ScheduledJob[];
+  /** The schedule to look names up in: the daemon's (SCHEDULED_JOBS, src/tasks.ts), or a test's. */
+  jobs: ScheduledJob[];
   /** The lease heartbeat's timers (tests inject them; real intervals otherwise). */
   timers?: LeaseTimers;
   /** Aborted when the daemon begins to stop: no further slot is claimed. */
@@ -66,7 +64,7 @@ export async function runScheduledJob(
   services: Services,
   name: string,
   slot: string,
-  opts: SlotRunOptions = {},
+  opts: SlotRunOptions,
 ): Promise<RunOutcome> {
   const job = findScheduledJob(name, opts.jobs);
   const { db, clock, config, logger } = services;
@@ -118,7 +116,7 @@ export async function runScheduledJob(
 
 async function runSlot(services: Services, job: ScheduledJob, slot: string): Promise<RunOutcome> {
   try {
-    const result = await job.run(services, slot);
+    const result = 'run' in job ? await job.run(services, slot) : await runOperationSlot(services, job, slot);
     return { job: job.name, slot, outcome: 'ran', result };
   } catch (err) {
     return {
@@ -130,6 +128,12 @@ async function runSlot(services: Services, job: ScheduledJob, slot: string): Pro
   }
 }
 
+/** A declared slot: the job's operation with its input for the slot, in its context. */
+async function runOperationSlot(services: Services, job: OperationJob, slot: string) {
+  const result = await runOperation(job.operation, await job.context(services), job.input(slot));
+  return job.outcome ? job.outcome(result, services) : (result as Record<string, unknown>);
+}
+
 /**
  * What a firing does (the daemon's trigger and `wfctl schedule run`): every due slot, and first
  * any slot of the job whose holder died (its lease lapsed), so whoever comes next resumes it.
@@ -137,8 +141,8 @@ async function runSlot(services: Services, job: ScheduledJob, slot: string): Pro
 export async function fireScheduledJob(
   services: Services,
   name: string,
-  args: ScheduleArgs = {},
-  opts: SlotRunOptions = {},
+  args: ScheduleArgs,
+  opts: SlotRunOptions,
 ): Promise<RunOutcome[]> {
   const job = findScheduledJob(name, opts.jobs);
   const at = services.clock.now();
@@ -160,8 +164,8 @@ export async function fireScheduledJob(
 }
 
 /** Resumes every slot, of any job, whose holder died: the daemon's minute sweep. */
-export async function resumeLapsedRuns(services: Services, opts: SlotRunOptions = {}): Promise<RunOutcome[]> {
-  const known = new Set((opts.jobs ?? SCHEDULED_JOBS).map((j) => j.name));
+export async function resumeLapsedRuns(services: Services, opts: SlotRunOptions): Promise<RunOutcome[]> {
+  const known = new Set(opts.jobs.map((j) => j.name));
   const outcomes: RunOutcome[] = [];
   for (const run of await lapsedRuns(services.db, services.clock)) {
     if (opts.stopping?.aborted) break;

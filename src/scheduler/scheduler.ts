@@ -10,7 +10,7 @@ import type { Services } from '../core/services.js';
 import type { BackgroundTask } from '../core/background-task.js';
 import type { LeaseTimers } from '../core/lease.js';
 import type { ScheduledJob } from '../core/scheduled-job.js';
-import { fireScheduledJob, resumeLapsedRuns, SCHEDULED_JOBS } from './schedule.js';
+import { fireScheduledJob, resumeLapsedRuns } from './schedule.js';
 import { writerFenceOf } from '../db/galera.js';
 import { housekeeping, HOUSEKEEPING_CRON } from './housekeeping.js';
 
@@ -30,7 +30,8 @@ export const nodeScheduleTriggers: SchedulerTriggers = {
 };
 
 export interface SchedulerOptions {
-  jobs?: ScheduledJob[];
+  /** The jobs to trigger: the daemon's (SCHEDULED_JOBS, src/tasks.ts), or a test's. */
+  jobs: ScheduledJob[];
   triggers?: SchedulerTriggers;
   /** The slots' lease heartbeat timers. */
   timers?: LeaseTimers;
@@ -46,8 +47,8 @@ export interface RunningScheduler {
   stop(graceMs?: number): Promise<void>;
 }
 
-export function startScheduler(services: Services, opts: SchedulerOptions = {}): RunningScheduler {
-  const jobs = opts.jobs ?? SCHEDULED_JOBS;
+export function startScheduler(services: Services, opts: SchedulerOptions): RunningScheduler {
+  const { jobs } = opts;
   const triggers = opts.triggers ?? nodeScheduleTriggers;
   const inFlight = new Map<string, Promise<void>>();
   const stopping = new AbortController();
@@ -92,15 +93,18 @@ export function startScheduler(services: Services, opts: SchedulerOptions = {}):
   };
 }
 
-export const schedulerTask: BackgroundTask = {
-  name: 'scheduler',
-  start(services: Services) {
-    if (!services.config.schedulerEnabled) return async () => {};
-    const scheduler = startScheduler(services);
-    services.logger.info('scheduler started', { jobs: SCHEDULED_JOBS.map((j) => j.name) });
-    return (graceMs) => scheduler.stop(graceMs);
-  },
-};
+/** The daemon's scheduler over `jobs` (the composition root's SCHEDULED_JOBS, src/tasks.ts). */
+export function schedulerTask(jobs: ScheduledJob[]): BackgroundTask {
+  return {
+    name: 'scheduler',
+    start(services: Services) {
+      if (!services.config.schedulerEnabled) return async () => {};
+      const scheduler = startScheduler(services, { jobs });
+      services.logger.info('scheduler started', { jobs: jobs.map((j) => j.name) });
+      return (graceMs) => scheduler.stop(graceMs);
+    },
+  };
+}
 
 /** The next firing of a job's trigger after now (real time: node-schedule's own computation). */
 export function nextRun(job: ScheduledJob): Date | null {

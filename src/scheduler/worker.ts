@@ -8,12 +8,12 @@ import type { LeaseTimers } from '../core/lease.js';
 import type { Services } from '../core/services.js';
 import type { BackgroundTask } from '../core/background-task.js';
 import { writerFenceOf } from '../db/galera.js';
-import { jobHandlers } from './handlers.js';
 
 export const workerId = () => `${hostname()}:${process.pid}:${randomToken(6)}`;
 
 export interface WorkerOptions {
-  handlers?: JobHandlers;
+  /** The queue's handlers by job name: the daemon's (jobHandlers, src/tasks.ts), or a test's. */
+  handlers: JobHandlers;
   /** The jobs' lease heartbeat timers (tests inject them). */
   timers?: LeaseTimers;
   id?: string;
@@ -25,9 +25,9 @@ export interface RunningWorker {
   stop(graceMs?: number): Promise<void>;
 }
 
-export function startWorker(services: Services, opts: WorkerOptions = {}): RunningWorker {
+export function startWorker(services: Services, opts: WorkerOptions): RunningWorker {
   const id = opts.id ?? workerId();
-  const handlers = opts.handlers ?? jobHandlers;
+  const { handlers } = opts;
   const release = new AbortController();
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
@@ -67,11 +67,14 @@ export function startWorker(services: Services, opts: WorkerOptions = {}): Runni
   };
 }
 
-export const workerTask: BackgroundTask = {
-  name: 'job-worker',
-  start(services: Services) {
-    if (!services.config.workerEnabled) return async () => {};
-    const worker = startWorker(services);
-    return (graceMs) => worker.stop(graceMs);
-  },
-};
+/** The daemon's job worker over `handlers` (the composition root's jobHandlers, src/tasks.ts). */
+export function workerTask(handlers: JobHandlers): BackgroundTask {
+  return {
+    name: 'job-worker',
+    start(services: Services) {
+      if (!services.config.workerEnabled) return async () => {};
+      const worker = startWorker(services, { handlers });
+      return (graceMs) => worker.stop(graceMs);
+    },
+  };
+}

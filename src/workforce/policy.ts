@@ -3,7 +3,8 @@
 // | rule                 | who                                              | checked                       |
 // |----------------------|--------------------------------------------------|-------------------------------|
 // | public               | anyone                                           | at admission                  |
-// | authenticated        | any user or partner                              | at admission                  |
+// | authenticated        | any user or partner                              | at admission; run() checks    |
+// |                      |                                                  | ownership: ctx.owns (a user)  |
 // | system.admin         | a global system_admin                            | at admission (403 otherwise)  |
 // | partner              | a partner token                                  | at admission; scopes: its orgs|
 // | organization.view    | a user with any role in the organization         | per record: 404 outside       |
@@ -84,6 +85,12 @@ export const workforcePolicy: Policy<WorkforceActor> = {
     if (isSystemAdmin(user)) return null;
     const visible = visibleOrganizationIds(user) ?? [];
     return visible.filter((id) => hasPermission(user, permission as Permission, id));
+  },
+
+  account(actor) {
+    if (actor.kind === 'user') return actor.userId;
+    if (actor.kind === 'anonymous') throw new UnauthorizedError();
+    throw new ForbiddenError('A partner token cannot do this.');
   },
 
   async writeAudit(db, services, actor, entries) {

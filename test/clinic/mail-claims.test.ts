@@ -10,7 +10,7 @@ import { claimJob, workOnce } from '../../src/core/job-queue.js';
 import { deliverMail, outboxMessageId } from '../../src/core/mailer.js';
 import { mailTransportFor } from '../../src/core/mail-transport.js';
 import { claimOutboxRow } from '../../src/db/mail-outbox-store.js';
-import { jobHandlers } from '../../src/scheduler/handlers.js';
+import { jobHandlers } from '../../src/tasks.js';
 import type { TestApp } from '../helpers/app.js';
 import { DIALECTS } from '../helpers/db.js';
 import { startSmtp } from '../helpers/smtp.js';

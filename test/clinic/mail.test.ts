@@ -17,7 +17,7 @@ import { createLogger } from '../../src/core/logger.js';
 import { wrapText } from '../../src/core/mail-html.js';
 import { runOperation } from '../../src/core/operation.js';
 import { isoOrNull } from '../../src/db/time.js';
-import { jobHandlers } from '../../src/scheduler/handlers.js';
+import { jobHandlers } from '../../src/tasks.js';
 import type { TestApp } from '../helpers/app.js';
 import { DIALECTS } from '../helpers/db.js';
 import { startSmtp } from '../helpers/smtp.js';

@@ -18,7 +18,7 @@ import knexFactory, { type Knex } from 'knex';
 import { FixedClock } from '../../src/core/clock.js';
 import { runOperation } from '../../src/core/operation.js';
 import { startScheduler, type RunningScheduler } from '../../src/scheduler/scheduler.js';
-import { workerTask } from '../../src/scheduler/worker.js';
+import { daemonWorker, SCHEDULED_JOBS } from '../../src/tasks.js';
 import { pushToPartners } from '../../src/workforce/partners/deliveries/operations/push-to-partners.js';
 import { lockMonth } from '../../src/workforce/attendance/operations/lock-month.js';
 import { workforceContext } from '../../src/workforce/context.js';
@@ -111,7 +111,11 @@ test('two schedulers on the writer: the month-lock slot and the nightly partner 
   const claims = await gateOn(world, writer, 'scheduler_runs', 'INSERT');
   const triggers = daemons.map(() => new ManualTriggers());
   const schedulers: RunningScheduler[] = daemons.map((d, i) =>
-    startScheduler(d.daemon.services, { triggers: triggers[i], timers: new ManualTimers() }),
+    startScheduler(d.daemon.services, {
+      jobs: SCHEDULED_JOBS,
+      triggers: triggers[i],
+      timers: new ManualTimers(),
+    }),
   );
   t.teardown(() => Promise.all(schedulers.map((s) => s.stop())).then(() => undefined));
   await claims.held(2);
@@ -173,7 +177,7 @@ test('two job workers on the writer: the financial-year close job runs once', as
       if (/skip locked/i.test(q.sql)) scans[i]! += 1;
     }),
   );
-  const stops = daemons.map((d) => workerTask.start(d.daemon.services));
+  const stops = daemons.map((d) => daemonWorker.start(d.daemon.services));
   t.teardown(() => Promise.all(stops.map((stop) => stop())).then(() => undefined));
   await claim.held();
   const atHold = scans[0]! + scans[1]!;

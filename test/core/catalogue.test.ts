@@ -1,8 +1,12 @@
 // Walks both catalogues: every operation names a permission rule and is reachable from a face (a
 // route in the OpenAPI document, a command in the CLI, or a scheduled job or queue handler that
 // names it); every route and every command is the
-// face of a catalogue operation, except the few that run no operation (listed below, with why).
+// face of a catalogue operation, except the few that run no operation (listed below, with why);
+// every `authenticated` operation declares its ownership rule (ctx.owns) in its run().
 import test from 'ava';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
 import type { Command } from 'commander';
 import type { AnyOperation } from '../../src/core/operation.js';
 import type { Route } from '../../src/core/routes.js';
@@ -14,8 +18,7 @@ import { clinicOperations } from '../../src/clinic/operations.js';
 import { workforceApiInfo, workforceRoutes } from '../../src/workforce/routes.js';
 import { clinicApiInfo, clinicRoutes } from '../../src/clinic/routes.js';
 import { operationOfHandler } from '../../src/core/job-queue.js';
-import { jobHandlers } from '../../src/scheduler/handlers.js';
-import { SCHEDULED_JOBS } from '../../src/scheduler/schedule.js';
+import { jobHandlers, SCHEDULED_JOBS } from '../../src/tasks.js';
 
 /** Commands that run no catalogue operation: the daemon and the database's own upkeep. */
 const PLAIN_COMMANDS = new Set([
@@ -127,6 +130,88 @@ test('every scheduled job and every operation-running queue handler names a cata
     const op = operationOfHandler(handler);
     if (op) t.true(all.has(op), `queue handler ${name}: ${op.name} is not in a catalogue`);
   }
+});
+
+interface Definition {
+  name: string;
+  file: string;
+  owns: boolean;
+}
+
+/**
+ * Every `defineOperation({ … permission: 'authenticated' … })` in src (step operations, which are in
+ * no catalogue, included), and whether its run() calls ctx.owns. Read from the source, so a branch
+ * no test takes is held to it too (the runner refuses the forgetting path when it runs).
+ */
+function authenticatedDefinitions(dir = 'src'): Definition[] {
+  const found: Definition[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) found.push(...authenticatedDefinitions(path));
+    else if (/\.tsx?$/.test(entry.name)) found.push(...definitionsIn(path));
+  }
+  return found;
+}
+
+function definitionsIn(file: string): Definition[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const found: Definition[] = [];
+  const visit = (node: ts.Node) => {
+    if (
+      ts.isCallExpression(node) &&
+      node.expression.getText(source) === 'defineOperation' &&
+      node.arguments[0] &&
+      ts.isObjectLiteralExpression(node.arguments[0])
+    ) {
+      const props = new Map(
+        node.arguments[0].properties.map((p) => [p.name?.getText(source) ?? '', p] as const),
+      );
+      const text = (key: string) => {
+        const p = props.get(key);
+        return p && ts.isPropertyAssignment(p) && ts.isStringLiteral(p.initializer)
+          ? p.initializer.text
+          : null;
+      };
+      const run = props.get('run');
+      if (text('permission') === 'authenticated') {
+        found.push({ name: text('name') ?? '(unnamed)', file, owns: Boolean(run && callsOwns(run, source)) });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+function callsOwns(node: ts.Node, source: ts.SourceFile): boolean {
+  if (
+    ts.isCallExpression(node) &&
+    ts.isPropertyAccessExpression(node.expression) &&
+    node.expression.name.text === 'owns' &&
+    node.expression.expression.getText(source) === 'ctx'
+  ) {
+    return true;
+  }
+  return ts.forEachChild(node, (child) => callsOwns(child, source) || undefined) ?? false;
+}
+
+test('every authenticated operation declares its ownership rule: its run() calls ctx.owns', (t) => {
+  const definitions = authenticatedDefinitions();
+  t.deepEqual(
+    definitions.filter((d) => !d.owns).map((d) => `${d.name} (${d.file})`),
+    [],
+    'these authenticated operations never call ctx.owns',
+  );
+  // The scan sees every authenticated operation of both catalogues (none is defined out of its sight).
+  const scanned = new Set(definitions.map((d) => d.name));
+  const catalogued = [...workforceOperations, ...clinicOperations].filter(
+    (op) => op.permission === 'authenticated',
+  );
+  t.true(catalogued.length > 40);
+  t.deepEqual(
+    catalogued.map((op) => op.name).filter((name) => !scanned.has(name)),
+    [],
+  );
 });
 
 test('the CLI help lists every command', (t) => {

@@ -20,7 +20,7 @@ import { createTestDb, DIALECTS, type Dialect } from '../helpers/db.js';
 import { gate, ManualTimers, until } from '../scheduler/fakes.js';
 import { monthsBetween } from '../../src/core/calendar.js';
 import { runOperation } from '../../src/core/operation.js';
-import { jobHandlers } from '../../src/scheduler/handlers.js';
+import { jobHandlers } from '../../src/tasks.js';
 import { lockMonth } from '../../src/workforce/attendance/operations/lock-month.js';
 import { closeFinancialYear } from '../../src/workforce/financial-years/operations/close-financial-year.js';
 import { workforceContext } from '../../src/workforce/context.js';

@@ -19,10 +19,21 @@ const cases: Array<[string, string, boolean]> = [
   ['src/clinic/probe.ts', "import { createHttpApp } from '../http/app.js';", true],
   ['src/workforce/probe.ts', "import { commandFor } from '../cli/command.js';", true],
   ['src/scheduler/probe.ts', "import { createHttpApp } from '../http/app.js';", true],
+  // the scheduler is handed its jobs and handlers by the composition root (src/tasks.ts)
+  ['src/scheduler/probe.ts', "import { caregiverJobHandlers } from '../clinic/caregivers/jobs.js';", true],
+  [
+    'src/scheduler/probe.ts',
+    "import { lockMonth } from '../workforce/attendance/operations/lock-month.js';",
+    true,
+  ],
+  ['src/scheduler/probe.ts', "import { jobHandlers } from '../tasks.js';", true],
+  ['src/tasks.ts', "import { createHttpApp } from './http/app.js';", true],
   // the allowed directions
   ['src/workforce/probe.ts', "import { defineOperation } from '../core/operation.js';", false],
   ['src/cli/probe.ts', "import { workforceContext } from '../workforce/context.js';", false],
   ['src/http/probe.ts', "import { runOperation } from '../core/operation.js';", false],
+  ['src/scheduler/probe.ts', "import { runOperation } from '../core/operation.js';", false],
+  ['src/tasks.ts', "import { orderJobHandlers } from './clinic/orders/jobs.js';", false],
 ];
 
 for (const [file, line, refused] of cases) {

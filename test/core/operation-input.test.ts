@@ -13,6 +13,7 @@ const policy: Policy<null> = {
   admit: () => true,
   authorize: async () => {},
   scopes: async () => null,
+  account: () => 1,
   writeAudit: async () => {},
 };
 const ctx = {

@@ -12,7 +12,7 @@ import { startDaemon } from '../../src/daemon.js';
 import { createTestDb, DIALECTS } from '../helpers/db.js';
 import { HttpClient } from '../helpers/http.js';
 import { enqueueJob, getJob } from '../../src/core/job-queue.js';
-import { workerTask } from '../../src/scheduler/worker.js';
+import { daemonWorker } from '../../src/tasks.js';
 import { createOrg, createUnit, createUser, tokenFor } from '../helpers/workforce.js';
 
 class Relay {
@@ -73,7 +73,7 @@ if (DIALECTS.includes('mysql')) {
     const org = await createOrg(testDb.db);
     await createUnit(testDb.db, org.id);
     // The daemon's own worker, polling through the relay the whole time.
-    const stopWorker = workerTask.start({
+    const stopWorker = daemonWorker.start({
       ...daemon.services,
       config: { ...daemon.services.config, workerPollMs: 20 },
     });

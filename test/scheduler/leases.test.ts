@@ -11,7 +11,7 @@ import { createDb } from '../../src/db/knex.js';
 import { isoOrNull } from '../../src/db/time.js';
 import { monthLockJob } from '../../src/scheduler/month-lock.js';
 import { claimRun } from '../../src/scheduler/runs.js';
-import { fireScheduledJob, resumeLapsedRuns, runScheduledJob } from '../../src/scheduler/schedule.js';
+import { fireScheduledJob, resumeLapsedRuns, runScheduledJob, SCHEDULED_JOBS } from '../../src/tasks.js';
 import { startScheduler, SWEEP_CRON } from '../../src/scheduler/scheduler.js';
 import { bootApp } from '../helpers/app.js';
 import { DIALECTS } from '../helpers/db.js';
@@ -174,7 +174,11 @@ for (const dialect of DIALECTS) {
 
     clock.advance(10_000);
     const triggers = new ManualTriggers();
-    const scheduler = startScheduler(app.services, { triggers, timers: new ManualTimers() });
+    const scheduler = startScheduler(app.services, {
+      jobs: SCHEDULED_JOBS,
+      triggers,
+      timers: new ManualTimers(),
+    });
     t.teardown(() => scheduler.stop());
     t.true(triggers.registered.some((r) => r.rule === SWEEP_CRON && r.timezone === 'UTC'));
     t.true(triggers.registered.some((r) => r.rule === '* * * * *' && r.fire !== undefined));
@@ -234,7 +238,11 @@ if (DIALECTS.includes('mysql')) {
     // Scheduler B starts too; within A's lease it leaves the slot alone.
     clock.advance(config.leaseMs - 1_000);
     const bTriggers = new ManualTriggers();
-    const bScheduler = startScheduler(b, { triggers: bTriggers, timers: new ManualTimers() });
+    const bScheduler = startScheduler(b, {
+      jobs: SCHEDULED_JOBS,
+      triggers: bTriggers,
+      timers: new ManualTimers(),
+    });
     t.teardown(() => bScheduler.stop());
     await bScheduler.idle();
     t.is(await lockedCount(db, { organization_id: w.org.id }), 0);

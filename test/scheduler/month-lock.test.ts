@@ -4,7 +4,7 @@ import test from 'ava';
 import { FixedClock } from '../../src/core/clock.js';
 import type { Services } from '../../src/core/services.js';
 import { createDb } from '../../src/db/knex.js';
-import { fireScheduledJob, runScheduledJob } from '../../src/scheduler/schedule.js';
+import { fireScheduledJob, runScheduledJob, SCHEDULED_JOBS } from '../../src/tasks.js';
 import {
   CATCH_UP_MONTHS,
   lockDueAt,
@@ -145,7 +145,11 @@ for (const dialect of DIALECTS) {
     // The daemon starts again on 2026-02-10.
     clock.set('2026-02-10T08:00:00.000Z');
     const triggers = new ManualTriggers();
-    const scheduler = startScheduler(app.services, { triggers, timers: new ManualTimers() });
+    const scheduler = startScheduler(app.services, {
+      jobs: SCHEDULED_JOBS,
+      triggers,
+      timers: new ManualTimers(),
+    });
     t.teardown(() => scheduler.stop());
     await scheduler.idle();
     const runs = await db('scheduler_runs').where({ job: 'month-lock' }).orderBy('slot');

@@ -3,11 +3,9 @@
 import test from 'ava';
 import { enqueueJob, getJob } from '../../src/core/job-queue.js';
 import { loadConfig } from '../../src/config.js';
-import { SCHEDULED_JOBS } from '../../src/scheduler/schedule.js';
 import { monthLockJob } from '../../src/scheduler/month-lock.js';
-import { nextRun, schedulerTask } from '../../src/scheduler/scheduler.js';
-import { workerTask } from '../../src/scheduler/worker.js';
-import { backgroundTasks } from '../../src/tasks.js';
+import { nextRun } from '../../src/scheduler/scheduler.js';
+import { backgroundTasks, daemonScheduler, daemonWorker, SCHEDULED_JOBS } from '../../src/tasks.js';
 import { bootApp } from '../helpers/app.js';
 import { DIALECTS } from '../helpers/db.js';
 
@@ -31,7 +29,7 @@ for (const dialect of DIALECTS) {
     t.teardown(app.close);
     const services = { ...app.services, config: { ...app.services.config, workerPollMs: 20 } };
     const id = await enqueueJob(services.db, services.clock, { name: 'no-such-handler' });
-    const stop = workerTask.start(services);
+    const stop = daemonWorker.start(services);
     let job = await getJob(services.db, id);
     for (let i = 0; i < 500 && (job!.status === 'queued' || job!.status === 'running'); i++) {
       await new Promise((r) => setTimeout(r, 20));
@@ -51,11 +49,11 @@ for (const dialect of DIALECTS) {
     });
     const services = { ...app.services, config };
     const id = await enqueueJob(services.db, services.clock, { name: 'no-such-handler' });
-    const stops = [workerTask.start(services), schedulerTask.start(services)];
+    const stops = [daemonWorker.start(services), daemonScheduler.start(services)];
     await new Promise((r) => setTimeout(r, 100));
     await Promise.all(stops.map((s) => s()));
     t.is((await getJob(services.db, id))!.status, 'queued');
-    const on = schedulerTask.start(app.services);
+    const on = daemonScheduler.start(app.services);
     await t.notThrowsAsync(on());
   });
 }

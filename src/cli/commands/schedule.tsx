@@ -6,7 +6,7 @@
 import React from 'react';
 import type { Command } from 'commander';
 import { examplesText } from '../help.js';
-import { SCHEDULED_JOBS } from '../../scheduler/schedule.js';
+import { SCHEDULED_JOBS } from '../../tasks.js';
 import { recentRuns } from '../../scheduler/runs.js';
 import { nextRun } from '../../scheduler/scheduler.js';
 import { output } from '../io.js';

@@ -1,4 +1,4 @@
-// Queue handlers of this folder, registered by name in src/scheduler/handlers.ts. The close job
+// Queue handlers of this folder, registered by name in src/tasks.ts. The close job
 // runs financial-year.complete-close as the built-in system user; a checklist that no longer holds
 // (the year is open again) or a payload that names no year fails the job without retrying.
 import { PermanentJobError, type JobHandlers } from '../../core/job-queue.js';

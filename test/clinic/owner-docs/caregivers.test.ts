@@ -3,7 +3,7 @@
 import test from 'ava';
 import { DAY } from '../../../src/core/clock.js';
 import { workOnce } from '../../../src/core/job-queue.js';
-import { jobHandlers } from '../../../src/scheduler/handlers.js';
+import { jobHandlers } from '../../../src/tasks.js';
 import { DIALECTS } from '../../helpers/db.js';
 import { bootClinic, registerOwner } from '../fixtures.js';
 import { rowCounts, world } from './fixtures.js';

@@ -2,7 +2,7 @@
 // sides, permissions (order.read / order.manage) and owner isolation.
 import test from 'ava';
 import { workOnce } from '../../../src/core/job-queue.js';
-import { jobHandlers } from '../../../src/scheduler/handlers.js';
+import { jobHandlers } from '../../../src/tasks.js';
 import type { TestApp } from '../../helpers/app.js';
 import { DIALECTS } from '../../helpers/db.js';
 import { addStaff, bootClinic, registerOwner, signup } from '../fixtures.js';

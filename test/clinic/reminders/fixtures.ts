@@ -3,7 +3,7 @@
 // the test (test/helpers/smtp.ts) by the real queue handlers.
 import type { ParsedMail } from 'mailparser';
 import { workOnce } from '../../../src/core/job-queue.js';
-import { jobHandlers } from '../../../src/scheduler/handlers.js';
+import { jobHandlers } from '../../../src/tasks.js';
 import type { TestApp } from '../../helpers/app.js';
 import { registerOwner, signup, type SignedUp } from '../fixtures.js';
 import { insertPet } from '../owner-docs/fixtures.js';

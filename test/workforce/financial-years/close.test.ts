@@ -6,7 +6,7 @@ import { runOperation } from '../../../src/core/operation.js';
 import { workforceContext } from '../../../src/workforce/context.js';
 import { lockMonth } from '../../../src/workforce/attendance/operations/lock-month.js';
 import { systemActor } from '../../../src/workforce/identity/actor.js';
-import { jobHandlers } from '../../../src/scheduler/handlers.js';
+import { jobHandlers } from '../../../src/tasks.js';
 import { monthsBetween } from '../../../src/core/calendar.js';
 import { bootApp, type TestApp } from '../../helpers/app.js';
 import { DIALECTS } from '../../helpers/db.js';

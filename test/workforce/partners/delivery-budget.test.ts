@@ -5,7 +5,7 @@
 import test from 'ava';
 import nock from 'nock';
 import { runOperation } from '../../../src/core/operation.js';
-import { fireScheduledJob } from '../../../src/scheduler/schedule.js';
+import { fireScheduledJob } from '../../../src/tasks.js';
 import { listDeliveries } from '../../../src/workforce/partners/deliveries/operations/list-deliveries.js';
 import { pushToPartners } from '../../../src/workforce/partners/deliveries/operations/push-to-partners.js';
 import { redeliverBatch } from '../../../src/workforce/partners/deliveries/operations/redeliver.js';

@@ -4,7 +4,7 @@ import nock from 'nock';
 import { FixedClock } from '../../../src/core/clock.js';
 import type { Services } from '../../../src/core/services.js';
 import { createDb } from '../../../src/db/knex.js';
-import { fireScheduledJob, findScheduledJob } from '../../../src/scheduler/schedule.js';
+import { fireScheduledJob, findScheduledJob } from '../../../src/tasks.js';
 import { createTestDb, DIALECTS } from '../../helpers/db.js';
 import { createPartner, lockedJanuary, servicesFor } from './fixtures.js';
 

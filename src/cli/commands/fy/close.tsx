@@ -7,7 +7,7 @@ import { AppError } from '../../../core/errors.js';
 import { getJob, workOnce } from '../../../core/job-queue.js';
 import { runOperation, type OperationContext } from '../../../core/operation.js';
 import { validate, yup } from '../../../core/validation.js';
-import { jobHandlers } from '../../../scheduler/handlers.js';
+import { jobHandlers } from '../../../tasks.js';
 import { workerId } from '../../../scheduler/worker.js';
 import type { WorkforceActor } from '../../../workforce/context.js';
 import { resolveFinancialYear } from '../../../workforce/financial-years/lookup.js';

@@ -5,7 +5,7 @@ import React from 'react';
 import type { Command } from 'commander';
 import { examplesText } from '../../help.js';
 import { workOnce, type JobRecord } from '../../../core/job-queue.js';
-import { jobHandlers } from '../../../scheduler/handlers.js';
+import { jobHandlers } from '../../../tasks.js';
 import { workerId } from '../../../scheduler/worker.js';
 import { output } from '../../io.js';
 import { withServices } from '../../services.js';

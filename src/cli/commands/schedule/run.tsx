@@ -6,7 +6,7 @@ import type { Command } from 'commander';
 import { examplesText } from '../../help.js';
 import { AppError } from '../../../core/errors.js';
 import { isoMonth, validate, yup } from '../../../core/validation.js';
-import { fireScheduledJob, findScheduledJob } from '../../../scheduler/schedule.js';
+import { fireScheduledJob, findScheduledJob } from '../../../tasks.js';
 import { output } from '../../io.js';
 import { withServices } from '../../services.js';
 import { ScheduleRunView } from '../../views/schedule.js';

@@ -7,7 +7,6 @@ import type { Knex } from 'knex';
 import type { Branch, OrderTerm } from '../../../db/ordered-union.js';
 import { branchPerKey, ownerPetIds } from '../../owner-scope.js';
 import { fetchKeyedPage, PAGE_SIZES, type Page } from '../../pagination.js';
-import { callerId } from '../../pets/access.js';
 import { appointmentsWithRelations } from '../queries.js';
 import { toDbTime } from '../../../db/time.js';
 import { appointmentListQuery, tenantAppointmentListQuery } from '../schemas.js';
@@ -72,7 +71,7 @@ export const listOwnerAppointments = defineOperation({
     const { db } = ctx;
     // The owner's pets are those whose *current* Client row is theirs (a pet can move between
     // clients); per pet, index (pet_id, scheduled_at, id). The total stays a COUNT(*) (per owner).
-    const pets = await ownerPetIds(db, callerId(ctx));
+    const pets = await ownerPetIds(db, ctx.owns('self'));
     const branches = branchPerKey(pets, 'a.pet_id', () =>
       db('appointments as a').select('a.id', 'a.scheduled_at'),
     );

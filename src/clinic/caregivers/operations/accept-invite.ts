@@ -1,11 +1,10 @@
 // Accept a caregiver invite with its token (any logged-in clinic user): the invite becomes active
 // and is bound to the caller. Unknown token 404; revoked or expired 410; already accepted 409.
-import { AppError, ConflictError, NotFoundError, ValidationError } from '../../../core/errors.js';
-import { sha256Hex } from '../../../core/crypto.js';
+import { AppError, ConflictError, ValidationError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
-import { lockForUpdate } from '../../../db/knex.js';
 import { fromDbTime, toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
+import { heldInvite } from '../../ownership.js';
 import { callerId } from '../../pets/access.js';
 import { acceptInviteSchema } from '../schemas.js';
 import { serializePetSummary, type PetSummary } from '../serialize.js';
@@ -22,12 +21,8 @@ export const acceptInvite = defineOperation({
   permission: 'authenticated',
   async run(ctx: ClinicRun, input): Promise<AcceptedInvite> {
     const { db } = ctx;
+    const row = await ctx.owns(heldInvite(input.token));
     const userId = callerId(ctx);
-    const row = await lockForUpdate(
-      db('pet_caregivers').where('token_hash', sha256Hex(input.token)),
-      db,
-    ).first();
-    if (!row) throw new NotFoundError('Invite not found.');
     if (row.revoked_at) throw new AppError(410, 'This invite has been revoked.', { code: 'INVITE_REVOKED' });
     if (row.accepted_at) {
       throw new ConflictError('This invite has already been accepted.', 'INVITE_ALREADY_ACCEPTED');

@@ -11,7 +11,8 @@ import { idNumber } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
-import { callerId, petForCaller } from '../../pets/access.js';
+import { ownedPet } from '../../ownership.js';
+import { callerId } from '../../pets/access.js';
 import { inviteMail } from '../invite-mail.js';
 import { CAREGIVER_INVITE_JOB } from '../jobs.js';
 import { CAREGIVER_TOKEN_LENGTH, inviteCaregiverSchema } from '../schemas.js';
@@ -28,7 +29,7 @@ export const inviteCaregiver = defineOperation({
     const { db } = ctx;
     const { clock, config } = ctx.services;
     const userId = callerId(ctx);
-    const { pet, ownerUserId } = await petForCaller(db, userId, input.pet_id, 'owner');
+    const { pet, ownerUserId } = await ctx.owns(ownedPet(input.pet_id, 'owner'));
     const owner = await db('clinic_users').where('id', ownerUserId).first('name', 'email');
     if (String(owner.email).toLowerCase() === input.invited_email) {
       throw ValidationError.field('invited_email', 'You cannot invite your own email address.');

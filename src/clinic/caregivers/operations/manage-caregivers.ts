@@ -6,8 +6,8 @@ import { idNumber, yup } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
+import { ownedPet } from '../../ownership.js';
 import { fetchPage, PAGE_SIZES, type Page } from '../../pagination.js';
-import { callerId, petForCaller } from '../../pets/access.js';
 import { pageOnlyQuery } from '../schemas.js';
 import { serializeCaregiver, serializeShared, type CaregiverView, type SharedPetView } from '../serialize.js';
 
@@ -22,7 +22,7 @@ export const listCaregivers = defineOperation({
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<CaregiverView>> {
     const { db } = ctx;
-    const { pet } = await petForCaller(db, callerId(ctx), input.pet_id, 'owner');
+    const { pet } = await ctx.owns(ownedPet(input.pet_id, 'owner'));
     const page = await fetchPage<Record<string, any>>(
       db('pet_caregivers').where('pet_id', pet.id).orderBy('id', 'desc'),
       input.page,
@@ -41,7 +41,7 @@ export const revokeCaregiver = defineOperation({
   permission: 'authenticated',
   async run(ctx: ClinicRun, input): Promise<CaregiverView> {
     const { db } = ctx;
-    const { pet } = await petForCaller(db, callerId(ctx), input.pet_id, 'owner');
+    const { pet } = await ctx.owns(ownedPet(input.pet_id, 'owner'));
     const row = await lockForUpdate(
       db('pet_caregivers').where({ id: input.caregiver_id, pet_id: pet.id }),
       db,
@@ -77,7 +77,7 @@ export const sharedWithMe = defineOperation({
         .join('pets', 'pets.id', 'g.pet_id')
         .join('clinic_clients as c', 'c.id', 'pets.client_id')
         .leftJoin('clinic_users as o', 'o.id', 'c.owner_user_id')
-        .where('g.caregiver_user_id', callerId(ctx))
+        .where('g.caregiver_user_id', ctx.owns('self'))
         .whereNotNull('g.accepted_at')
         .whereNull('g.revoked_at')
         .select('pets.*', 'g.id as caregiver_id', 'g.access_level', 'g.accepted_at', 'o.name as owner_name')

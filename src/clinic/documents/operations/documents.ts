@@ -9,8 +9,8 @@ import { defineOperation } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import type { ClinicRun } from '../../context.js';
+import { ownedPet } from '../../ownership.js';
 import { fetchPage, type Page } from '../../pagination.js';
-import { callerId, petForCaller } from '../../pets/access.js';
 import { documentPath, removeDocumentFile } from '../files.js';
 import { documentListQuery, downloadQuery } from '../schemas.js';
 import { verifyDownload } from '../signing.js';
@@ -27,7 +27,7 @@ export const listDocuments = defineOperation({
   permission: 'authenticated',
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<Record<string, any>>> {
-    const { pet } = await petForCaller(ctx.db, callerId(ctx), input.pet_id, 'view');
+    const { pet } = await ctx.owns(ownedPet(input.pet_id, 'view'));
     const q = ctx.db('pet_documents').where('pet_id', pet.id).orderBy('id', 'desc');
     if (input.category) q.where('category', input.category);
     return fetchPage(q, input.page, DOCUMENTS_PER_PAGE);
@@ -41,7 +41,7 @@ export const getDocument = defineOperation({
   permission: 'authenticated',
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Record<string, any>> {
-    const { pet } = await petForCaller(ctx.db, callerId(ctx), input.pet_id, 'view');
+    const { pet } = await ctx.owns(ownedPet(input.pet_id, 'view'));
     const row = await ctx.db('pet_documents').where({ id: input.document_id, pet_id: pet.id }).first();
     if (!row) throw new NotFoundError('Document not found.');
     return row;
@@ -59,7 +59,7 @@ export const removeDocumentRow = defineOperation({
   permission: 'authenticated',
   async run(ctx: ClinicRun, input): Promise<string> {
     const { db } = ctx;
-    const { pet } = await petForCaller(db, callerId(ctx), input.pet_id, 'full');
+    const { pet } = await ctx.owns(ownedPet(input.pet_id, 'full'));
     const row = await lockForUpdate(
       db('pet_documents').where({ id: input.document_id, pet_id: pet.id }),
       db,
@@ -87,7 +87,7 @@ export const deleteDocument = defineOperation({
   kind: 'steps',
   async run(ctx: ClinicRun, input): Promise<void> {
     const { config, logger } = ctx.services;
-    await petForCaller(ctx.db, callerId(ctx), input.pet_id, 'full');
+    await ctx.owns(ownedPet(input.pet_id, 'full'));
     const storageName = await ctx.call(removeDocumentRow, input);
     await removeDocumentFile(config.clinic.storageDir, storageName).catch((err) =>
       // The row is gone, so the file is unreachable; log it for the operator rather than fail the call.

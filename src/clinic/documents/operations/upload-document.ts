@@ -7,7 +7,8 @@ import { defineOperation } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
-import { callerId, petForCaller } from '../../pets/access.js';
+import { ownedPet } from '../../ownership.js';
+import { callerId } from '../../pets/access.js';
 import { extensionOf, FILE_TYPES, removeDocumentFile, storeDocumentFile } from '../files.js';
 import { uploadDocumentSchema } from '../schemas.js';
 
@@ -28,7 +29,7 @@ export const storeDocumentRow = defineOperation({
   async run(ctx: ClinicRun, input): Promise<Record<string, any>> {
     const { db } = ctx;
     const userId = callerId(ctx);
-    const { pet } = await petForCaller(db, userId, input.pet_id, 'full');
+    const { pet } = await ctx.owns(ownedPet(input.pet_id, 'full'));
     const ext = extensionOf(input.filename);
     const now = toDbTime(ctx.services.clock.now());
     const [id] = await db('pet_documents').insert({
@@ -66,7 +67,7 @@ export const uploadDocument = defineOperation({
   kind: 'steps',
   async run(ctx: ClinicRun, input): Promise<Record<string, any>> {
     const { storageDir } = ctx.services.config.clinic;
-    await petForCaller(ctx.db, callerId(ctx), input.pet_id, 'full');
+    await ctx.owns(ownedPet(input.pet_id, 'full'));
     const file = input.file as UploadedFile;
     const ext = extensionOf(file.filename);
     const storageName = await storeDocumentFile(storageDir, ext, file.data);

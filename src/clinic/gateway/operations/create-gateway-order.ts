@@ -12,7 +12,7 @@ import { CLOSED_INVOICE_STATUSES } from '../../payments/ledger.js';
 import { callerId } from '../../pets/access.js';
 import { createOrderAtGateway, requireGatewayKeys } from '../client.js';
 import { gatewayOrderInput } from '../schemas.js';
-import { ownerInvoice } from './owner-invoice.js';
+import { ownedInvoice } from '../../ownership.js';
 
 export interface CheckoutOrder {
   invoice_id: number;
@@ -41,8 +41,8 @@ export const recordGatewayOrder = defineOperation({
   }),
   permission: 'authenticated',
   async run(ctx: ClinicRun, input): Promise<void> {
+    const invoice = await ctx.owns(ownedInvoice(input.invoice_id));
     const userId = callerId(ctx);
-    const invoice = await ownerInvoice(ctx.db, userId, input.invoice_id);
     await ctx.db('gateway_orders').insert({
       invoice_id: input.invoice_id,
       provider_order_id: input.provider_order_id,
@@ -72,8 +72,8 @@ export const createGatewayOrder = defineOperation({
     const { db } = ctx;
     const gateway = ctx.services.config.clinic.gateway;
     requireGatewayKeys(gateway);
+    const invoice = await ctx.owns(ownedInvoice(input.invoice_id));
     const userId = callerId(ctx);
-    const invoice = await ownerInvoice(db, userId, input.invoice_id);
     if (CLOSED_INVOICE_STATUSES.includes(invoice.status)) {
       const why = invoice.status === 'estimate' ? 'an estimate' : invoice.status;
       throw new ConflictError(

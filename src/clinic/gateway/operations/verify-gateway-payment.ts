@@ -9,12 +9,11 @@ import { idNumber, yup } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
 import { loadInvoice } from '../../invoices/queries.js';
 import { serializeInvoice, type InvoiceView } from '../../invoices/serialize.js';
-import { callerId } from '../../pets/access.js';
 import { recordCapture, retryOnDuplicate } from '../capture.js';
 import { requireGatewayKeys } from '../client.js';
 import { verifyInput } from '../schemas.js';
 import { paymentSignatureValid } from '../signature.js';
-import { ownerInvoice } from './owner-invoice.js';
+import { ownedInvoice } from '../../ownership.js';
 
 /**
  * A step of gateway-payment.verify, run only through ctx.call (not in the catalogue, no face), once
@@ -38,6 +37,9 @@ export const captureVerifiedPayment = defineOperation({
       amountMinor: input.amount_minor,
       source: 'verify',
     });
+    // A step has no face but runs its own checks: the invoice must be the caller's, or the capture
+    // rolls back. Checked after recordCapture, whose invoice lock must be the transaction's first read.
+    await ctx.owns(ownedInvoice(input.invoice_id));
     return serializeInvoice(await loadInvoice(ctx.db, input.invoice_id));
   },
 });
@@ -53,7 +55,7 @@ export const verifyGatewayPayment = defineOperation({
     const { db } = ctx;
     const gateway = ctx.services.config.clinic.gateway;
     requireGatewayKeys(gateway);
-    const invoice = await ownerInvoice(db, callerId(ctx), input.invoice_id);
+    const invoice = await ctx.owns(ownedInvoice(input.invoice_id));
     const order = await db('gateway_orders')
       .where({ provider_order_id: input.gateway_order_id, invoice_id: invoice.id })
       .first();

@@ -11,8 +11,9 @@ import { defineOperation } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
+import { ownedPet } from '../../ownership.js';
 import { fetchPage, type Page } from '../../pagination.js';
-import { callerId, petForCaller } from '../../pets/access.js';
+import { callerId } from '../../pets/access.js';
 import { tenantTimeZone } from '../../tenants/time-zone.js';
 import { healthLogListQuery, healthLogSchema, parseInstant, type HealthLogInput } from '../schemas.js';
 import { serializeHealthLog, type HealthLogView } from '../serialize.js';
@@ -106,7 +107,7 @@ export const listOwnerHealthLogs = defineOperation({
   permission: 'authenticated',
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<HealthLogView>> {
-    const { pet } = await petForCaller(ctx.db, callerId(ctx), input.pet_id, 'view');
+    const { pet } = await ctx.owns(ownedPet(input.pet_id, 'view'));
     const since = await sinceInstant(ctx.db, pet.tenant_id, input.since);
     return page(ctx.db, input.pet_id, since, input.page);
   },
@@ -119,7 +120,7 @@ export const createOwnerHealthLog = defineOperation({
   permission: 'authenticated',
   async run(ctx: ClinicRun, input): Promise<HealthLogView> {
     const userId = callerId(ctx);
-    const { pet } = await petForCaller(ctx.db, userId, input.pet_id, 'full');
+    const { pet } = await ctx.owns(ownedPet(input.pet_id, 'full'));
     return insertLog(ctx, pet, input, { userId, source: 'owner', tenantId: null });
   },
 });
@@ -131,7 +132,7 @@ export const deleteOwnerHealthLog = defineOperation({
   permission: 'authenticated',
   async run(ctx: ClinicRun, input): Promise<void> {
     const userId = callerId(ctx);
-    const { pet } = await petForCaller(ctx.db, userId, input.pet_id, 'full');
+    const { pet } = await ctx.owns(ownedPet(input.pet_id, 'full'));
     const deleted = await ctx
       .db('pet_health_logs')
       .where({ id: input.health_log_id, pet_id: pet.id, logged_by_user_id: userId })

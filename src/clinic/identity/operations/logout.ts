@@ -3,7 +3,6 @@
 import { defineOperation } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
-import { callerId } from '../../pets/access.js';
 import { revokeToken } from '../tokens.js';
 
 export const logout = defineOperation({
@@ -12,7 +11,7 @@ export const logout = defineOperation({
   input: yup.object({ token_id: idNumber().required() }),
   permission: 'authenticated',
   async run(ctx: ClinicRun, input): Promise<void> {
-    const userId = callerId(ctx);
+    const userId = ctx.owns('self');
     await revokeToken(ctx.db, userId, input.token_id);
     ctx.audit({
       scopeId: null,

@@ -2,7 +2,6 @@
 import { defineOperation } from '../../../core/operation.js';
 import { yup } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
-import { callerId } from '../../pets/access.js';
 import { loadUserRecord } from '../queries.js';
 import { serializeUser, type UserView } from '../serialize.js';
 
@@ -13,6 +12,6 @@ export const showMe = defineOperation({
   permission: 'authenticated',
   kind: 'read',
   async run(ctx: ClinicRun): Promise<UserView> {
-    return serializeUser(await loadUserRecord(ctx.db, callerId(ctx)));
+    return serializeUser(await loadUserRecord(ctx.db, ctx.owns('self')));
   },
 });

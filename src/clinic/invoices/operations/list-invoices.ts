@@ -8,7 +8,6 @@ import { throughIndex } from '../../../db/knex.js';
 import type { Branch } from '../../../db/ordered-union.js';
 import { branchPerKey, ownerClientIds } from '../../owner-scope.js';
 import { fetchKeyedPage, PAGE_SIZES, type Page } from '../../pagination.js';
-import { callerId } from '../../pets/access.js';
 import { invoicesWithParties, withLines } from '../queries.js';
 import { invoiceListQuery } from '../schemas.js';
 import { serializeInvoice, type InvoiceView } from '../serialize.js';
@@ -58,7 +57,7 @@ export const listOwnerInvoices = defineOperation({
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<InvoiceView>> {
     // Per Client row of the caller, index (client_id, id); the total stays a COUNT(*) (per owner).
-    const clients = await ownerClientIds(ctx.db, callerId(ctx));
+    const clients = await ownerClientIds(ctx.db, ctx.owns('self'));
     const branches = branchPerKey(clients, 'i.client_id', () => ctx.db('invoices as i').select('i.id'));
     return page(ctx.db, branches, input.page);
   },

@@ -9,7 +9,8 @@ import { defineOperation } from '../../../core/operation.js';
 import { idNumber } from '../../../core/validation.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
-import { callerId, petForCaller } from '../../pets/access.js';
+import { ownedPet } from '../../ownership.js';
+import { callerId } from '../../pets/access.js';
 import { itemSummary, loadPrescriptions } from '../../prescriptions/queries.js';
 import { ORDER_REQUEST_JOB } from '../jobs.js';
 import { orderMail } from '../order-mail.js';
@@ -43,7 +44,7 @@ export const createOwnerOrder = defineOperation({
     const { db } = ctx;
     const { clock, config } = ctx.services;
     const userId = callerId(ctx);
-    const { pet } = await petForCaller(db, userId, input.pet_id, 'full');
+    const { pet } = await ctx.owns(ownedPet(input.pet_id, 'full'));
 
     const errors: FieldErrors = {};
     const seller = await db('tenants').where('id', input.target_tenant_id).first();

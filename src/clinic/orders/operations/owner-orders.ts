@@ -11,7 +11,6 @@ import { idNumber, yup } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
 import { branchPerKey, ownerPetIds } from '../../owner-scope.js';
 import { fetchKeyedPage, PAGE_SIZES, type Page } from '../../pagination.js';
-import { callerId } from '../../pets/access.js';
 import { orderRows, withPrescriptions } from '../queries.js';
 import { ownerOrderListQuery } from '../schemas.js';
 import { serializeOrder, type OrderView } from '../serialize.js';
@@ -30,7 +29,7 @@ export const listOwnerOrders = defineOperation({
     const { db } = ctx;
     // The caller's own requests, index (requester_user_id, id), and per pet of theirs the requests
     // caregivers made for it, index (pet_id, id); merged newest first.
-    const userId = callerId(ctx);
+    const userId = ctx.owns('self');
     const pets = (await ownerPetIds(db, userId)).filter((id) => !input.pet_id || id === input.pet_id);
     const base = () => {
       const q = db('order_requests as o').select('o.id');
@@ -62,7 +61,8 @@ export const getOwnerOrder = defineOperation({
   input: ownerOrderInput,
   permission: 'authenticated',
   kind: 'read',
-  run: (ctx: ClinicRun, input): Promise<OrderView> => requestedOrder(ctx.db, callerId(ctx), input.order_id),
+  run: (ctx: ClinicRun, input): Promise<OrderView> =>
+    requestedOrder(ctx.db, ctx.owns('self'), input.order_id),
 });
 
 export const cancelOwnerOrder = defineOperation({
@@ -71,7 +71,7 @@ export const cancelOwnerOrder = defineOperation({
   input: ownerOrderInput,
   permission: 'authenticated',
   async run(ctx: ClinicRun, input): Promise<OrderView> {
-    const userId = callerId(ctx);
+    const userId = ctx.owns('self');
     await moveOrder(
       ctx,
       ctx.db('order_requests as o').where({ 'o.id': input.order_id, 'o.requester_user_id': userId }),

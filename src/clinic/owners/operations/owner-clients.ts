@@ -6,7 +6,6 @@ import { defineOperation } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
 import { fetchPage, PAGE_SIZES, type Page } from '../../pagination.js';
-import { callerId } from '../../pets/access.js';
 import { ownerClientListQuery } from '../schemas.js';
 import { serializeOwnerClient, type OwnerClientView } from '../serialize.js';
 
@@ -33,7 +32,7 @@ export const listOwnerClients = defineOperation({
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<OwnerClientView>> {
     const page = await fetchPage<Record<string, any>>(
-      ownerClients(ctx.db, callerId(ctx)).orderBy('c.id'),
+      ownerClients(ctx.db, ctx.owns('self')).orderBy('c.id'),
       input.page,
       PAGE_SIZES.ownerClients,
     );
@@ -48,7 +47,7 @@ export const getOwnerClient = defineOperation({
   permission: 'authenticated',
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<OwnerClientView> {
-    const row = await ownerClients(ctx.db, callerId(ctx)).where('c.id', input.client_id).first();
+    const row = await ownerClients(ctx.db, ctx.owns('self')).where('c.id', input.client_id).first();
     if (!row) throw new NotFoundError('Client not found.');
     return serializeOwnerClient(row);
   },

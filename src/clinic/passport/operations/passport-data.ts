@@ -5,8 +5,8 @@ import { readFile } from 'node:fs/promises';
 import { defineOperation } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
+import { ownedPet } from '../../ownership.js';
 import { storedFilePath } from '../../documents/files.js';
-import { callerId, petForCaller } from '../../pets/access.js';
 
 export interface PassportData {
   pet: Record<string, any>;
@@ -26,7 +26,7 @@ export const passportData = defineOperation({
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<PassportData> {
     const { db } = ctx;
-    const { pet, ownerUserId } = await petForCaller(db, callerId(ctx), input.pet_id, 'view');
+    const { pet, ownerUserId } = await ctx.owns(ownedPet(input.pet_id, 'view'));
     const owner = await db('clinic_users').where('id', ownerUserId).first('name', 'email', 'phone');
     const tenant = await db('tenants').where('id', pet.tenant_id).first('name', 'phone', 'address');
     const vaccinations = await db('pet_vaccinations')

@@ -11,8 +11,8 @@ import { idNumber, yup } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
+import { ownedPet } from '../../ownership.js';
 import { removeStoredFile, storeFile } from '../../documents/files.js';
-import { callerId, petForCaller } from '../../pets/access.js';
 import { loadPet } from '../../pets/queries.js';
 import { serializePet, type PetView } from '../../pets/serialize.js';
 import { normalisePhoto } from '../image.js';
@@ -81,7 +81,7 @@ export const storeOwnerPhotoRow = defineOperation({
   input: ownerRowInput,
   permission: 'authenticated',
   async run(ctx: ClinicRun, input): Promise<Swapped> {
-    const { pet } = await petForCaller(ctx.db, callerId(ctx), input.pet_id, 'owner');
+    const { pet } = await ctx.owns(ownedPet(input.pet_id, 'owner'));
     return swapPhoto(ctx, pet, input.photo);
   },
 });
@@ -137,7 +137,7 @@ export const setOwnerPetPhoto = defineOperation({
   permission: 'authenticated',
   kind: 'steps',
   async run(ctx: ClinicRun, input): Promise<PetView> {
-    await petForCaller(ctx.db, callerId(ctx), input.pet_id, 'owner');
+    await ctx.owns(ownedPet(input.pet_id, 'owner'));
     return replacePhoto(ctx, input.photo as UploadedFile, (photo) =>
       ctx.call(storeOwnerPhotoRow, { pet_id: input.pet_id, photo }),
     );
@@ -151,7 +151,7 @@ export const removeOwnerPetPhoto = defineOperation({
   permission: 'authenticated',
   kind: 'steps',
   async run(ctx: ClinicRun, input): Promise<PetView> {
-    await petForCaller(ctx.db, callerId(ctx), input.pet_id, 'owner');
+    await ctx.owns(ownedPet(input.pet_id, 'owner'));
     return replacePhoto(ctx, null, (photo) => ctx.call(storeOwnerPhotoRow, { pet_id: input.pet_id, photo }));
   },
 });

@@ -7,7 +7,6 @@ import { idNumber } from '../../../core/validation.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
 import { tenantToday } from '../../tenants/time-zone.js';
-import { callerId } from '../access.js';
 import { loadPet } from '../queries.js';
 import { ownerStorePetSchema, storePetSchema, type PetFields } from '../schemas.js';
 import { photoLinks, type PhotoLinks } from '../../pet-photos/links.js';
@@ -42,7 +41,11 @@ export const createOwnerPet = defineOperation({
   prepare: (ctx) => photoLinks(ctx.services),
   async run(ctx: ClinicRun, fields, links: PhotoLinks): Promise<PetView> {
     // "The owner's clinic": the first Client row linking the owner to a tenant.
-    const client = await ctx.db('clinic_clients').where('owner_user_id', callerId(ctx)).orderBy('id').first();
+    const client = await ctx
+      .db('clinic_clients')
+      .where('owner_user_id', ctx.owns('self'))
+      .orderBy('id')
+      .first();
     const errors = await petFieldErrors(ctx, client?.tenant_id, fields);
     if (!client) errors.client_id = ['You are not registered as a client of any clinic.'];
     if (Object.keys(errors).length) throw new ValidationError(errors);

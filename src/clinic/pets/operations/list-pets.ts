@@ -6,7 +6,6 @@ import type { ClinicRun } from '../../context.js';
 import type { Branch } from '../../../db/ordered-union.js';
 import { branchPerKey, ownerClientIds } from '../../owner-scope.js';
 import { fetchKeyedPage, PAGE_SIZES, type Page } from '../../pagination.js';
-import { callerId } from '../access.js';
 import { petsWithClient } from '../queries.js';
 import { petListQuery } from '../schemas.js';
 import { photoLinks } from '../../pet-photos/links.js';
@@ -55,7 +54,7 @@ export const listOwnerPets = defineOperation({
   async run(ctx: ClinicRun, input): Promise<Page<PetView>> {
     // Per Client row of the caller, index (client_id, id). The total stays a COUNT(*): an owner's
     // pets are a handful, and no counter is kept per owner.
-    const clients = await ownerClientIds(ctx.db, callerId(ctx));
+    const clients = await ownerClientIds(ctx.db, ctx.owns('self'));
     return page(
       ctx,
       branchPerKey(clients, 'p.client_id', () => ctx.db('pets as p').select('p.id')),

@@ -9,7 +9,7 @@ import { idNumber } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
-import { callerId, petForCaller } from '../access.js';
+import { ownedPet } from '../../ownership.js';
 import { loadPet } from '../queries.js';
 import { updatePetSchema, type PetFields } from '../schemas.js';
 import { photoLinks, type PhotoLinks } from '../../pet-photos/links.js';
@@ -43,7 +43,7 @@ export const updateOwnerPet = defineOperation({
   prepare: (ctx) => photoLinks(ctx.services),
   async run(ctx: ClinicRun, input, links: PhotoLinks): Promise<PetView> {
     const { pet_id: petId, ...fields } = input;
-    await petForCaller(ctx.db, callerId(ctx), petId, 'owner');
+    await ctx.owns(ownedPet(petId, 'owner'));
     return applyUpdate(ctx, ctx.db('pets').where('id', petId), petId, fields, links);
   },
 });

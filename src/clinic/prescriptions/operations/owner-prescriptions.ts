@@ -5,8 +5,8 @@ import { NotFoundError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
+import { ownedPet } from '../../ownership.js';
 import { fetchPage, type Page } from '../../pagination.js';
-import { callerId, petForCaller } from '../../pets/access.js';
 import { loadPrescriptions } from '../queries.js';
 import { pageOnlyQuery } from '../schemas.js';
 import { refillDraft, serializePrescription, type PrescriptionView, type RefillDraft } from '../serialize.js';
@@ -22,7 +22,7 @@ export const listOwnerPrescriptions = defineOperation({
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<PrescriptionView>> {
     const { db } = ctx;
-    const { pet } = await petForCaller(db, callerId(ctx), input.pet_id, 'view');
+    const { pet } = await ctx.owns(ownedPet(input.pet_id, 'view'));
     const page = await fetchPage<{ id: number }>(
       db('prescriptions').where('pet_id', pet.id).select('id').orderBy('id', 'desc'),
       input.page,
@@ -44,7 +44,7 @@ export const ownerRefillDraft = defineOperation({
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<RefillDraft> {
     const { db } = ctx;
-    const { pet } = await petForCaller(db, callerId(ctx), input.pet_id, 'view');
+    const { pet } = await ctx.owns(ownedPet(input.pet_id, 'view'));
     const found = (await loadPrescriptions(db, [input.prescription_id])).get(input.prescription_id);
     if (!found || Number(found.pet_id) !== Number(pet.id)) throw new NotFoundError('Prescription not found.');
     return refillDraft(found);

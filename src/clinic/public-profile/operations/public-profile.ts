@@ -9,7 +9,8 @@ import { isUniqueViolation } from '../../../db/errors.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
-import { callerId, petForCaller } from '../../pets/access.js';
+import type { PetForCaller } from '../../pets/access.js';
+import { ownedPet } from '../../ownership.js';
 import { randomCode } from '../../shares/codes.js';
 import { publicProfileSchema, slugParams } from '../schemas.js';
 import { serializeProfile, serializeTag, type ProfileView, type PublicTag } from '../serialize.js';
@@ -30,13 +31,12 @@ type Change = (profile: Row, now: string) => Row;
  */
 async function changeProfile(
   ctx: ClinicRun,
-  petId: number,
+  { pet }: PetForCaller,
   action: string,
   create: boolean,
   change: Change,
 ): Promise<ProfileView> {
   const { db } = ctx;
-  const { pet } = await petForCaller(db, callerId(ctx), petId, 'owner');
   await lockForUpdate(db('pets').where('id', pet.id).first('id'), db);
   const now = toDbTime(ctx.services.clock.now());
   let profile = await lockForUpdate(db('pet_public_profiles').where('pet_id', pet.id), db).first();
@@ -80,20 +80,26 @@ export const enableProfile = defineOperation({
   summary: 'Enable the pet’s public tag and set its fields (primary owner); the slug is minted once',
   input: publicProfileSchema.shape({ pet_id: idNumber().required() }),
   permission: 'authenticated',
-  run: (ctx: ClinicRun, input) =>
-    changeProfile(ctx, input.pet_id, 'public_profile.enabled', true, () => {
-      const fields: Row = { enabled: true };
-      // Omitted: unchanged; null: cleared.
-      for (const key of [
-        'microchip_id',
-        'owner_contact_phone',
-        'reward_notes',
-        'show_owner_contact',
-      ] as const) {
-        if (input[key] !== undefined) fields[key] = input[key];
-      }
-      return fields;
-    }),
+  run: async (ctx: ClinicRun, input) =>
+    changeProfile(
+      ctx,
+      await ctx.owns(ownedPet(input.pet_id, 'owner')),
+      'public_profile.enabled',
+      true,
+      () => {
+        const fields: Row = { enabled: true };
+        // Omitted: unchanged; null: cleared.
+        for (const key of [
+          'microchip_id',
+          'owner_contact_phone',
+          'reward_notes',
+          'show_owner_contact',
+        ] as const) {
+          if (input[key] !== undefined) fields[key] = input[key];
+        }
+        return fields;
+      },
+    ),
 });
 
 export const disableProfile = defineOperation({
@@ -101,11 +107,17 @@ export const disableProfile = defineOperation({
   summary: 'Disable the tag (the slug is kept; lost mode is cleared)',
   input: petInput,
   permission: 'authenticated',
-  run: (ctx: ClinicRun, input) =>
-    changeProfile(ctx, input.pet_id, 'public_profile.disabled', false, () => ({
-      enabled: false,
-      lost_mode_enabled_at: null,
-    })),
+  run: async (ctx: ClinicRun, input) =>
+    changeProfile(
+      ctx,
+      await ctx.owns(ownedPet(input.pet_id, 'owner')),
+      'public_profile.disabled',
+      false,
+      () => ({
+        enabled: false,
+        lost_mode_enabled_at: null,
+      }),
+    ),
 });
 
 export const markLost = defineOperation({
@@ -114,11 +126,17 @@ export const markLost = defineOperation({
   input: petInput,
   permission: 'authenticated',
   // Already lost: the original moment is kept, so lost_since stays truthful.
-  run: (ctx: ClinicRun, input) =>
-    changeProfile(ctx, input.pet_id, 'public_profile.lost', true, (profile, now) => ({
-      enabled: true,
-      lost_mode_enabled_at: profile.lost_mode_enabled_at ?? now,
-    })),
+  run: async (ctx: ClinicRun, input) =>
+    changeProfile(
+      ctx,
+      await ctx.owns(ownedPet(input.pet_id, 'owner')),
+      'public_profile.lost',
+      true,
+      (profile, now) => ({
+        enabled: true,
+        lost_mode_enabled_at: profile.lost_mode_enabled_at ?? now,
+      }),
+    ),
 });
 
 export const markFound = defineOperation({
@@ -126,8 +144,14 @@ export const markFound = defineOperation({
   summary: 'Mark the pet found',
   input: petInput,
   permission: 'authenticated',
-  run: (ctx: ClinicRun, input) =>
-    changeProfile(ctx, input.pet_id, 'public_profile.found', false, () => ({ lost_mode_enabled_at: null })),
+  run: async (ctx: ClinicRun, input) =>
+    changeProfile(
+      ctx,
+      await ctx.owns(ownedPet(input.pet_id, 'owner')),
+      'public_profile.found',
+      false,
+      () => ({ lost_mode_enabled_at: null }),
+    ),
 });
 
 /** The enabled tag behind a slug, with the pet's public fields; disabled or unknown → 404. */

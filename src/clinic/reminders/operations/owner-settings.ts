@@ -4,7 +4,6 @@
 import { defineOperation } from '../../../core/operation.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
-import { callerId } from '../../pets/access.js';
 import { ownerReminderSettingsSchema } from '../schemas.js';
 
 export const updateOwnerReminderSettings = defineOperation({
@@ -13,7 +12,7 @@ export const updateOwnerReminderSettings = defineOperation({
   input: ownerReminderSettingsSchema,
   permission: 'authenticated',
   async run(ctx: ClinicRun, input): Promise<{ include_caregivers: boolean }> {
-    const userId = callerId(ctx);
+    const userId = ctx.owns('self'); // the caller's own account row only
     if (input.include_caregivers !== undefined) {
       await ctx
         .db('clinic_users')

@@ -6,7 +6,7 @@ import { NotFoundError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
-import { callerId, petForCaller } from '../../pets/access.js';
+import { ownedPet } from '../../ownership.js';
 import { petReminderLog } from '../queries.js';
 import { serializeLogEntry, type ReminderLogEntry } from '../serialize.js';
 
@@ -17,7 +17,7 @@ export const listOwnerPetReminders = defineOperation({
   permission: 'authenticated',
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<ReminderLogEntry[]> {
-    await petForCaller(ctx.db, callerId(ctx), input.pet_id, 'view');
+    await ctx.owns(ownedPet(input.pet_id, 'view'));
     return (await petReminderLog(ctx.db, input.pet_id)).map(serializeLogEntry);
   },
 });

@@ -8,8 +8,9 @@ import { isUniqueViolation } from '../../../db/errors.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
+import { ownedPet } from '../../ownership.js';
 import { fetchPage, type Page } from '../../pagination.js';
-import { callerId, petForCaller } from '../../pets/access.js';
+import { callerId } from '../../pets/access.js';
 import { newShareCode } from '../codes.js';
 import { createShareSchema, shareListQuery } from '../schemas.js';
 import { serializeShare, type ShareView } from '../serialize.js';
@@ -28,7 +29,7 @@ export const listActiveShares = defineOperation({
     const now = ctx.services.clock.now();
     const query = ctx
       .db('pet_shares')
-      .where('owner_user_id', callerId(ctx))
+      .where('owner_user_id', ctx.owns('self'))
       .whereNull('revoked_at')
       .whereNull('redeemed_at')
       .where('expires_at', '>', toDbTime(now))
@@ -52,7 +53,7 @@ export function createShareOperation(generateCode: () => string = newShareCode) 
       const { db } = ctx;
       const { clock, config } = ctx.services;
       const userId = callerId(ctx);
-      const { pet } = await petForCaller(db, userId, input.pet_id, 'owner').catch((err: unknown) => {
+      const { pet } = await ctx.owns(ownedPet(input.pet_id, 'owner')).catch((err: unknown) => {
         // A body field, so a 422 on it; the same answer for a missing pet and someone else's.
         if (err instanceof NotFoundError)
           throw ValidationError.field('pet_id', 'The selected pet_id is invalid.');
@@ -102,7 +103,7 @@ export const revokeShare = defineOperation({
     const { db } = ctx;
     const nowDate = ctx.services.clock.now();
     const share = await lockForUpdate(
-      db('pet_shares').where({ id: input.share_id, owner_user_id: callerId(ctx) }),
+      db('pet_shares').where({ id: input.share_id, owner_user_id: ctx.owns('self') }),
       db,
     ).first();
     if (!share) throw new NotFoundError('Share not found.');

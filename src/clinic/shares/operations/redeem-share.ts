@@ -2,11 +2,12 @@
 // which moves the pet to the scanning tenant under the owner's Client row there (created on first
 // need). A code is single-use: the redeem locks the share row, so of two concurrent redeems exactly
 // one wins. The redeeming user must be a member of the scanning tenant (the tenant.member rule).
-import { ForbiddenError, NotFoundError, ValidationError } from '../../../core/errors.js';
+import { ForbiddenError, ValidationError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
+import { heldShareCode } from '../../ownership.js';
 import { normalizeCode } from '../codes.js';
 import { redeemShareSchema, shareCodeParams } from '../schemas.js';
 import {
@@ -29,25 +30,7 @@ export const previewShare = defineOperation({
   permission: 'authenticated',
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<SharePreview> {
-    const row = await ctx
-      .db('pet_shares as s')
-      .join('pets as p', 'p.id', 's.pet_id')
-      .join('clinic_users as u', 'u.id', 's.owner_user_id')
-      .where('s.code', normalizeCode(input.code))
-      .first(
-        's.*',
-        'p.name as pet_name',
-        'p.species',
-        'p.breed',
-        'p.sex',
-        'p.date_of_birth',
-        'p.color',
-        'u.name as owner_name',
-      );
-    if (!row || shareStatus(row, ctx.services.clock.now()) !== 'active') {
-      throw new NotFoundError('Share code not found.');
-    }
-    return serializePreview(row);
+    return serializePreview(await ctx.owns(heldShareCode(input.code, ctx.services.clock.now())));
   },
 });
 

@@ -9,7 +9,6 @@ import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
 import { loadUserRecord } from '../../identity/queries.js';
 import { serializeUser, type UserView } from '../../identity/serialize.js';
-import { callerId } from '../../pets/access.js';
 
 /** The inviting tenant, by id; the invited user is the caller. */
 export const invitationInput = yup.object({ tenant_id: idNumber().required() });
@@ -23,7 +22,7 @@ export const acceptInvitation = defineOperation({
   permission: 'authenticated',
   async run(ctx: ClinicRun, input): Promise<UserView> {
     const { db } = ctx;
-    const userId = callerId(ctx);
+    const userId = ctx.owns('self');
     // Serialised with the tenant's other membership changes (member.add, member.remove).
     const tenant = await lockForUpdate(db('tenants').where('id', input.tenant_id).first('id'), db);
     const invitation = tenant

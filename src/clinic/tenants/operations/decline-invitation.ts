@@ -5,7 +5,6 @@ import { defineOperation } from '../../../core/operation.js';
 import type { ClinicRun } from '../../context.js';
 import { loadUserRecord } from '../../identity/queries.js';
 import { serializeUser, type UserView } from '../../identity/serialize.js';
-import { callerId } from '../../pets/access.js';
 import { invitationInput, NO_INVITATION } from './accept-invitation.js';
 
 export const declineInvitation = defineOperation({
@@ -15,7 +14,7 @@ export const declineInvitation = defineOperation({
   permission: 'authenticated',
   async run(ctx: ClinicRun, input): Promise<UserView> {
     const { db } = ctx;
-    const userId = callerId(ctx);
+    const userId = ctx.owns('self');
     const invitation = await db('tenant_invitations')
       .where({ tenant_id: input.tenant_id, user_id: userId })
       .first('id', 'role');

@@ -5,7 +5,8 @@ import { defineOperation } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
-import { callerId, petForCaller } from '../../pets/access.js';
+import { ownedPet } from '../../ownership.js';
+import { callerId } from '../../pets/access.js';
 import { recordVaccinationSchema } from '../schemas.js';
 import { serializeVaccination, type VaccinationView } from '../serialize.js';
 
@@ -16,7 +17,7 @@ export const listVaccinations = defineOperation({
   permission: 'authenticated',
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<VaccinationView[]> {
-    await petForCaller(ctx.db, callerId(ctx), input.pet_id, 'view');
+    await ctx.owns(ownedPet(input.pet_id, 'view'));
     // Newest shot first; the whole history is short, so the contract does not page it.
     const rows = await ctx
       .db('pet_vaccinations')
@@ -37,7 +38,7 @@ export const recordVaccination = defineOperation({
   async run(ctx: ClinicRun, input): Promise<VaccinationView> {
     const { db } = ctx;
     const userId = callerId(ctx);
-    const { pet } = await petForCaller(db, userId, input.pet_id, 'full');
+    const { pet } = await ctx.owns(ownedPet(input.pet_id, 'full'));
     const now = toDbTime(ctx.services.clock.now());
     const [id] = await db('pet_vaccinations').insert({
       pet_id: pet.id,

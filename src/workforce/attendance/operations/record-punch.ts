@@ -4,16 +4,16 @@
 // punches.
 //
 // The rule is `authenticated`: a punch of one's own needs no permission. A correction (another
-// employee's punch) needs attendance.lock in that employee's organization, checked here with the
-// same 404-outside / 403-inside rule the policy applies.
+// employee's punch) needs attendance.lock in that employee's organization, checked by the
+// ownership rule (punchedEmployee) with the same 404-outside / 403-inside rule the policy applies.
 import type { Knex } from 'knex';
 import { MINUTE } from '../../../core/clock.js';
 import { LockedError, NotFoundError, ValidationError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineOperation, ownershipRule } from '../../../core/operation.js';
 import { isUniqueViolation } from '../../../db/errors.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { fromDbTime, toDbTime } from '../../../db/time.js';
-import { actingUser, bool, type WorkforceRun } from '../../context.js';
+import { actingUser, bool, type WorkforceActor, type WorkforceRun } from '../../context.js';
 import { authorize, type UserPrincipal } from '../../identity/principal.js';
 import { baselineInstants, deriveDay, type DerivedDay } from '../derive.js';
 import { assertNotLocked, holdOrganization } from '../guard.js';
@@ -57,10 +57,9 @@ export const recordPunch = defineOperation({
       throw ValidationError.field('at', 'The at field must not be in the future.');
     }
     // Punches of one employee serialise on the employee row, taken by the read that finds it.
-    const employee = await findEmployee(trx, actor.userId, input.employee_id);
+    const employee = await ctx.owns(punchedEmployee(input.employee_id));
     const organizationId = Number(employee.organization_id);
     const source = Number(employee.user_id) === actor.userId ? 'self' : 'correction';
-    if (source === 'correction') authorize(actor, 'attendance.lock', organizationId, 'Employee');
     if (!employee.is_active) throw ValidationError.field('employee_id', 'The employee is not active.');
     // The organization in share mode (the lock guard's, see guard.ts), its device rule and code with it.
     const org = await holdOrganization(trx, organizationId, ['code', 'require_device_for_punches']);
@@ -211,6 +210,22 @@ export function baselineOf(
 function amendments(current: any, derived: DerivedDay, by: number, at: Date): CorrectionEntry[] {
   return changedFields(current, derived).map((change) => ({ by, at: at.toISOString(), ...change }));
 }
+
+/**
+ * Whose punch the caller may record: their own employee record, or (a correction) another
+ * employee's in an organization where they hold attendance.lock.
+ */
+const punchedEmployee = (code: string | undefined) =>
+  ownershipRule(
+    'employee (one’s own; another’s with attendance.lock)',
+    async (trx, userId, actor: WorkforceActor) => {
+      const employee = await findEmployee(trx, userId, code);
+      if (Number(employee.user_id) !== userId) {
+        authorize(actingUser({ actor }), 'attendance.lock', Number(employee.organization_id), 'Employee');
+      }
+      return employee;
+    },
+  );
 
 /** The employee a punch is for, read and locked in one statement (the caller's own, or by code). */
 async function findEmployee(trx: Knex, userId: number, code: string | undefined) {

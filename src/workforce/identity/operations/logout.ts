@@ -18,6 +18,7 @@ export const logout = defineOperation({
   input: noInput,
   permission: 'authenticated',
   async run(ctx: WorkforceRun): Promise<RevokedTokens> {
+    ctx.owns('self');
     const actor = actingUser(ctx);
     const tokenId = actor.tokenId;
     if (tokenId === null) throw new UnauthorizedError('Logout needs the bearer token to revoke.');
@@ -32,8 +33,8 @@ export const logoutAll = defineOperation({
   input: noInput,
   permission: 'authenticated',
   async run(ctx: WorkforceRun): Promise<RevokedTokens> {
-    const actor = actingUser(ctx);
-    const ids = await revokeUserTokens(ctx.db, ctx.services.clock, { userId: actor.userId });
+    const userId = ctx.owns('self');
+    const ids = await revokeUserTokens(ctx.db, ctx.services.clock, { userId });
     return { revoked_tokens: ids.length };
   },
 });

@@ -17,6 +17,7 @@ export const showMe = defineOperation({
   permission: 'authenticated',
   kind: 'read',
   async run(ctx: WorkforceRun): Promise<UserBody> {
+    ctx.owns('self');
     const actor = actingUser(ctx);
     const [user] = await userRow(ctx.db, actor.userId);
     if (!user) throw new UnauthorizedError();

@@ -1,27 +1,27 @@
-// The nightly push: at 04:00 UTC the daemon's scheduler (src/scheduler/jobs.ts) claims the day's
-// slot in scheduler_runs, so one daemon of many runs it, and runs partner.push as the built-in system
-// user for what every partner is owed.
+// The nightly push: at 04:00 UTC the daemon's scheduler (src/scheduler/schedule.ts, listed in
+// src/tasks.ts) claims the day's slot in scheduler_runs, so one daemon of many runs it, and runs
+// partner.push (its declared operation and input) as the built-in system user for what every
+// partner is owed.
 // A run that ends with any batch undelivered (failed, dead, or claimed by another run) fails its
 // slot, with a message and a log line that say how many batches died in this run and name every
 // undelivered one: the slot's status is the nightly job's exit status (`wfctl schedule run
 // partner-push` exits non-zero). Re-running the slot is harmless: a batch's five attempts are its
 // lifetime budget, so no re-run sends a dead batch, and nothing delivered is sent again.
-import { runOperation } from '../../../core/operation.js';
-import type { ScheduledJob } from '../../../core/scheduled-job.js';
+import type { OperationJob } from '../../../core/scheduled-job.js';
 import type { Services } from '../../../core/services.js';
 import { workforceContext } from '../../context.js';
 import { systemActor } from '../../identity/actor.js';
 import { pushToPartners, type PushResult } from './operations/push-to-partners.js';
 
-export const partnerPushJob: ScheduledJob = {
+export const partnerPushJob: OperationJob = {
   name: 'partner-push',
   description: 'Pushes the locked days each partner has not received yet, at 04:00 UTC',
   cron: '0 4 * * *',
   timezone: 'UTC',
   operation: pushToPartners,
-  async run(services: Services, _slot: string): Promise<Record<string, unknown>> {
-    const ctx = workforceContext(services, await systemActor(services.db));
-    const result = await runOperation(pushToPartners, ctx, {});
+  input: () => ({}),
+  context: async (services: Services) => workforceContext(services, await systemActor(services.db)),
+  outcome(result: PushResult, services: Services): Record<string, unknown> {
     const summary = {
       ok: result.ok,
       locks: result.items.length,

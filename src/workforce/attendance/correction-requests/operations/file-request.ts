@@ -13,7 +13,7 @@ import type { Knex } from 'knex';
 import { MINUTE } from '../../../../core/clock.js';
 import { addDays, zonedParts } from '../../../../core/calendar.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../../../core/errors.js';
-import { defineOperation } from '../../../../core/operation.js';
+import { defineOperation, ownershipRule } from '../../../../core/operation.js';
 import { toDbTime } from '../../../../db/time.js';
 import { actingUser, type WorkforceRun } from '../../../context.js';
 import { authorizeRead, staffOrganizationIds, type UserPrincipal } from '../../../identity/principal.js';
@@ -33,7 +33,7 @@ export const fileCorrectionRequest = defineOperation({
   async run(ctx: WorkforceRun, input): Promise<CorrectionRequestView> {
     const { db: trx, services } = ctx;
     const actor = actingUser(ctx);
-    const employee = await findEmployee(trx, actor, input.employee_id);
+    const employee = await ctx.owns(requestedEmployee(actor, input.employee_id));
     const organizationId = Number(employee.organization_id);
     const employeeId = Number(employee.id);
     const unit = await unitOnDate(trx, employeeId, input.date);
@@ -86,6 +86,12 @@ export const fileCorrectionRequest = defineOperation({
 });
 
 /** The employee asked for: the caller's own, or one of their team (see the header). */
+/** Whose day the caller may ask about: their own, or (staff) someone of their organization's. */
+const requestedEmployee = (actor: UserPrincipal, code: string | undefined) =>
+  ownershipRule('employee (one’s own; another’s as staff of their organization)', (trx) =>
+    findEmployee(trx, actor, code),
+  );
+
 async function findEmployee(trx: Knex, actor: UserPrincipal, code: string | undefined) {
   const q = trx('employees').whereNull('deleted_at');
   const employee = await (
