@@ -80,8 +80,12 @@ export interface RunContext<Actor> extends OperationContext<Actor> {
   db: Knex;
   /** True when the work will be rolled back (a preview); run() need not behave differently. */
   dryRun: boolean;
-  /** Checks the operation's permission on the scope of the record at hand (see Policy.authorize). */
-  authorize(scopeId: number, what?: string): Promise<void>;
+  /**
+   * Checks the operation's permission on the scope of the record at hand (see Policy.authorize), or
+   * `permission` where one branch of the operation needs more than its rule (a punch's correction of
+   * another employee's day needs attendance.lock; a punch of one's own, only to be authenticated).
+   */
+  authorize(scopeId: number, what?: string, permission?: string): Promise<void>;
   /** The scopes where the actor holds the operation's permission (null: every scope). */
   scopes(): Promise<number[] | null>;
   /** Records an audit entry; the runner writes it once run() has returned. */
@@ -280,8 +284,8 @@ async function execute<Actor, In, Out>(
     ...inner,
     db,
     dryRun,
-    async authorize(scopeId, what = 'Record') {
-      await ctx.policy.authorize(db, ctx.actor, op.permission, scopeId, what);
+    async authorize(scopeId, what = 'Record', permission = op.permission) {
+      await ctx.policy.authorize(db, ctx.actor, permission, scopeId, what);
       checked = true;
     },
     async scopes() {

@@ -4,8 +4,8 @@
 // punches.
 //
 // The rule is `authenticated`: a punch of one's own needs no permission. A correction (another
-// employee's punch) needs attendance.lock in that employee's organization, checked here with the
-// same 404-outside / 403-inside rule the policy applies.
+// employee's punch) needs attendance.lock in that employee's organization, checked through
+// ctx.authorize with that permission (the policy's 404-outside / 403-inside rule).
 import type { Knex } from 'knex';
 import { MINUTE } from '../../../core/clock.js';
 import { LockedError, NotFoundError, ValidationError } from '../../../core/errors.js';
@@ -14,9 +14,10 @@ import { isUniqueViolation } from '../../../db/errors.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { fromDbTime, toDbTime } from '../../../db/time.js';
 import { actingUser, bool, type WorkforceRun } from '../../context.js';
-import { authorize, type UserPrincipal } from '../../identity/principal.js';
+import type { UserPrincipal } from '../../identity/principal.js';
 import { baselineInstants, deriveDay, type DerivedDay } from '../derive.js';
-import { assertNotLocked, holdOrganization } from '../guard.js';
+import { assertNotLocked } from '../guard.js';
+import { holdMonth } from '../month-mutex.js';
 import { placePunch } from '../placement.js';
 import { punchSchema, type PunchKind } from '../schemas.js';
 import {
@@ -60,10 +61,11 @@ export const recordPunch = defineOperation({
     const employee = await findEmployee(trx, actor.userId, input.employee_id);
     const organizationId = Number(employee.organization_id);
     const source = Number(employee.user_id) === actor.userId ? 'self' : 'correction';
-    if (source === 'correction') authorize(actor, 'attendance.lock', organizationId, 'Employee');
+    if (source === 'correction') await ctx.authorize(organizationId, 'Employee', 'attendance.lock');
     if (!employee.is_active) throw ValidationError.field('employee_id', 'The employee is not active.');
-    // The organization in share mode (the lock guard's, see guard.ts), its device rule and code with it.
-    const org = await holdOrganization(trx, organizationId, ['code', 'require_device_for_punches']);
+    const org = await trx('organizations')
+      .where({ id: organizationId })
+      .first('code', 'require_device_for_punches');
     if (source === 'self') requireDeviceWhenBound(org, actor);
     const employeeId = Number(employee.id);
 
@@ -76,6 +78,9 @@ export const recordPunch = defineOperation({
     }
 
     const place = await placePunch(trx, employeeId, kind, at);
+    // The month's mutex in share mode (month-mutex.ts), with its locks: a lock of this month either
+    // committed before, or waits for this punch; a lock of another month does not touch it.
+    const locks = await holdMonth(trx, organizationId, place.date.slice(0, 7), 'share');
     const now = toDbTime(clock.now());
     const current = await lockForUpdate(
       trx('attendance').where({ employee_id: employeeId, date: place.date }),
@@ -83,7 +88,7 @@ export const recordPunch = defineOperation({
     ).first();
     await assertNotLocked(trx, employeeId, [place.date], {
       unitId: place.unitId,
-      organizationId,
+      locks,
       rows: current ? [current] : [],
     });
     // The day's punches so far: whether the day was punched before (baselineOf), and with this one
