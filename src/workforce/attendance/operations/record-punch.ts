@@ -63,11 +63,11 @@ export const recordPunch = defineOperation({
     const source = Number(employee.user_id) === actor.userId ? 'self' : 'correction';
     if (source === 'correction') await ctx.authorize(organizationId, 'Employee', 'attendance.lock');
     if (!employee.is_active) throw ValidationError.field('employee_id', 'The employee is not active.');
-    const org = await trx('organizations')
-      .where({ id: organizationId })
-      .first('code', 'require_device_for_punches');
-    if (source === 'self') requireDeviceWhenBound(org, actor);
     const employeeId = Number(employee.id);
+    // Where the punch belongs, with the organization's code and device rule read in the same statement.
+    const place = await placePunch(trx, employeeId, kind, at);
+    const org = place.organization;
+    if (source === 'self') requireDeviceWhenBound(org, actor);
 
     const existing = await trx('attendance_punches')
       .where({ employee_id: employeeId, kind, punched_at: toDbTime(at) })
@@ -77,7 +77,6 @@ export const recordPunch = defineOperation({
       return { punch: describe(kind, at, String(existing.date), true, source), attendance: row! };
     }
 
-    const place = await placePunch(trx, employeeId, kind, at);
     // The month's mutex in share mode (month-mutex.ts), with its locks: a lock of this month either
     // committed before, or waits for this punch; a lock of another month does not touch it.
     const locks = await holdMonth(trx, organizationId, place.date.slice(0, 7), 'share');
