@@ -11,6 +11,7 @@ export const CASES = [
   'import',
   'push',
   'offboard',
+  'punch',
   'rush',
   'clinic',
   'cluster',

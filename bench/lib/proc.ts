@@ -138,10 +138,11 @@ export function loadAverage(): number[] {
   }
 }
 
-export function stop(started: Started, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+/** Stops a child: `signal`, then SIGKILL after `graceMs` (a daemon under --cpu-prof needs longer to write its profile). */
+export function stop(started: Started, signal: NodeJS.Signals = 'SIGTERM', graceMs = 10_000): Promise<void> {
   return new Promise((resolve) => {
     if (started.child.exitCode !== null || started.child.signalCode !== null) return resolve();
-    const timer = setTimeout(() => started.child.kill('SIGKILL'), 10_000);
+    const timer = setTimeout(() => started.child.kill('SIGKILL'), graceMs);
     started.child.once('exit', () => {
       clearTimeout(timer);
       resolve();

@@ -1,10 +1,10 @@
-// Closed-loop punch client (load core) of the cluster case: CONNECTIONS lanes over as many keep-alive
+// Closed-loop punch client (load core) of the cluster and punch cases: CONNECTIONS lanes over as many keep-alive
 // sockets, each sending the next employee's check-in as soon as its previous one was answered. A
 // client that gets a 5xx, a connection error or no answer within 30 s sends the same request again
 // with the same Idempotency-Key after 50–100 ms, as a mobile app does, until it gets an answer below
 // 500 (or DEADLINE_MS has passed since the start).
 // usage: node punch-client.mjs PLAN.json
-//   PLAN: {url, connections, deadlineMs, punches: [{token, at, key}]}
+//   PLAN: {url, connections, deadlineMs, punches: [{token, at, key?}]}
 //   → stdout: a line {"acked": N} every 25 answers, then the summary line {"summary": {…}}
 //   Instants are epoch milliseconds (performance.timeOrigin + performance.now()), so that the
 //   harness can set them against the moment it killed a node.
@@ -37,7 +37,8 @@ const attempt = (p) =>
           authorization: `Bearer ${p.token}`,
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),
-          'idempotency-key': p.key,
+          // The capacity case (bench/cases/punch.ts) sends none, as the rush does.
+          ...(p.key ? { 'idempotency-key': p.key } : {}),
         },
       },
       (res) => {

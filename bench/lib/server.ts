@@ -59,7 +59,8 @@ export async function startDaemon(
     started,
     `wfctl serve --only ${listener}`,
   );
-  return { ...started, url, close: () => stop(started) };
+  // The profile of a long run is written at exit, which takes a while on a busy machine.
+  return { ...started, url, close: () => stop(started, 'SIGTERM', opts.profileDir ? 120_000 : 10_000) };
 }
 
 /** A node:http server answering every request with the given status, headers and body. */

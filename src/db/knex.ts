@@ -149,6 +149,11 @@ export function lockForUpdate<T extends Knex.QueryBuilder>(qb: T, db: Knex): T {
   return dialectOf(db) === 'mysql' ? (qb.forUpdate() as T) : qb;
 }
 
+/** Shared row locks (`LOCK IN SHARE MODE` on MariaDB): writers that exclude a FOR UPDATE holder but not each other. */
+export function lockForShare<T extends Knex.QueryBuilder>(qb: T, db: Knex): T {
+  return dialectOf(db) === 'mysql' ? (qb.forShare() as T) : qb;
+}
+
 /**
  * `table as alias`, read through `index` on MySQL (FORCE INDEX). For a list like `where tenant_id = ?
  * order by id desc limit 20`, MariaDB's ORDER BY … LIMIT optimisation may walk the primary key

@@ -1,6 +1,7 @@
 // The automatic month lock: once it is 02:00 on the 1st in an organization's time zone, the month
-// just ended is locked for the whole organization (attendance.lock through runOperation, acting as
-// the built-in system user, so the same checks and audit entry as a lock by hand).
+// just ended is locked for the whole organization (attendance.lock-due-month through runOperation,
+// acting as the built-in system user: it holds the month's mutex, skips a month unlocked on purpose,
+// and calls attendance.lock, so the same checks and audit entry as a lock by hand).
 //
 // Each organization-month is its own slot, claimed once across daemons (src/scheduler/runs.ts). The
 // trigger looks every minute, and once when the daemon starts, so every time zone (+05:45 and
@@ -11,45 +12,18 @@
 // are never locked by it. A month someone unlocked on purpose after its 02:00 counts as done (the
 // slot records why) and is never locked again by the schedule.
 import { addMonths, wallClock, zonedParts } from '../core/calendar.js';
-import { MINUTE } from '../core/clock.js';
 import { AppError } from '../core/errors.js';
 import { runOperation } from '../core/operation.js';
 import type { ScheduleArgs, ScheduledJob, UpcomingSlot } from '../core/scheduled-job.js';
 import type { Services } from '../core/services.js';
-import { lockForUpdate } from '../db/knex.js';
-import { fromDbTime, isoOrNull, toDbTime } from '../db/time.js';
-import { inTransaction } from '../db/transaction.js';
-import { lockMonth } from '../workforce/attendance/operations/lock-month.js';
+import { fromDbTime } from '../db/time.js';
+import { lockDueAt, monthJustEnded } from '../workforce/attendance/lock-due.js';
+import { lockDueMonth } from '../workforce/attendance/operations/lock-due-month.js';
 import { workforceContext } from '../workforce/context.js';
 import { systemActor } from '../workforce/identity/actor.js';
 import { doneSlots } from './runs.js';
 
-export const LOCK_HOUR = 2;
-
-/** The month the automatic lock is due for at `at` in `timeZone`. */
-export function monthJustEnded(at: Date, timeZone: string): string {
-  const p = zonedParts(at, timeZone);
-  return addMonths(p.month, p.day === 1 && p.hour < LOCK_HOUR ? -2 : -1);
-}
-
-/**
- * The instant `month`'s automatic lock falls due: 02:00 on the 1st of the next month on the wall
- * clock of `timeZone`, to the minute. Found by bisecting over minutes with monthJustEnded itself, so
- * it agrees with what the trigger decides even around a DST change (a 02:00 that a spring-forward
- * skips falls due at the first minute after the gap).
- */
-export function lockDueAt(month: string, timeZone: string): Date {
-  const [y, m] = addMonths(month, 1).split('-').map(Number);
-  // Every zone's 02:00 on the 1st lies within a day either side of 02:00 UTC that day.
-  let lo = Date.UTC(y, m - 1, 1, LOCK_HOUR) / MINUTE - 26 * 60; // not yet due
-  let hi = lo + 52 * 60; // due
-  while (hi - lo > 1) {
-    const mid = Math.floor((lo + hi) / 2);
-    if (monthJustEnded(new Date(mid * MINUTE), timeZone) >= month) hi = mid;
-    else lo = mid;
-  }
-  return new Date(hi * MINUTE);
-}
+export { LOCK_HOUR, lockDueAt, monthJustEnded } from '../workforce/attendance/lock-due.js';
 
 // The wall clock with its offset, as `wfctl schedule` shows every due time (moved to the calendar,
 // where the clinic's schedule entry reads it too).
@@ -109,36 +83,6 @@ export function monthsDue(org: Pick<Org, 'timezone' | 'createdMonth'>, at: Date)
   return months;
 }
 
-/** The unlock of this organization-month made after its lock fell due, if any (the latest). */
-async function unlockedOnPurpose(services: Services, organizationId: number, month: string) {
-  const since = toDbTime(lockDueAt(month, await timezoneOf(services, organizationId)));
-  const entries = await services
-    .db('audit_entries')
-    .where({ organization_id: organizationId, event: 'attendance.unlock' })
-    .where('created_at', '>=', since)
-    .orderBy('id', 'desc')
-    .select('subject_id', 'actor_user_id', 'context', 'created_at');
-  const found = entries.find((e) => {
-    try {
-      return JSON.parse(e.context).month === month;
-    } catch {
-      return false;
-    }
-  });
-  return found
-    ? {
-        lock_id: Number(found.subject_id),
-        unlocked_by: found.actor_user_id === null ? null : Number(found.actor_user_id),
-        unlocked_at: isoOrNull(found.created_at),
-      }
-    : null;
-}
-
-async function timezoneOf(services: Services, organizationId: number): Promise<string> {
-  const org = await services.db('organizations').where({ id: organizationId }).first('timezone');
-  return org ? String(org.timezone) : 'UTC';
-}
-
 export const monthLockJob: ScheduledJob = {
   name: 'month-lock',
   description:
@@ -146,7 +90,7 @@ export const monthLockJob: ScheduledJob = {
   cron: '* * * * *',
   timezone: 'UTC',
   fireOnStart: true,
-  operation: lockMonth,
+  operation: lockDueMonth,
   async slotsDue(services: Services, at: Date, args: ScheduleArgs) {
     const slots: string[] = [];
     for (const org of await activeOrganizations(services)) {
@@ -179,30 +123,7 @@ export const monthLockJob: ScheduledJob = {
     const { month, organizationId } = parseSlot(slot);
     const ctx = workforceContext(services, await systemActor(services.db));
     try {
-      return await inTransaction(services.db, async (trx) => {
-        // The organization row is the mutex lock and unlock take. Held from before the check until
-        // the lock commits, an unlock on purpose either committed first (and is seen here) or waits
-        // for this lock and undoes it: the schedule never locks again behind an unlock.
-        await lockForUpdate(trx('organizations').where({ id: organizationId }), trx).first('id');
-        const inTrx = { ...services, db: trx };
-        // The automatic lock of this month is over once someone unlocked it on purpose after it fell
-        // due (the lock they undid was a hand lock: the daemon was down or late, or had it locked
-        // and the slot was re-run by hand).
-        const unlocked = await unlockedOnPurpose(inTrx, organizationId, month);
-        if (unlocked)
-          return { organization_id: organizationId, month, skipped: 'unlocked_on_purpose', ...unlocked };
-        const lock = await runOperation(
-          lockMonth,
-          { ...ctx, services: inTrx },
-          { organization_id: organizationId, month },
-        );
-        return {
-          organization_id: organizationId,
-          month,
-          lock_id: lock.lock_id,
-          rows_locked: lock.rows_locked,
-        };
-      });
+      return await runOperation(lockDueMonth, ctx, { organization_id: organizationId, month });
     } catch (err) {
       // Someone locked it by hand first: the month is locked, which is what this run is for.
       if (err instanceof AppError && err.code === 'MONTH_ALREADY_LOCKED') {

@@ -47,6 +47,7 @@ import { checkHealth, checkReady, ping } from './system/operations/system-checks
 import { recordPunch } from './attendance/operations/record-punch.js';
 import { listAttendances } from './attendance/operations/list-attendances.js';
 import { lockMonth } from './attendance/operations/lock-month.js';
+import { lockDueMonth } from './attendance/operations/lock-due-month.js';
 import { unlockMonth } from './attendance/operations/unlock-month.js';
 import { lockGrid } from './attendance/operations/lock-grid.js';
 import { closeFinancialYear } from './financial-years/operations/close-financial-year.js';
@@ -87,7 +88,8 @@ export const workforceOperations: AnyOperation[] = [
   // -- attendance: punches, lists, month locks, financial years, exports
   recordPunch,
   listAttendances,
-  lockMonth, // also the automatic month lock (src/scheduler/month-lock.ts)
+  lockMonth,
+  lockDueMonth, // the automatic month lock (src/scheduler/month-lock.ts)
   unlockMonth,
   lockGrid,
   fileCorrectionRequest, // correction requests against a locked month (issue 28)

@@ -51,7 +51,7 @@ test('punches sent while a month lock is held after stamping its rows: all refus
   await gate.held();
   const punches = punchesOf(c.org);
   const sent = firePunches(c.b, punches);
-  // Every punch is queued (behind the organization row the lock holds, or behind its employee's
+  // Every punch is queued (behind the month's mutex row the lock holds, or behind its employee's
   // first punch) before the lock may commit.
   await queuedBehind(c.world.db, punches.length, sent);
   await gate.open();
@@ -78,7 +78,7 @@ test('a month lock sent while punches are held past their lock check waits for t
   const sent = firePunches(c.b, punches);
   await gate.held(2);
   const locking = lockMonth(c, 'a');
-  // The lock queues behind the organization row the held punches hold in share mode.
+  // The lock queues behind the month's mutex row the held punches hold in share mode.
   await queuedBehind(c.world.db, punches.length - 2 + 1, locking);
   await gate.open();
   const [locked, answers] = await Promise.all([locking, sent]);
@@ -88,6 +88,38 @@ test('a month lock sent while punches are held past their lock check waits for t
   t.deepEqual(await lockProblems(c.world.db, c.org), []);
   t.true(answers.filter((a) => a.status === 201).length >= 2, 'the held punches went through');
   t.is(locked.body.rows_locked, await rowsOfMonth(c), 'the lock stamped every row, none came after it');
+});
+
+// Issue 24, item 3: the mutex is the month's row, so a lock of a past month does not stop today.
+test('punches for today sent to the other daemon while a lock of a past month is held at its gate commit before it', async (t) => {
+  const c = await attendanceCluster(t);
+  const gate = await gateOn(c.world, c.writer, 'audit_entries', 'INSERT');
+  let lockAnswered = false;
+  const locking = lockMonth(c, 'a').finally(() => (lockAnswered = true));
+  await gate.held();
+  // The FixedClock reads 2026-01-15: today, in another month than MONTH.
+  const today = [
+    { body: { kind: 'check_in' as const, at: '2026-01-15T03:30:00Z' }, token: c.org.tokens.employee },
+    {
+      body: { kind: 'check_in' as const, at: '2026-01-15T03:40:00Z', employee_id: c.org.employees[1]!.code },
+      token: c.org.tokens.hr,
+    },
+  ];
+  const answers = await firePunches(c.b, today);
+  t.false(lockAnswered, 'the lock was still held at its gate when the punches were answered');
+  t.deepEqual(
+    answers.map((a) => a.status),
+    [201, 201],
+    answers.map((a) => a.text).join('\n'),
+  );
+  await gate.open();
+  const locked = await locking;
+  t.is(locked.status, 201, locked.text);
+  t.is(locked.body.rows_locked, 30);
+  t.deepEqual(await lockProblems(c.world.db, c.org), []);
+  const rows = await c.world.db('attendance').where({ organization_id: c.org.org.id, date: '2026-01-15' });
+  t.is(rows.length, 2);
+  t.true(rows.every((r) => r.locked_at === null));
 });
 
 // A bug this test found (on any MariaDB, not only the cluster): attendance.unlock ran at the

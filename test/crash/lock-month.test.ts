@@ -30,7 +30,10 @@ crashTests({
         locked: EMPLOYEES * 31,
         stamped: EMPLOYEES * 31,
       }),
-      probes: [(q) => q('organizations').where('id', world.organizationId), (q) => month(q).select('id')],
+      probes: [
+        (q) => q('attendance_month_mutexes').where({ organization_id: world.organizationId, month: MONTH }),
+        (q) => month(q).select('id'),
+      ],
       moments: [
         { label: 'UPDATE attendance running', nth: 1, match: '^update [`"]attendance[`"]', phase: 'sent' },
       ],

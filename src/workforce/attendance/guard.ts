@@ -3,7 +3,7 @@
 // 409 ATTENDANCE_LOCKED and nothing changes. Call it inside the writer's own transaction.
 import type { Knex } from 'knex';
 import { ConflictError } from '../../core/errors.js';
-import { dialectOf } from '../../db/knex.js';
+import { holdMonth, type MonthLockRef } from './month-mutex.js';
 
 export const ATTENDANCE_LOCKED = 'ATTENDANCE_LOCKED';
 
@@ -28,24 +28,30 @@ export interface HeldRow {
  * locked for the employee's organization, or for `unitId` (default: every unit the employee is
  * deployed at on those dates).
  *
- * A caller that already holds the employee's organization in share mode (MySQL) names it with
- * `organizationId`, and one that already read the rows of `dates` for update passes them as `rows`:
- * the same checks then run without reading either again.
+ * The months of `dates` are held in share mode first (month-mutex.ts), so a concurrent lock of one
+ * of them either committed before this looks, or waits until the caller's transaction ends. A
+ * caller that already holds them passes what holdMonth returned as `locks`, one that knows the
+ * employee's organization names it as `organizationId`, and one that already read the rows of
+ * `dates` for update passes them as `rows`: the same checks then run without reading these again.
  */
 export async function assertNotLocked(
   trx: Knex,
   employeeId: number,
   dates: string[],
-  opts: { unitId?: number; organizationId?: number; rows?: HeldRow[] } = {},
+  opts: { unitId?: number; organizationId?: number; locks?: MonthLockRef[]; rows?: HeldRow[] } = {},
 ): Promise<void> {
   const wanted = [...new Set(dates)].sort();
   if (wanted.length === 0) return;
-  let organizationId = opts.organizationId;
-  if (organizationId === undefined) {
-    const employee = await trx('employees').where({ id: employeeId }).first('organization_id');
-    if (!employee) return;
-    organizationId = Number(employee.organization_id);
-    if (dialectOf(trx) === 'mysql') await holdOrganization(trx, organizationId);
+  const months = [...new Set(wanted.map((d) => d.slice(0, 7)))];
+  let locks = opts.locks;
+  if (locks === undefined) {
+    let organizationId = opts.organizationId;
+    if (organizationId === undefined) {
+      const employee = await trx('employees').where({ id: employeeId }).first('organization_id');
+      if (!employee) return;
+      organizationId = Number(employee.organization_id);
+    }
+    locks = await holdMonth(trx, organizationId, months, 'share');
   }
 
   const lockedRows = opts.rows
@@ -58,11 +64,6 @@ export async function assertNotLocked(
   const lockedDates = new Set<string>(lockedRows.map((r) => String(r.date)));
   const lockIds = new Set<number>(lockedRows.filter((r) => r.lock_id !== null).map((r) => Number(r.lock_id)));
 
-  const months = [...new Set(wanted.map((d) => d.slice(0, 7)))];
-  const locks = await trx('attendance_locks')
-    .where({ organization_id: organizationId })
-    .whereIn('month', months)
-    .select('id', 'month', 'scope_key');
   if (locks.length) {
     const unitsOn = await unitsByDate(trx, employeeId, wanted, opts.unitId);
     for (const date of wanted) {
@@ -84,16 +85,6 @@ export async function assertNotLocked(
       [...lockIds].sort((a, b) => a - b),
     );
   }
-}
-
-/**
- * The organization row, in share mode on MySQL, so a concurrent lockMonth (which holds it FOR
- * UPDATE) either finishes before this write looks, or waits until it has committed. `columns` are
- * read with it.
- */
-export function holdOrganization(trx: Knex, organizationId: number, columns: string[] = ['id']) {
-  const q = trx('organizations').where({ id: organizationId }).first(columns);
-  return dialectOf(trx) === 'mysql' ? q.forShare() : q;
 }
 
 async function unitsByDate(

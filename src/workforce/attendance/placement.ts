@@ -14,6 +14,8 @@ export interface Placement {
   unitId: number;
   unitCode: string;
   timeZone: string;
+  /** The unit's organization, read in the same statement (a punch needs its code and device rule). */
+  organization: { code: string; require_device_for_punches: unknown };
 }
 
 export async function placePunch(
@@ -24,9 +26,18 @@ export async function placePunch(
 ): Promise<Placement> {
   const deployments = await trx('employee_deployments as d')
     .join('organization_units as u', 'u.id', 'd.organization_unit_id')
+    .join('organizations as o', 'o.id', 'u.organization_id')
     .where({ 'd.employee_id': employeeId, 'd.is_primary': true })
     .orderBy('d.starts_on', 'desc')
-    .select('d.organization_unit_id', 'd.starts_on', 'd.ends_on', 'u.timezone', 'u.code');
+    .select(
+      'd.organization_unit_id',
+      'd.starts_on',
+      'd.ends_on',
+      'u.timezone',
+      'u.code',
+      'o.code as organization_code',
+      'o.require_device_for_punches',
+    );
   let placement: Placement | null = null;
   for (const d of deployments) {
     const date = zonedParts(at, d.timezone).date;
@@ -36,6 +47,10 @@ export async function placePunch(
         unitId: Number(d.organization_unit_id),
         unitCode: String(d.code),
         timeZone: String(d.timezone),
+        organization: {
+          code: String(d.organization_code),
+          require_device_for_punches: d.require_device_for_punches,
+        },
       };
       break;
     }

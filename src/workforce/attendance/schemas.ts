@@ -24,6 +24,12 @@ export const lockSchema = yup.object({
 });
 export type LockMonthInput = yup.InferType<typeof lockSchema>;
 
+/** The schedule's slot: one organization's month, locked whole once its lock fell due. */
+export const lockDueMonthSchema = yup.object({
+  organization_id: idNumber().required(),
+  month: isoMonth().required(),
+});
+
 export const unlockSchema = yup.object({
   lock_id: idNumber().required(),
   reason: yup.string().trim().max(1000).required(),

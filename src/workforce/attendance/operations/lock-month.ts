@@ -8,10 +8,10 @@
 import { ValidationError, NotFoundError } from '../../../core/errors.js';
 import { monthBounds, zonedParts } from '../../../core/calendar.js';
 import { defineOperation } from '../../../core/operation.js';
-import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
 import { actingUser, type WorkforceRun } from '../../context.js';
 import { alreadyLocked, describeLock, locksOfMonth, normalizeLock, ORG_SCOPE, unitScope } from '../locks.js';
+import { holdMonth } from '../month-mutex.js';
 import { lockSchema } from '../schemas.js';
 
 export interface LockResult extends Omit<ReturnType<typeof describeLock>, 'lock_id'> {
@@ -30,11 +30,14 @@ export const lockMonth = defineOperation({
   summary: 'Lock a pay month for a unit or the whole organization',
   input: lockSchema,
   permission: 'attendance.lock',
+  // Every read after the month's mutex must see what committed while it waited (an unlock of the
+  // month, a punch into it); READ COMMITTED also keeps the stamping UPDATE from locking the gap
+  // after the month in the (organization, locked_at, date) index, where today's rows are inserted.
+  isolation: 'read committed',
   async run(ctx: WorkforceRun, input): Promise<LockResult> {
     const { db: trx, services } = ctx;
     const actor = actingUser(ctx);
-    // The organization row is the lock's mutex: lock and unlock of one organization serialise.
-    const org = await lockForUpdate(trx('organizations').where({ id: input.organization_id }), trx).first();
+    const org = await trx('organizations').where({ id: input.organization_id }).first();
     if (!org) throw new NotFoundError('Organization not found.');
     await ctx.authorize(Number(org.id), 'Organization');
 
@@ -60,6 +63,9 @@ export const lockMonth = defineOperation({
     if (input.month > zonedParts(now, org.timezone).month) {
       throw ValidationError.field('month', `The month ${input.month} has not started yet.`);
     }
+    // The month's mutex (month-mutex.ts): locks and unlocks of this month serialise, a write into it
+    // either committed before or waits for this lock; other months, today's included, go on.
+    await holdMonth(trx, Number(org.id), input.month, 'exclusive');
 
     const existing = await locksOfMonth(trx, Number(org.id), input.month);
     const orgLock = existing.find((l) => l.scope_key === ORG_SCOPE);

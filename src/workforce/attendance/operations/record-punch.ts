@@ -16,7 +16,8 @@ import { fromDbTime, toDbTime } from '../../../db/time.js';
 import { actingUser, bool, type WorkforceActor, type WorkforceRun } from '../../context.js';
 import { authorize, type UserPrincipal } from '../../identity/principal.js';
 import { baselineInstants, deriveDay, type DerivedDay } from '../derive.js';
-import { assertNotLocked, holdOrganization } from '../guard.js';
+import { assertNotLocked } from '../guard.js';
+import { holdMonth } from '../month-mutex.js';
 import { placePunch } from '../placement.js';
 import { punchSchema, type PunchKind } from '../schemas.js';
 import {
@@ -61,10 +62,11 @@ export const recordPunch = defineOperation({
     const organizationId = Number(employee.organization_id);
     const source = Number(employee.user_id) === actor.userId ? 'self' : 'correction';
     if (!employee.is_active) throw ValidationError.field('employee_id', 'The employee is not active.');
-    // The organization in share mode (the lock guard's, see guard.ts), its device rule and code with it.
-    const org = await holdOrganization(trx, organizationId, ['code', 'require_device_for_punches']);
-    if (source === 'self') requireDeviceWhenBound(org, actor);
     const employeeId = Number(employee.id);
+    // Where the punch belongs, with the organization's code and device rule read in the same statement.
+    const place = await placePunch(trx, employeeId, kind, at);
+    const org = place.organization;
+    if (source === 'self') requireDeviceWhenBound(org, actor);
 
     const existing = await trx('attendance_punches')
       .where({ employee_id: employeeId, kind, punched_at: toDbTime(at) })
@@ -74,7 +76,9 @@ export const recordPunch = defineOperation({
       return { punch: describe(kind, at, String(existing.date), true, source), attendance: row! };
     }
 
-    const place = await placePunch(trx, employeeId, kind, at);
+    // The month's mutex in share mode (month-mutex.ts), with its locks: a lock of this month either
+    // committed before, or waits for this punch; a lock of another month does not touch it.
+    const locks = await holdMonth(trx, organizationId, place.date.slice(0, 7), 'share');
     const now = toDbTime(clock.now());
     const current = await lockForUpdate(
       trx('attendance').where({ employee_id: employeeId, date: place.date }),
@@ -82,7 +86,7 @@ export const recordPunch = defineOperation({
     ).first();
     await assertNotLocked(trx, employeeId, [place.date], {
       unitId: place.unitId,
-      organizationId,
+      locks,
       rows: current ? [current] : [],
     });
     // The day's punches so far: whether the day was punched before (baselineOf), and with this one

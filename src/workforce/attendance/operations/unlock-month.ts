@@ -12,6 +12,7 @@ import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
 import { actingUser, type WorkforceRun } from '../../context.js';
 import { describeLock, locksOfMonth, normalizeLock, ORG_SCOPE } from '../locks.js';
+import { holdMonth } from '../month-mutex.js';
 import { unlockSchema } from '../schemas.js';
 
 export interface UnlockResult extends ReturnType<typeof describeLock> {
@@ -26,7 +27,7 @@ export const unlockMonth = defineOperation({
   summary: 'Unlock the rows a lock stamped and delete the lock',
   input: unlockSchema,
   permission: 'attendance.unlock',
-  // Every read after the organization row's lock must see what committed while it waited: under
+  // Every read after the month's mutex must see what committed while it waited: under
   // REPEATABLE READ the first read (the lock's lookup) fixed the snapshot, so an organization lock
   // committed meanwhile was invisible and a unit unlock reopened rows inside it.
   isolation: 'read committed',
@@ -36,7 +37,8 @@ export const unlockMonth = defineOperation({
     const found = await trx('attendance_locks').where({ id: input.lock_id }).first();
     if (!found) throw new NotFoundError('Lock not found.');
     await ctx.authorize(Number(found.organization_id), 'Lock');
-    await lockForUpdate(trx('organizations').where({ id: found.organization_id }), trx).first('id');
+    // The month's mutex (month-mutex.ts), as attendance.lock takes it: a lock's month never changes.
+    await holdMonth(trx, Number(found.organization_id), String(found.month), 'exclusive');
     const row = await lockForUpdate(trx('attendance_locks').where({ id: input.lock_id }), trx).first();
     if (!row) throw new NotFoundError('Lock not found.');
     const lock = normalizeLock(row);

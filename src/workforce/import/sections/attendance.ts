@@ -11,8 +11,8 @@
 import type { Knex } from 'knex';
 import { AppError } from '../../../core/errors.js';
 import { bulkLoad, type BulkValue } from '../../../db/bulk-load.js';
-import { lockForUpdate } from '../../../db/knex.js';
 import { ATTENDANCE_LOCKED } from '../../attendance/guard.js';
+import { holdMonth } from '../../attendance/month-mutex.js';
 import { changedFields, parseTrail } from '../../attendance/serialize.js';
 import { chunks } from '../../context.js';
 import type { AttendanceRow } from '../schema.js';
@@ -34,10 +34,23 @@ export async function importAttendance(run: ImportRun, rows: AttendanceRow[]): P
   const involved = [
     ...new Set(rows.map((r) => run.employees.get(r.employee_id)).filter((e) => e !== undefined)),
   ];
-  const orgIds = [...new Set(involved.map((e) => e.organizationId))].sort((a, b) => a - b);
-  // The organizations first: lockMonth takes them too, so a lock either committed before we look,
-  // or waits until this import has committed.
-  if (orgIds.length) await lockForUpdate(trx('organizations').whereIn('id', orgIds).select('id'), trx);
+  // The mutex of every (organization, month) the document writes, first (month-mutex.ts): a lock of
+  // one of them either committed before we look, or waits until this import has committed; punches
+  // into those months wait too, so none lands between the read of a day's punches and its rewrite.
+  // Other months, today's punches included, go on. The months' locks are read with their mutexes.
+  const monthsOf = new Map<number, Set<string>>();
+  for (const r of rows) {
+    const e = run.employees.get(r.employee_id);
+    if (!e) continue;
+    const set = monthsOf.get(e.organizationId) ?? new Set<string>();
+    set.add(r.date.slice(0, 7));
+    monthsOf.set(e.organizationId, set);
+  }
+  const locks = new Map<string, number>();
+  for (const orgId of [...monthsOf.keys()].sort((a, b) => a - b)) {
+    for (const l of await holdMonth(trx, orgId, [...monthsOf.get(orgId)!], 'exclusive'))
+      locks.set(`${orgId}|${l.month}|${l.scope_key}`, l.id);
+  }
 
   const primaries = new Map<number, Array<{ unit: number; from: string; to: string | null }>>();
   const deployments = await rowsOf(
@@ -68,15 +81,6 @@ export async function importAttendance(run: ImportRun, rows: AttendanceRow[]): P
     }
   }
   const punched = existing.size ? await punchesOf(trx, involved, dates) : new Map<string, DayPunches>();
-  const months = [...new Set(dates.map((d) => d.slice(0, 7)))];
-  const locks = new Map<string, number>();
-  for (const part of chunks(orgIds)) {
-    const found = await trx('attendance_locks')
-      .whereIn('organization_id', part)
-      .whereIn('month', months)
-      .select('id', 'organization_id', 'month', 'scope_key');
-    for (const l of found) locks.set(`${l.organization_id}|${l.month}|${l.scope_key}`, Number(l.id));
-  }
 
   const seen = new Map<string, number>();
   const locked: Array<{ path: string; what: string; lockId: number | null }> = [];
