@@ -1,5 +1,5 @@
-// Races of an approval (issue 28), forced on MySQL: another connection holds the organization row
-// (the month's mutex, see month-mutex.ts) while the operations under test queue behind it in a
+// Races of an approval (issue 28), forced on MySQL: another connection holds the month's mutex
+// (src/workforce/attendance/month-mutex.ts) while the operations under test queue behind it in a
 // chosen order, then lets go. Whatever the order, exactly one thing happens: an unlock that goes
 // first leaves the approval nothing to correct (409 MONTH_NOT_LOCKED, the request still pending);
 // an approval that goes first corrects the day, which the unlock then reopens with the rest; a
@@ -7,6 +7,7 @@
 // one corrects and the other is told the request is decided.
 import test from 'ava';
 import { createDb } from '../../../../src/db/knex.js';
+import { holdMonth } from '../../../../src/workforce/attendance/month-mutex.js';
 import { bootApp, type TestApp } from '../../../helpers/app.js';
 import { DIALECTS } from '../../../helpers/db.js';
 import { lockWaits } from '../../../helpers/lock-waits.js';
@@ -15,12 +16,12 @@ import { BASE, correctionWorld, type CorrectionWorld } from './fixtures.js';
 
 type Call = () => Promise<{ status: number; body: any; text: string }>;
 
-/** Runs `calls` queued behind the held organization row in the order given, then releases it. */
+/** Runs `calls` queued behind the held mutex of 2026-01 in the order given, then releases it. */
 async function queued(t: any, app: TestApp, w: CorrectionWorld, calls: Call[]) {
   const other = createDb(app.testDb.config.database, { poolMax: 2 });
   t.teardown(() => other.destroy());
   const holder = await other.transaction();
-  await holder('organizations').where({ id: w.org.id }).forUpdate().first('id');
+  await holdMonth(holder, w.org.id, '2026-01');
   const answers: Array<Promise<{ status: number; body: any; text: string }>> = [];
   for (const call of calls) {
     answers.push(call());

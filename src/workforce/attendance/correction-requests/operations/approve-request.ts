@@ -3,7 +3,7 @@
 // unlocking anything: the day keeps its lock, gains the trail entries and CORRECTED_AFTER_LOCK
 // (apply.ts), and the next partner push sends it as a correction batch.
 //
-// Races: the approval holds the month's mutex (month-mutex.ts, the one lock and unlock take), then
+// Races: the approval holds the month's mutex (attendance/month-mutex.ts, exclusively, as lock and unlock do), then
 // the request row. So an unlock or a re-lock of the month runs wholly before it (the approval then
 // finds the day unlocked: 409 MONTH_NOT_LOCKED, nothing changed; or stamped by the new lock, which
 // it keeps) or wholly after it (and reopens the corrected day with the rest); of two approvals (or
@@ -15,7 +15,7 @@ import { fromDbTime, toDbTime } from '../../../../db/time.js';
 import { actingUser, type WorkforceRun } from '../../../context.js';
 import { applyToLockedDay } from '../apply.js';
 import { lockOfDay, unitOnDate } from '../day.js';
-import { holdMonthMutex } from '../month-mutex.js';
+import { holdMonth } from '../../month-mutex.js';
 import { approveRequestSchema } from '../schemas.js';
 import { selectRequests, serializeRequest, type CorrectionRequestView } from '../serialize.js';
 import { MONTH_NOT_LOCKED } from './file-request.js';
@@ -32,7 +32,7 @@ export const approveCorrectionRequest = defineOperation({
     const { db: trx, services } = ctx;
     const actor = actingUser(ctx);
     const found = await requestToDecide(ctx, input.request_id);
-    await holdMonthMutex(trx, found.organizationId, found.month);
+    await holdMonth(trx, found.organizationId, found.month); // exclusive: as lock and unlock
     const request = await lockPending(trx, found.id);
     const date = String(request.date).slice(0, 10);
     const employeeId = Number(request.employee_id);
