@@ -28,9 +28,10 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('attendance_id').unsigned().nullable();
     instant(t, 'created_at').notNullable();
     instant(t, 'updated_at').notNullable();
+    // The list, oldest first: an organization's requests, or those of one status (the queue).
+    t.index(['organization_id', 'id']);
     t.index(['organization_id', 'status', 'id']);
     t.index(['employee_id', 'date']);
-    t.index(['status', 'decided_at']);
   });
   await knex.schema.alterTable('partner_deliveries', (t) => {
     t.integer('correction_request_id').unsigned().notNullable().defaultTo(0);

@@ -14,7 +14,7 @@ export const ROOT_SECTIONS: ReadonlyArray<{
     rows: [
       ['records', ['org', 'unit', 'employee', 'deployment', 'device', 'import']],
       ['lifecycle', ['offboard', 'transfer']],
-      ['attendance', ['lock', 'unlock', 'locks', 'fy', 'export']],
+      ['attendance', ['lock', 'unlock', 'locks', 'attendance', 'fy', 'export']],
       ['access', ['user', 'token', 'partner']],
     ],
   },

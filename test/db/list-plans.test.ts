@@ -121,6 +121,26 @@ const WORKFORCE: Record<string, { cases: Case<WorkforceWorld, WorkforceCaller>[]
       },
     ]),
   ),
+  // Issue 28. manager and employee hold attendance.lock nowhere: their page is empty without a query
+  // of the table (no organization in scope).
+  'GET /attendance/correction-requests': {
+    absent: 'manager, employee (an empty page), partner (403)',
+    cases: [
+      { caller: 'systemAdmin', path: () => '/api/v1/attendance/correction-requests', follow: true },
+      {
+        caller: 'hr',
+        variant: 'pending',
+        path: () => '/api/v1/attendance/correction-requests?status=pending',
+        follow: true,
+      },
+      {
+        caller: 'orgAdmin',
+        variant: 'organization',
+        path: (w) => `/api/v1/attendance/correction-requests?organization_id=${w.orgs.b}`,
+        follow: true,
+      },
+    ],
+  },
   'GET /integrations/payroll/pull': {
     absent: 'every user token (403: partners only)',
     cases: [

@@ -73,6 +73,7 @@ export function defaultPath(w: World, c: Caller, path: string, home: 'A' | 'P' =
         if (path.startsWith('/api/v1/units/')) return i.unitA2;
         if (path.startsWith('/api/v1/employees/')) return i.employee;
         if (path.startsWith('/api/v1/deployments/')) return i.deployment;
+        if (path.startsWith('/api/v1/attendance/correction-requests/')) return i.correctionRequest;
     }
     throw new Error(`authorization matrix: no record for :${name} in ${path}`);
   };
@@ -107,6 +108,21 @@ export const REQUESTS: Record<string, Build> = {
     path: '/api/v1/attendance/unlock',
     query: DRY,
     body: { lock_id: w.ids.lock, reason: 'matrix' },
+  }),
+  // Correction requests (issue 28): filed for the caller's own day (most callers have no employee
+  // record: a 422, which is past authorization); listed for organization A; the world's pending
+  // request is approved by the first allowed caller, the others then meet a 409.
+  'workforce POST /api/v1/attendance/correction-requests': () => ({
+    path: '/api/v1/attendance/correction-requests',
+    body: { date: '2026-01-12', check_in: '2026-01-12T09:00:00Z', reason: 'matrix' },
+  }),
+  'workforce GET /api/v1/attendance/correction-requests': (w) => ({
+    path: '/api/v1/attendance/correction-requests',
+    query: { organization_id: String(w.ids.orgA) },
+  }),
+  'workforce POST /api/v1/attendance/correction-requests/:id/reject': (w, c) => ({
+    path: defaultPath(w, c, '/api/v1/attendance/correction-requests/:id/reject'),
+    body: { reason: 'matrix' },
   }),
   'workforce POST /api/v1/organizations/:id/retire': (w, c) => ({
     path: defaultPath(w, c, '/api/v1/organizations/:id/retire'),

@@ -98,6 +98,19 @@ export async function buildWorld(dialect: Dialect): Promise<World> {
   const fy = await createFinancialYear(db, orgA.id);
   const deployment = await db('employee_deployments').where({ employee_id: e2.id }).first('id');
   const lockId = await lockFixture(db, { organizationId: orgA.id, month: '2026-01' });
+  // A pending correction request for a day of the locked month (issue 28), for approve and reject.
+  const [correctionRequest] = await db('attendance_correction_requests').insert({
+    organization_id: orgA.id,
+    employee_id: e2.id,
+    date: '2026-01-15',
+    month: '2026-01',
+    proposed_check_in: '2026-01-15 09:00:00.000',
+    reason: 'matrix',
+    status: 'pending',
+    requested_by: wfUsers.manager.id,
+    created_at: '2026-03-10 10:00:00.000',
+    updated_at: '2026-03-10 10:00:00.000',
+  });
   const partner = await createPartner(db, { organizationIds: [orgA.id] });
   const wfToken = (id: number) => tokenFor(services, id);
   const tokens: Record<string, string> = {};
@@ -201,6 +214,7 @@ export async function buildWorld(dialect: Dialect): Promise<World> {
       fy: fy.id,
       deployment: Number(deployment.id),
       lock: lockId,
+      correctionRequest: Number(correctionRequest),
       ownerClient: owner.clientId,
       pet: petX,
       appointment: appointment.id,

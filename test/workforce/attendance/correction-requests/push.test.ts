@@ -5,7 +5,9 @@
 import test from 'ava';
 import nock from 'nock';
 import { runOperation } from '../../../../src/core/operation.js';
+import { listDeliveries } from '../../../../src/workforce/partners/deliveries/operations/list-deliveries.js';
 import { pushToPartners } from '../../../../src/workforce/partners/deliveries/operations/push-to-partners.js';
+import { redeliverBatch } from '../../../../src/workforce/partners/deliveries/operations/redeliver.js';
 import { verifySignature } from '../../../../src/workforce/partners/signature.js';
 import { bootApp } from '../../../helpers/app.js';
 import { DIALECTS } from '../../../helpers/db.js';
@@ -112,5 +114,46 @@ for (const dialect of DIALECTS) {
 
     // Nothing more is owed: no request reaches the partner (nock would refuse it).
     t.deepEqual((await push()).items, []);
+  });
+
+  test(`[${dialect}] a dead correction batch is listed as one and redelivered as one`, async (t) => {
+    const app = await bootApp(dialect);
+    t.teardown(app.close);
+    const { db } = app.services;
+    const w = await correctionWorld(app);
+    const host = `https://corrections-dead-${dialect}.example.test`;
+    await createPartner(db, { url: `${host}/hooks`, organizationIds: [w.org.id] });
+    const ctx = async () => systemContext(app.services, fakeSleep(app.clock));
+    const received: Received[] = [];
+    endpoint(host, received, 200);
+    t.true((await runOperation(pushToPartners, await ctx(), {})).ok);
+
+    const filed = await app.workforce.post(
+      BASE,
+      { date: '2026-01-01', check_in: '2026-01-01T08:00:00Z', reason: 'reader down' },
+      { token: w.employeeUser.token },
+    );
+    await app.workforce.post(`${BASE}/${filed.body.id}/approve`, {}, { token: w.hr.token });
+    // Five refusals spend the batch's budget: it is dead, and no later push sends it.
+    nock(host).post('/hooks/attendance/daily').times(5).reply(503, 'down');
+    const spent = await runOperation(pushToPartners, await ctx(), {});
+    t.is(spent.dead_batches, 1, JSON.stringify(spent));
+    t.deepEqual(
+      (await runOperation(pushToPartners, await ctx(), { dry_run: true })).items.map((i) => i.records),
+      [0],
+    );
+    const listed = await runOperation(listDeliveries, await ctx(), { failed: true });
+    t.like(listed.data[0], { status: 'dead', correction_request_id: filed.body.id, lock_id: w.lockId });
+
+    endpoint(host, received, 200);
+    const again = await runOperation(redeliverBatch, await ctx(), { delivery: String(listed.data[0].id) });
+    t.true(again.ok);
+    const last = received[received.length - 1];
+    t.is(last.headers['x-attendance-batch-kind'], 'correction');
+    t.is(last.headers['x-attendance-delivery-id'], listed.data[0].delivery_id);
+    t.deepEqual(
+      JSON.parse(last.body).map((r: any) => [r.date, r.check_in]),
+      [['2026-01-01', '08:00:00Z']],
+    );
   });
 }

@@ -75,6 +75,36 @@ async function noOrphanStamps(t: any, app: TestApp) {
   t.is(Number(orphans?.n), 0);
 }
 
+for (const dialect of DIALECTS) {
+  // Unforced (on SQLite one writer at a time serialises them anyway): whichever order they ran in,
+  // one approval corrected the day, the other was told, and the unlock left no day half-done.
+  test(`[${dialect}] two approvals and an unlock sent at once leave one consistent outcome`, async (t) => {
+    const app = await bootApp(dialect);
+    t.teardown(app.close);
+    const w = await correctionWorld(app);
+    const id = await filed(app, w);
+    const [a, b, unlocked] = await Promise.all([
+      approve(app, id, w.hr.token)(),
+      approve(app, id, w.orgAdmin.token)(),
+      unlock(app, w, w.lockId)(),
+    ]);
+    t.is(unlocked.status, 200, unlocked.text);
+    const statuses = [a.status, b.status].sort();
+    const request = await requestOf(app, id);
+    const day = await dayOf(app, w);
+    t.is(day.locked_at, null);
+    if (request.status === 'approved') {
+      t.deepEqual(statuses, [200, 409]);
+      t.is(day.check_in, '08:00:00Z');
+    } else {
+      t.deepEqual(statuses, [409, 409], 'the unlock went first: nothing to correct');
+      t.is(request.status, 'pending');
+      t.is(day.check_in, '09:00:00Z');
+    }
+    await noOrphanStamps(t, app);
+  });
+}
+
 if (DIALECTS.includes('mysql')) {
   test('[mysql] an unlock queued before the approval: the approval finds the day unlocked', async (t) => {
     const app = await bootApp('mysql');

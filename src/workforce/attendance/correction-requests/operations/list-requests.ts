@@ -2,12 +2,13 @@
 // (a pending list reads as a queue), in the organizations where the caller holds attendance.lock;
 // filtered by status, employee code and month. An organization or employee filter outside that
 // scope is a 404, as in the attendances list.
+import type { Knex } from 'knex';
 import { NotFoundError } from '../../../../core/errors.js';
 import { defineOperation } from '../../../../core/operation.js';
 import type { WorkforceRun } from '../../../context.js';
 import { keysetPage, type Page } from '../../../listing.js';
 import { listRequestsSchema } from '../schemas.js';
-import { selectRequests, serializeRequest, type CorrectionRequestView } from '../serialize.js';
+import { serializeRequest, type CorrectionRequestView } from '../serialize.js';
 
 export const listCorrectionRequests = defineOperation({
   name: 'attendance.correction-request.list',
@@ -17,7 +18,10 @@ export const listCorrectionRequests = defineOperation({
   kind: 'read',
   async run(ctx: WorkforceRun, input): Promise<Page<CorrectionRequestView>> {
     const { db } = ctx;
-    const q = selectRequests(db);
+    // The page from the requests table alone (its own indexes: docs/list-plans.md), then the codes
+    // of its employees and organizations: joined in, SQLite drove an empty table's page from
+    // employees and sorted them.
+    const q = db('attendance_correction_requests as r').select('r.*');
     if (input.organization_id !== undefined) {
       const org = await db('organizations').where({ id: input.organization_id }).first('id');
       if (!org) throw new NotFoundError('Organization not found.');
@@ -37,14 +41,36 @@ export const listCorrectionRequests = defineOperation({
     }
     if (input.status) q.where('r.status', input.status);
     if (input.month) q.where('r.month', input.month);
-    return keysetPage(
+    const page = await keysetPage(
       q,
       {
         limit: input.limit,
         cursor: input.cursor,
         keys: [{ column: 'r.id', field: 'id', direction: 'asc' }],
       },
-      serializeRequest,
+      (row) => row,
     );
+    const codes = await codesOf(db, page.data);
+    return {
+      ...page,
+      data: page.data.map((r) =>
+        serializeRequest({
+          ...r,
+          employee_code: codes.employees.get(Number(r.employee_id)),
+          organization_code: codes.organizations.get(Number(r.organization_id)),
+        }),
+      ),
+    };
   },
 });
+
+/** The employee and organization codes of a page's requests, two small lookups by primary key. */
+async function codesOf(db: Knex, rows: any[]) {
+  const ids = (key: string) => [...new Set(rows.map((r) => Number(r[key])))];
+  const [employees, organizations] = await Promise.all([
+    rows.length ? db('employees').whereIn('id', ids('employee_id')).select('id', 'employee_id as code') : [],
+    rows.length ? db('organizations').whereIn('id', ids('organization_id')).select('id', 'code') : [],
+  ]);
+  const map = (list: any[]) => new Map<number, string>(list.map((x) => [Number(x.id), String(x.code)]));
+  return { employees: map(employees), organizations: map(organizations) };
+}
