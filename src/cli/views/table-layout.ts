@@ -27,7 +27,7 @@ const TEXT_FLOOR = 12;
 const TEXT_HEADERS =
   /^(last error|error|note|notes|reason|symptoms|subject|result|the document would change)$/;
 const NAME_HEADERS =
-  /^(name|email|to|partner|client|pet|veterinarian|requester|roles|migration|applied|rolled back|locked by|push url|organizations|fingerprint|leave type)$/;
+  /^(name|email|to|partner|client|pet|veterinarian|requester|roles|migration|applied|rolled back|locked by|push url|organizations|fingerprint|leave type|breed)$/;
 
 export function kindOf(column: ColumnSpec): ColumnKind {
   if (column.kind) return column.kind;
