@@ -255,7 +255,7 @@ export const COMMAND_TABLE: readonly CommandNode[] = [
     description: 'Unlock the rows a lock stamped and delete the lock (org_admin or system_admin)',
     module: 'unlock',
     arguments: ['[lock_id]'],
-    options: ['--reason <text>', '--dry-run', '--actor <email>', '--json'],
+    options: ['--reason <text>', '--dry-run', '-y, --yes', '--actor <email>', '--json'],
   },
   {
     name: 'locks',
@@ -273,7 +273,7 @@ export const COMMAND_TABLE: readonly CommandNode[] = [
         description: 'Close a financial year (checklist, then the close job); waits unless --no-wait',
         module: 'fy/close',
         arguments: ['[year]'],
-        options: ['--no-wait', '--timeout <seconds>', '--actor <email>', '--json'],
+        options: ['--no-wait', '--timeout <seconds>', '--dry-run', '-y, --yes', '--actor <email>', '--json'],
       },
       {
         name: 'show',
