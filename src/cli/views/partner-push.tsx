@@ -60,7 +60,8 @@ export function progressState(e: PushProgress, msLeft?: number): string {
   const attempt = `attempt ${e.attempt}/${e.attempts_allowed}`;
   if (e.type === 'attempt-failed') {
     const left = Math.max(0, Math.ceil((msLeft ?? e.wait_ms ?? 0) / 1000));
-    return `${batch}: ${attempt} failed (${e.error}); retrying in ${left} s`;
+    // The countdown before the error, which may be long: the line is cut at the terminal's width.
+    return `${batch}: ${attempt} failed, retrying in ${left} s (${e.error})`;
   }
   return `${batch}: ${e.status} (${attempt})${e.error ? `: ${e.error}` : ''}`;
 }

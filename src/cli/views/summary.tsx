@@ -20,7 +20,7 @@ export function Summary({ title, rows = [], table, tone = 'ok' }: SummaryProps) 
       {rows.map(([label, value], i) => (
         // Labels may repeat (migrate lists one row per migration): the position is the key.
         <Box key={i}>
-          <Box width={28}>
+          <Box width={28} flexShrink={0}>
             <Text dimColor>{label}</Text>
           </Box>
           <Text>{value}</Text>
