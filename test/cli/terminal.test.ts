@@ -135,6 +135,8 @@ maybe(
     const month = last.toISOString().slice(0, 7);
     const wf = (...args: string[]) => `${wfctlCommand(args)} || echo FAILED`;
     const script = [
+      'echo ABOVE-MIGRATE',
+      wf('migrate'),
       'echo ABOVE-SEED',
       wf('seed', '--only', 'workforce-demo'),
       'echo ABOVE-CLOSE',
@@ -155,7 +157,9 @@ maybe(
     t.is(await term.exitCode(120_000), 0);
     const screen = term.screen();
     t.notRegex(screen, /FAILED/, screen);
-    t.regex(screen, /^ABOVE-SEED$/m, screen);
+    // Each command's first line (which database) and the marker above it are still there.
+    t.regex(screen, /^ABOVE-MIGRATE\ndatabase: sqlite \S+\nAlready up to date$/m, screen);
+    t.regex(screen, /^ABOVE-SEED\ndatabase: sqlite \S+\nSeeded workforce-demo$/m, screen);
     t.regex(screen, /^ABOVE-CLOSE\ndatabase: /m, screen); // the line after the seed's result stayed
     t.regex(screen, /^ABOVE-EXPORT$/m, screen);
     const lastRow = /^LAST-ROW (.+)$/m.exec(screen)![1];
@@ -196,17 +200,26 @@ maybe(
       url: 'http://127.0.0.1:9/hooks', // the discard port: nothing listens, the connection is refused
       organizationIds: [org.id],
     });
-    const term = openTerminal(['partner', 'push'], {
+    // Every frame is recorded (`script`): the screen is polled too seldom under load to catch a
+    // two-second wait, and the line is gone once the push ends (five attempts, 30 s of waits).
+    const dir = mkdtempSync(join(tmpdir(), 'wfctl-push-'));
+    t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+    const log = join(dir, 'typescript');
+    const command = wfctlCommand(['partner', 'push']);
+    const term = openShell(`script -qefc ${quote(command)} ${quote(log)}`, {
       width: 80,
       env: { DATABASE_URL: `sqlite:${(db.database as any).filename}` },
     });
     t.teardown(() => term.close());
-    const first = await term.waitFor(/attempt 1\/5 failed/);
-    t.regex(first, /Paywise ACME 2026-01 batch 0: attempt 1\/5 failed, retrying in [12] s \(ECONN/);
-    await term.waitFor(/attempt 2\/5 failed, retrying in [34] s/);
-    await term.waitFor(/attempt 2\/5 failed, retrying in [123] s/); // the wait counts down
-    for (const line of term.screen().split('\n')) t.true(line.length <= 80, line);
-    // Not waited out (three more waits, 28 s): closing the terminal ends the push.
+    t.is(await term.exitCode(120_000), 1); // the batch died: exit 1, named
+    const sent = readFileSync(log, 'utf8');
+    t.regex(sent, /Paywise ACME 2026-01 batch 0: attempt 1\/5 failed, retrying in 2 s \(ECONN/);
+    for (const left of [4, 3, 2, 1]) t.regex(sent, new RegExp(`attempt 2/5 failed, retrying in ${left} s`));
+    t.regex(sent, /attempt 4\/5 failed, retrying in 16 s/);
+    const screen = term.screen();
+    t.notRegex(screen, /retrying in/); // the line is gone, the result stays
+    t.regex(screen, /Paywise\s+ACME\s+2026-01/);
+    for (const line of screen.split('\n')) t.true(line.length <= 80, line);
   },
 );
 
