@@ -1,7 +1,7 @@
 // Workforce demo data, loaded through the import operation (so it is idempotent: a second
 // `wfctl seed` adds nothing): two organizations with units, a user for every role, employees with
 // deployments, shifts and leave requests, and last month's attendance; and a past financial year of
-// ACME with every month locked, so `wfctl fy close ACME/FY2025` (its help's example) can close it.
+// ACME with every month locked, so `wfctl fy close ACME/FY2024` (its help's example) can close it.
 // Every demo user's password is DEMO_PASSWORD (printed by `wfctl seed` and documented).
 import { monthsBetween } from '../src/core/calendar.js';
 import { runOperation } from '../src/core/operation.js';
@@ -135,13 +135,14 @@ export function demoDocument(today: string) {
 }
 
 /**
- * The year `fy close`'s example closes: FY2025 (April 2025 to March 2026), or the year before the
- * current one when the clock says FY2025 is not over yet (a test's clock).
+ * The year `fy close`'s example closes: FY2024 (April 2024 to March 2025; the demo's employees start
+ * in January 2025), or the year before the current one when the clock says FY2024 is not over yet (a
+ * test's clock). Not a later year: the documents' import examples write January 2026 attendance.
  */
 export function pastFinancialYear(today: string): { name: string; starts_on: string; ends_on: string } {
   const year = Number(today.slice(0, 4));
   const currentStart = today.slice(5) >= '04-01' ? year : year - 1;
-  const start = Math.min(2025, currentStart - 1);
+  const start = Math.min(2024, currentStart - 1);
   return { name: `FY${start}`, starts_on: `${start}-04-01`, ends_on: `${start + 1}-03-31` };
 }
 

@@ -266,7 +266,7 @@ export const COMMAND_TABLE: readonly CommandNode[] = [
   {
     name: 'fy',
     description: 'Financial years: close, show, list',
-    examples: ['wfctl fy close ACME/FY2025', 'wfctl fy show ACME/FY2025', 'wfctl fy list --org ACME'],
+    examples: ['wfctl fy close ACME/FY2024', 'wfctl fy show ACME/FY2024', 'wfctl fy list --org ACME'],
     commands: [
       {
         name: 'close',

@@ -141,7 +141,7 @@ maybe(
       wf('seed', '--only', 'workforce-demo'),
       'echo ABOVE-CLOSE',
       // The example of `fy close --help`, on the seed (stdout aside, so the screen stays short).
-      `${wfctlCommand(['fy', 'close', 'ACME/FY2025', '--yes'])} > /dev/null || echo FAILED`,
+      `${wfctlCommand(['fy', 'close', 'ACME/FY2024', '--yes'])} > /dev/null || echo FAILED`,
       'echo ABOVE-EXPORT',
       `${wfctlCommand(['lock', '--org', 'ACME', '--month', month])} > /dev/null || echo FAILED`,
       wf('export', '--org', 'ACME', '--month', month, '--unit', 'BLR'),

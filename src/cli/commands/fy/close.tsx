@@ -33,7 +33,7 @@ export function register(program: Command): void {
     args: [
       {
         name: 'year',
-        description: 'ORG/NAME (e.g. ACME/FY2025) or id',
+        description: 'ORG/NAME (e.g. ACME/FY2024) or id',
         prompt: 'Financial year (ORG/NAME)?',
       },
     ],
@@ -43,7 +43,7 @@ export function register(program: Command): void {
     ],
     // Closing cannot be undone: the leave balances are snapshotted and the year stays closed.
     confirm: (args) => `Close financial year ${args.year}? This cannot be undone.`,
-    examples: ['wfctl fy close ACME/FY2025', 'wfctl fy close ACME/FY2025 --no-wait --json --yes'],
+    examples: ['wfctl fy close ACME/FY2024', 'wfctl fy close ACME/FY2024 --no-wait --json --yes'],
     context: workforceActor,
     toInput: async (args, flags, ctx) => {
       await validate(timeoutSchema, { timeout: flags.timeout });
