@@ -51,19 +51,20 @@ for (const width of [60, 80, 160]) {
     t.notRegex(frame, /attemptsleft|deliveredfailed/, frame);
     if (width >= 80)
       t.regex(frame, /attempts\s{2,}left/, frame); // headers are separated
-    else t.regex(frame.replace(/\s+/g, ' '), /too narrow for left, last error/, frame);
+    else t.regex(frame.replace(/\s+/g, ' '), /too narrow for left:/, frame);
     if (width < 160)
       t.regex(frame, /Paywise…|Paywise pa…/, frame); // the name gave way
     else t.true(frame.includes('Paywise payroll partner'));
-    if (width >= 80) t.regex(frame, /\bECONNREFUSED\b/, frame); // the error wraps at its spaces
-    if (width >= 160) t.regex(frame, /connect ECONNREFUSED 127\.0\.0\.1:9999/, frame);
+    // The error is whole: in its column when there is room, else written under its row.
+    t.regex(frame.replace(/\s+/g, ' '), /connect ECONNREFUSED 127\.0\.0\.1:9999 after 3 attempts/, frame);
+    if (width < 160) t.regex(frame, /^ {4}last error: ECONNREFUSED/m, frame);
   });
 }
 
 test('layoutTable: names and free text give way, fixed columns never', (t) => {
   const specs = [{ title: 'month' }, { title: 'email' }, { title: 'status' }, { title: 'last error' }];
-  const cells = [['2026-01', 'someone.with.a.long.address@example.com', 'pending', 'x '.repeat(40).trim()]];
-  const l = layoutTable(specs, cells, 40);
+  const cells = [['2026-01', 'someone.with.a.long.address@example.com', 'pending', 'connect ECONNREFUSED']];
+  const l = layoutTable(specs, cells, 50);
   t.deepEqual(
     l.columns.map((c) => [c.title, c.kind]),
     [
@@ -76,9 +77,22 @@ test('layoutTable: names and free text give way, fixed columns never', (t) => {
   t.is(l.columns[0].width, 7);
   t.is(l.columns[2].width, 7);
   t.deepEqual(l.hidden, []);
-  for (const line of [...l.header, ...l.rows.flat()]) t.true(line.length <= 40, line);
-  t.true(l.rows[0].length > 1); // the error wrapped onto more lines
-  t.regex(l.rows[0][0], /^2026-01 {2}\S+… {2}pending {2}/);
+  for (const line of [...l.header, ...l.rows.flat()]) t.true(line.length <= 50, line);
+  t.deepEqual(l.rows[0].length, 2); // the error wrapped onto a second line, whole
+  t.regex(l.rows[0][0], /^2026-01 {2}\S+… {2}pending {2}connect$/);
+});
+
+test('layoutTable: free text its column would cut is written under its row instead', (t) => {
+  const specs = [{ title: 'month' }, { title: 'status' }, { title: 'last error' }];
+  const error = 'x '.repeat(40).trim();
+  const l = layoutTable(specs, [['2026-01', 'pending', error]], 40);
+  t.deepEqual(
+    l.columns.map((c) => c.title),
+    ['month', 'status'],
+  );
+  t.is(l.rows[0][0], '2026-01  pending');
+  t.regex(l.rows[0][1], /^ {4}last error: x x/);
+  t.is(l.rows[0].slice(1).join(' ').match(/x/g)!.length, 40); // all of it
 });
 
 test('layoutTable: headers wrap at spaces before values are cut; all-empty columns go', (t) => {

@@ -2,7 +2,8 @@
 // statuses, times, numbers) are never cut; names and free text give way instead, free text first
 // (it wraps, up to a few lines), then names (they end with an ellipsis). Columns with no value in
 // any row are left out, headers may wrap at their spaces, and two columns are always separated.
-// Only when even that is too wide are the rightmost columns left out, and the table says which.
+// Free text that still has no room is written under its row; only when even that is too wide are
+// the rightmost columns left out, and the table says which.
 
 /**
  * `fixed`: never cut (ids, codes, months, statuses, times, counts); `name`: a name or e-mail
@@ -19,6 +20,8 @@ export interface ColumnSpec {
 export const GAP = 2;
 /** Free text wraps onto at most this many lines; the last ends with an ellipsis when cut. */
 const TEXT_LINES = 3;
+/** Under its row, where it has the whole width, free text may take a few more. */
+const BELOW_LINES = 6;
 /** The narrowest a name (then free text) is made before columns are left out. */
 const NAME_FLOOR = 8;
 const TEXT_FLOOR = 12;
@@ -81,7 +84,19 @@ export function layoutTable(specs: ColumnSpec[], cells: string[][], available: n
       total() - available,
     );
   }
-  // 3. Too narrow even so: the rightmost columns (not the first) are left out.
+  // 3. Still too wide: free text leaves the grid and is written under its row, at full width
+  //    (`  last error: ECONNREFUSED …`), rather than squeezed to a few characters or left out.
+  const below: Array<{ index: number; title: string }> = [];
+  //    So does free text that its column would cut (more than TEXT_LINES lines at that width).
+  const cut = (i: number) =>
+    cells.some((row) => wrapWords(row[shown[i].index], widths[i], Infinity).length > TEXT_LINES);
+  for (let i = shown.length - 1; i >= 0; i--) {
+    if (shown[i].kind !== 'text' || shown.length === 1) continue;
+    if (total() <= available && !cut(i)) continue;
+    below.unshift(shown.splice(i, 1)[0]);
+    widths.splice(i, 1);
+  }
+  // 4. Too narrow even so: the rightmost columns (not the first) are left out.
   const hidden: string[] = [];
   while (total() > available && shown.length > 1) {
     hidden.unshift(shown.pop()!.title);
@@ -98,7 +113,10 @@ export function layoutTable(specs: ColumnSpec[], cells: string[][], available: n
       Infinity,
     ),
   );
-  const rows = cells.map((row) => toLines(columns.map((c) => cellLines(row[c.index], c))));
+  const rows = cells.map((row) => [
+    ...toLines(columns.map((c) => cellLines(row[c.index], c))),
+    ...below.flatMap(({ index, title }) => textBelow(title, row[index], available)),
+  ]);
   return { columns, header: toLines(headerCells), rows, hidden };
 
   function toLines(perColumn: string[][]): string[] {
@@ -110,6 +128,15 @@ export function layoutTable(specs: ColumnSpec[], cells: string[][], available: n
     }
     return lines;
   }
+}
+
+/** A free-text cell written under its row, indented; nothing for an empty cell. */
+function textBelow(title: string, cell: string, available: number): string[] {
+  if (cell === '' || cell === EMPTY) return [];
+  const indent = '    ';
+  const label = `${indent}${title}: `;
+  const lines = wrapWords(cell, Math.max(10, available - label.length), BELOW_LINES);
+  return lines.map((line, i) => (i === 0 ? label : ' '.repeat(label.length)) + line);
 }
 
 function cellLines(cell: string, c: LaidOutColumn): string[] {
