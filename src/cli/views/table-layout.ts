@@ -96,6 +96,11 @@ export function layoutTable(specs: ColumnSpec[], cells: string[][], available: n
     below.unshift(shown.splice(i, 1)[0]);
     widths.splice(i, 1);
   }
+  // The room free text left goes back to the names it had been taken from.
+  for (const [i, c] of shown.entries()) {
+    if (c.kind === 'fixed') continue;
+    widths[i] = Math.min(Math.max(natural[i], c.title.length), widths[i] + Math.max(0, available - total()));
+  }
   // 4. Too narrow even so: the rightmost columns (not the first) are left out.
   const hidden: string[] = [];
   while (total() > available && shown.length > 1) {
