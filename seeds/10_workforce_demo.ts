@@ -1,12 +1,16 @@
 // Workforce demo data, loaded through the import operation (so it is idempotent: a second
 // `wfctl seed` adds nothing): two organizations with units, a user for every role, employees with
-// deployments, shifts and leave requests, and last month's attendance.
+// deployments, shifts and leave requests, and last month's attendance; and a past financial year of
+// ACME with every month locked, so `wfctl fy close ACME/FY2024` (its help's example) can close it.
 // Every demo user's password is DEMO_PASSWORD (printed by `wfctl seed` and documented).
+import { monthsBetween } from '../src/core/calendar.js';
 import { runOperation } from '../src/core/operation.js';
 import type { Services } from '../src/core/services.js';
 import { addDays } from '../src/workforce/calendar.js';
 import { workforceContext } from '../src/workforce/context.js';
 import { systemActor } from '../src/workforce/identity/actor.js';
+import { ORG_SCOPE } from '../src/workforce/attendance/locks.js';
+import { lockMonth } from '../src/workforce/attendance/operations/lock-month.js';
 import {
   importRecords,
   refreshStatisticsAfterImport,
@@ -118,13 +122,28 @@ export function demoDocument(today: string) {
     regularizations: [{ employee_id: 'A1002', date: `${lastMonth}-03`, reason: 'Forgot to check out' }],
     devices: [{ employee_id: 'A1001', fingerprint: 'demo-pixel-a1001', name: 'Pixel 8', status: 'approved' }],
     attendance,
-    financial_years: ['ACME', 'GLOBEX'].map((org) => ({
-      organization: org,
-      name: `FY${fyStart}`,
-      starts_on: `${fyStart}-04-01`,
-      ends_on: `${fyStart + 1}-03-31`,
-    })),
+    financial_years: [
+      ...['ACME', 'GLOBEX'].map((org) => ({
+        organization: org,
+        name: `FY${fyStart}`,
+        starts_on: `${fyStart}-04-01`,
+        ends_on: `${fyStart + 1}-03-31`,
+      })),
+      { organization: 'ACME', ...pastFinancialYear(today) },
+    ],
   };
+}
+
+/**
+ * The year `fy close`'s example closes: FY2024 (April 2024 to March 2025; the demo's employees start
+ * in January 2025), or the year before the current one when the clock says FY2024 is not over yet (a
+ * test's clock). Not a later year: the documents' import examples write January 2026 attendance.
+ */
+export function pastFinancialYear(today: string): { name: string; starts_on: string; ends_on: string } {
+  const year = Number(today.slice(0, 4));
+  const currentStart = today.slice(5) >= '04-01' ? year : year - 1;
+  const start = Math.min(2024, currentStart - 1);
+  return { name: `FY${start}`, starts_on: `${start}-04-01`, ends_on: `${start + 1}-03-31` };
 }
 
 export async function seed(services: Services): Promise<Record<string, unknown>> {
@@ -132,5 +151,20 @@ export async function seed(services: Services): Promise<Record<string, unknown>>
   const ctx = workforceContext(services, await systemActor(services.db));
   const result = await runOperation(importRecords, ctx, { document: demoDocument(today) });
   await refreshStatisticsAfterImport(services.db, result);
-  return { password: DEMO_PASSWORD, users: Object.keys(result.ids.users), counts: result.counts };
+  // The past year's months, locked once (a second seed finds them locked and adds nothing).
+  const past = pastFinancialYear(today);
+  const acme = Number(result.ids.organizations.ACME);
+  const locked = await services
+    .db('attendance_locks')
+    .where({ organization_id: acme, scope_key: ORG_SCOPE })
+    .pluck('month');
+  const all = monthsBetween(past.starts_on, past.ends_on);
+  const months = all.filter((m) => !locked.includes(m));
+  for (const month of months) await runOperation(lockMonth, ctx, { organization_id: acme, month });
+  const locks = { created: months.length, existing: all.length - months.length, updated: 0 };
+  return {
+    password: DEMO_PASSWORD,
+    users: Object.keys(result.ids.users),
+    counts: { ...result.counts, attendance_locks: locks },
+  };
 }

@@ -43,6 +43,8 @@ export interface Config {
   /** Slow clients are cut: headers, whole request, idle keep-alive (src/http/server.ts). */
   httpTimeouts: HttpTimeouts;
   dbPoolMax: number;
+  /** How long opening one MySQL connection may take before it fails (a firewall that drops packets). */
+  dbConnectTimeoutMs: number;
   schedulerEnabled: boolean;
   workerEnabled: boolean;
   workerPollMs: number;
@@ -136,6 +138,10 @@ export const VARIABLES = {
     help: 'an idle keep-alive connection is closed after this; keep it above your proxy’s (often 60 s)',
   },
   DB_POOL_MAX: { default: '10', help: 'largest MySQL connection pool (SQLite always uses one connection)' },
+  DB_CONNECT_TIMEOUT_MS: {
+    default: '4000',
+    help: 'opening a MySQL connection fails after this (a database behind a firewall that drops packets), with one sentence naming the host',
+  },
   SCHEDULER_ENABLED: { default: 'true', help: 'whether `wfctl serve` runs the scheduled jobs' },
   WORKER_ENABLED: { default: 'true', help: 'whether `wfctl serve` runs the background job worker' },
   WORKER_POLL_MS: { default: '1000', help: 'how often the job worker looks for due jobs' },
@@ -258,6 +264,7 @@ const schema = yup.object({
   REQUEST_TIMEOUT_MS: int(100, 3_600_000),
   KEEP_ALIVE_TIMEOUT_MS: int(100, 3_600_000),
   DB_POOL_MAX: int(1, 1000),
+  DB_CONNECT_TIMEOUT_MS: int(100, 600_000),
   SCHEDULER_ENABLED: bool(),
   WORKER_ENABLED: bool(),
   WORKER_POLL_MS: int(10, 3_600_000),
@@ -443,6 +450,7 @@ export function loadConfig(source: Record<string, string | undefined> = readEnvi
       keepAliveMs: v.KEEP_ALIVE_TIMEOUT_MS,
     },
     dbPoolMax: v.DB_POOL_MAX,
+    dbConnectTimeoutMs: v.DB_CONNECT_TIMEOUT_MS,
     schedulerEnabled: v.SCHEDULER_ENABLED,
     workerEnabled: v.WORKER_ENABLED,
     workerPollMs: v.WORKER_POLL_MS,

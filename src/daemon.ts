@@ -54,7 +54,12 @@ export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
   const { config } = opts;
   const logger = opts.logger ?? createLogger(config.logLevel, process.stdout, {}, config.logFormat);
   const ownsDb = !opts.db;
-  const db = opts.db ?? createDb(config.database, { poolMax: config.dbPoolMax });
+  const db =
+    opts.db ??
+    createDb(config.database, {
+      poolMax: config.dbPoolMax,
+      connectTimeoutMs: config.dbConnectTimeoutMs,
+    });
   const drain = createDrain();
   const services: Services = { db, clock: opts.clock ?? systemClock, config, logger, drain };
   const listeners: Partial<Record<ListenerName, Listener>> = {};

@@ -255,7 +255,7 @@ export const COMMAND_TABLE: readonly CommandNode[] = [
     description: 'Unlock the rows a lock stamped and delete the lock (org_admin or system_admin)',
     module: 'unlock',
     arguments: ['[lock_id]'],
-    options: ['--reason <text>', '--dry-run', '--actor <email>', '--json'],
+    options: ['--reason <text>', '--dry-run', '-y, --yes', '--actor <email>', '--json'],
   },
   {
     name: 'locks',
@@ -332,14 +332,14 @@ export const COMMAND_TABLE: readonly CommandNode[] = [
   {
     name: 'fy',
     description: 'Financial years: close, show, list',
-    examples: ['wfctl fy close ACME/FY2025', 'wfctl fy show ACME/FY2025', 'wfctl fy list --org ACME'],
+    examples: ['wfctl fy close ACME/FY2024', 'wfctl fy show ACME/FY2024', 'wfctl fy list --org ACME'],
     commands: [
       {
         name: 'close',
         description: 'Close a financial year (checklist, then the close job); waits unless --no-wait',
         module: 'fy/close',
         arguments: ['[year]'],
-        options: ['--no-wait', '--timeout <seconds>', '--actor <email>', '--json'],
+        options: ['--no-wait', '--timeout <seconds>', '--dry-run', '-y, --yes', '--actor <email>', '--json'],
       },
       {
         name: 'show',

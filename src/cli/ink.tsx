@@ -2,8 +2,8 @@
 // the CLI (a WebAssembly layout engine and a few hundred files), and most runs draw nothing (--json,
 // a pipe, --help, --version). The views take Box, Text and render from here. In a run of `wfctl`
 // (inkOnDemand set) Ink is imported by loadInk(): renderOnce awaits it, and so does every command
-// before its action when stderr, or stdout without --json, is a terminal (src/cli/program.ts), so
-// spinners and progress boards can draw at once. Elsewhere it is imported with this module.
+// before its action when stdout is a terminal without --json (src/cli/program.ts). Progress lines
+// are drawn without Ink (src/cli/progress.ts). Elsewhere it is imported with this module.
 import React from 'react';
 import type * as Ink from 'ink';
 import { inkOnDemand } from './ink-on-demand.js';

@@ -3,9 +3,9 @@
 // - human chatter goes to stderr;
 // - a missing value is prompted for only when stdin is a TTY, otherwise it is a usage error naming the flag;
 // - destructive commands confirm unless --yes;
-// - exit codes: 0 ok, 1 operation failed, 2 usage or validation error.
+// - exit codes: 0 ok, 1 operation failed or not confirmed, 2 usage or validation error, 130 Ctrl-C.
 import type { ReactElement } from 'react';
-import { UsageError } from '../core/errors.js';
+import { AppError, UsageError } from '../core/errors.js';
 
 export interface OutputOptions {
   json?: boolean;
@@ -90,15 +90,28 @@ export function refuseMissing(missing: string[], opts: OutputOptions): void {
   throw new UsageError(`Missing required options ${missing.join(', ')}.`, errors);
 }
 
+/**
+ * The operator answered no: nothing was done, and it was not a mistake in the command line, so
+ * exit 1 (not 2, a usage error; not 130, an interrupt) with one line saying so.
+ */
+export class Declined extends AppError {
+  constructor() {
+    super(500, 'Not confirmed: nothing was changed.', { code: 'NOT_CONFIRMED' });
+  }
+}
+
 /** Asks before a destructive step; --yes skips the question; off a TTY --yes is required. */
 export async function confirmOrAbort(
   message: string,
   opts: OutputOptions & { yes?: boolean },
 ): Promise<void> {
   if (opts.yes) return;
-  if (!canPrompt(opts)) throw new UsageError(`${message} Refusing without --yes when not on a terminal.`);
+  if (!canPrompt(opts))
+    throw new UsageError(`${message} Refusing without --yes when not on a terminal.`, {
+      '--yes': ['--yes is required off a terminal.'],
+    });
   const { confirm } = await import('@inquirer/prompts');
-  if (!(await confirm({ message, default: false }))) throw new UsageError('Aborted.');
+  if (!(await confirm({ message, default: false }))) throw new Declined();
 }
 
 /** Reads all of stdin (for --password-stdin and files piped in). */

@@ -5,7 +5,6 @@ import './terminal-size.js';
 import type { Command } from 'commander';
 import { CommanderError } from 'commander';
 import { AppError } from '../core/errors.js';
-import { isDatabaseUnavailable } from '../db/errors.js';
 import { inkOnDemand } from './ink-on-demand.js';
 import { printJson } from './io.js';
 import { fullProgram, programFor } from './program.js';
@@ -111,25 +110,13 @@ async function operatingProblem(err: unknown): Promise<string | null> {
   if (e?.code === 'EACCES' && e.port !== undefined) {
     return `cannot listen on port ${e.port}: permission denied (ports below 1024 need privileges).`;
   }
-  if (isDatabaseUnavailable(err)) {
-    const where = await databaseShown();
-    if (e?.code === 'ER_BAD_DB_ERROR')
-      return `the database ${where} does not exist; create it, then run \`wfctl migrate\`.`;
-    if (e?.code === 'ER_ACCESS_DENIED_ERROR')
-      return `the database ${where} refused the user or password in DATABASE_URL.`;
-    return `cannot reach the database ${where} (${e?.code ?? e?.message ?? 'no answer'}); is it running?`;
-  }
-  return null;
-}
-
-/** DATABASE_URL as the configuration read it (it is valid: the connection was tried), no password. */
-async function databaseShown(): Promise<string> {
+  // Imported here: a run that goes well never needs it.
+  const { databaseProblem } = await import('./database-problem.js');
   const { loadConfig } = await import('../config.js');
   try {
-    const u = new URL(loadConfig().database.url);
-    u.password = '';
-    return u.toString();
+    const config = loadConfig();
+    return databaseProblem(err, config.database.url, config.dbConnectTimeoutMs);
   } catch {
-    return '(DATABASE_URL)';
+    return databaseProblem(err, '', 0); // the configuration itself did not load: said elsewhere
   }
 }

@@ -55,11 +55,11 @@ export function rootCommand(): Command {
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
   // The root's help is written for one 80×24 screen, its commands grouped by service.
   program.helpInformation = () => rootHelp();
-  // Ink only for a run that may draw: a spinner or progress board on a stderr that is a terminal,
-  // or a view on a stdout that is one (src/cli/ink.tsx). --help and --version run no action.
+  // Ink only for a run that may draw a view on a stdout that is a terminal (src/cli/ink.tsx); the
+  // live progress line (src/cli/progress.ts) needs none. --help and --version run no action.
   program.hook('preAction', async (_program, action) => {
     const json = Boolean(action.opts().json);
-    if (process.stderr.isTTY || (process.stdout.isTTY && !json)) await (await import('./ink.js')).loadInk();
+    if (process.stdout.isTTY && !json) await (await import('./ink.js')).loadInk();
   });
   return program;
 }

@@ -21,7 +21,12 @@ export async function withServices<T>(
 ): Promise<T> {
   const config = opts.config ?? loadConfig();
   if (opts.changesData) sayDatabase(config);
-  const db = opts.db ?? createDb(config.database, { poolMax: config.dbPoolMax });
+  const db =
+    opts.db ??
+    createDb(config.database, {
+      poolMax: config.dbPoolMax,
+      connectTimeoutMs: config.dbConnectTimeoutMs,
+    });
   // Commands log to stderr, so stdout stays the result.
   const logger = createLogger(
     config.logLevel === 'info' ? 'warn' : config.logLevel,

@@ -23,6 +23,8 @@ export function isConnectionError(err: unknown): boolean {
     'ETIMEDOUT',
     'PROTOCOL_CONNECTION_LOST',
     'ER_ACCESS_DENIED_ERROR',
+    'ER_ACCESS_DENIED_NO_PASSWORD_ERROR', // MariaDB: a user that logs in by unix_socket only
+    'ER_DBACCESS_DENIED_ERROR',
     'ER_BAD_DB_ERROR',
   ].includes(e?.code ?? '');
 }

@@ -13,10 +13,14 @@ export type Dialect = 'mysql' | 'sqlite';
  */
 export const ACQUIRE_TIMEOUT_MS = 5000;
 
+/** mysql2's own default is 10 s; DB_CONNECT_TIMEOUT_MS sets it (src/config.ts). */
+export const CONNECT_TIMEOUT_MS = 4000;
+
 export function createDb(
   database: DatabaseConfig,
-  opts: { poolMax?: number; acquireTimeoutMs?: number } = {},
+  opts: { poolMax?: number; acquireTimeoutMs?: number; connectTimeoutMs?: number } = {},
 ): Knex {
+  const connectTimeout = opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
   if (database.client === 'sqlite') {
     if (database.filename !== ':memory:') mkdirSync(dirname(database.filename), { recursive: true });
     return beginImmediate(
@@ -59,8 +63,11 @@ export function createDb(
       dateStrings: true,
       supportBigNumbers: true,
       decimalNumbers: true,
+      connectTimeout,
     },
-    acquireConnectionTimeout: opts.acquireTimeoutMs ?? ACQUIRE_TIMEOUT_MS,
+    // Longer than one connect, so a database that does not answer fails with the connection's own
+    // error (ETIMEDOUT, ECONNREFUSED, access denied) rather than knex's "the pool is probably full".
+    acquireConnectionTimeout: Math.max(opts.acquireTimeoutMs ?? ACQUIRE_TIMEOUT_MS, connectTimeout + 1000),
     pool: {
       min: 0,
       max: opts.poolMax ?? 10,

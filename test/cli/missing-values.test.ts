@@ -40,3 +40,32 @@ test('partner add names kind, url, organizations and the secrets at once, exit 2
   t.is(r.code, 2);
   t.deepEqual(Object.keys(r.json().errors), ['--kind', '--url', '--org', '--secrets-stdin']);
 });
+
+// Issue 25: the irreversible `fy close` ran without asking. Off a terminal it needs --yes, named.
+test('fy close off a terminal without --yes is refused naming --yes, exit 2, the year still open', async (t) => {
+  const db = await createTestDb('sqlite');
+  t.teardown(() => db.destroy());
+  const [orgId] = await db.db('organizations').insert({
+    code: 'ACME',
+    name: 'Acme',
+    timezone: 'UTC',
+    status: 'active',
+    is_active: true,
+    created_at: '2026-01-01 00:00:00.000',
+    updated_at: '2026-01-01 00:00:00.000',
+  });
+  await db.db('financial_years').insert({
+    organization_id: orgId,
+    name: 'FY2025',
+    starts_on: '2025-04-01',
+    ends_on: '2026-03-31',
+    status: 'open',
+    created_at: '2026-01-01 00:00:00.000',
+    updated_at: '2026-01-01 00:00:00.000',
+  });
+  const r = await runCli(['fy', 'close', 'ACME/FY2025', '--json'], { databaseUrl: db.database.url });
+  t.is(r.code, 2);
+  t.regex(r.stderr, /Close financial year ACME\/FY2025\? This cannot be undone\. Refusing without --yes/);
+  t.deepEqual(Object.keys(r.json().errors), ['--yes']);
+  t.is((await db.db('financial_years').first('status')).status, 'open');
+});

@@ -49,7 +49,9 @@ test('serve with an unreachable database exits 1 naming host and port, not the p
   t.is(r.code, 1);
   t.regex(
     r.stderr,
-    new RegExp(`^wfctl: cannot reach the database mysql://root@127\\.0\\.0\\.1:${port}/wfctl`),
+    new RegExp(
+      `^wfctl: cannot reach the database at 127\\.0\\.0\\.1:${port}: .*DATABASE_URL=mysql://root@127\\.0\\.0\\.1:${port}/wfctl`,
+    ),
   );
   t.notRegex(r.stderr, /s3cret|\n\s+at |unexpected error/);
 });

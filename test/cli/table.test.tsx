@@ -1,22 +1,37 @@
-// Tables fit the terminal (issue 14): at 60, 80 and 160 columns every line fits, long cells end
-// with an ellipsis, and no word is split across two lines.
+// Tables fit the terminal (issues 14 and 25): the values that matter (codes, months, statuses,
+// times) are never cut; names and free text give way, all-empty columns are left out, and headers
+// are always separated by a gap.
 import React from 'react';
 import test from 'ava';
-import { render } from 'ink-testing-library';
-import { fitColumns, Table } from '../../src/cli/views/summary.js';
+import { renderToString } from 'ink';
+import { Table } from '../../src/cli/views/summary.js';
+import { layoutTable, wrapWords } from '../../src/cli/views/table-layout.js';
 
-const columns = ['id', 'partner', 'organization', 'month', 'batch', 'status', 'records', 'last error'];
+const columns = [
+  'id',
+  'partner',
+  'org',
+  'month',
+  'batch',
+  'status',
+  'attempts',
+  'left',
+  'code',
+  'last error',
+];
 const rows = [
-  [1, 'Paywise payroll partner', 'ACME', '2026-10', 1, 'delivered', 1000, null],
+  [1, 'Paywise payroll partner', 'ACME', '2026-10', 1, 'delivered', 1, 0, null, null],
   [
     2,
     'Paywise payroll partner',
     'GLOBEX',
     '2026-10',
     2,
-    'failed',
-    1000,
-    'connect ECONNREFUSED 127.0.0.1:9999 after 3 attempts',
+    'pending',
+    3,
+    2,
+    null,
+    'ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9999 after 3 attempts',
   ],
 ];
 
@@ -24,26 +39,90 @@ const rows = [
 const strip = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');
 
 for (const width of [60, 80, 160]) {
-  test(`a table at ${width} columns fits, truncates with an ellipsis, splits no word`, (t) => {
-    const frame = strip(render(<Table columns={columns} rows={rows} width={width} />).lastFrame() ?? '');
+  test(`a table at ${width} columns fits and keeps every code, month and status whole`, (t) => {
+    const frame = strip(
+      renderToString(<Table columns={columns} rows={rows} width={width} />, { columns: width }),
+    );
     const lines = frame.split('\n').filter((l) => l.trim() !== '');
-    t.is(lines.length, 3, frame); // header + two rows: nothing wrapped onto a line of its own
     for (const line of lines) t.true(line.length <= width, `${line.length} > ${width}: ${line}`);
-    // Short cells keep their words whole where there is room; the long ones give way first.
+    for (const word of ['delivered', 'pending', 'GLOBEX', 'ACME', '2026-10'])
+      t.true(frame.includes(word), frame);
+    t.notRegex(frame, /\bcode\b/, frame); // an all-empty column is left out
+    t.notRegex(frame, /attemptsleft|deliveredfailed/, frame);
     if (width >= 80)
-      for (const word of ['delivered', 'failed', 'GLOBEX', 'ACME'])
-        t.true(frame.includes(word), `${word} was broken`);
-    if (width < 160) t.true(frame.includes('…'), frame);
+      t.regex(frame, /attempts\s{2,}left/, frame); // headers are separated
+    else t.regex(frame.replace(/\s+/g, ' '), /too narrow for left:/, frame);
+    // The name gives way at 60; at 80 the room the error left (written under its row) is its own.
+    if (width < 80) t.regex(frame, /Paywise…|Paywise pa…/, frame);
     else t.true(frame.includes('Paywise payroll partner'));
+    // The error is whole: in its column when there is room, else written under its row.
+    t.regex(frame.replace(/\s+/g, ' '), /connect ECONNREFUSED 127\.0\.0\.1:9999 after 3 attempts/, frame);
+    if (width < 160) t.regex(frame, /^ {4}last error: ECONNREFUSED/m, frame);
   });
 }
 
-test('fitColumns shrinks the widest first and never below the header', (t) => {
-  t.deepEqual(fitColumns([2, 30, 5], [2, 7, 5], 200), [4, 32, 7]);
-  const w = fitColumns([2, 30, 5], [2, 7, 5], 30);
-  t.is(
-    w.reduce((a, b) => a + b, 0),
-    30,
+test('layoutTable: names and free text give way, fixed columns never', (t) => {
+  const specs = [{ title: 'month' }, { title: 'email' }, { title: 'status' }, { title: 'last error' }];
+  const cells = [['2026-01', 'someone.with.a.long.address@example.com', 'pending', 'connect ECONNREFUSED']];
+  const l = layoutTable(specs, cells, 50);
+  t.deepEqual(
+    l.columns.map((c) => [c.title, c.kind]),
+    [
+      ['month', 'fixed'],
+      ['email', 'name'],
+      ['status', 'fixed'],
+      ['last error', 'text'],
+    ],
   );
-  t.true(w[1] >= 9);
+  t.is(l.columns[0].width, 7);
+  t.is(l.columns[2].width, 7);
+  t.deepEqual(l.hidden, []);
+  for (const line of [...l.header, ...l.rows.flat()]) t.true(line.length <= 50, line);
+  t.deepEqual(l.rows[0].length, 2); // the error wrapped onto a second line, whole
+  t.regex(l.rows[0][0], /^2026-01 {2}\S+… {2}pending {2}connect$/);
+});
+
+test('layoutTable: free text its column would cut is written under its row instead', (t) => {
+  const specs = [{ title: 'month' }, { title: 'status' }, { title: 'last error' }];
+  const error = 'x '.repeat(40).trim();
+  const l = layoutTable(specs, [['2026-01', 'pending', error]], 40);
+  t.deepEqual(
+    l.columns.map((c) => c.title),
+    ['month', 'status'],
+  );
+  t.is(l.rows[0][0], '2026-01  pending');
+  t.regex(l.rows[0][1], /^ {4}last error: x x/);
+  t.is(l.rows[0].slice(1).join(' ').match(/x/g)!.length, 40); // all of it
+});
+
+test('layoutTable: headers wrap at spaces before values are cut; all-empty columns go', (t) => {
+  const specs = [{ title: 'month' }, { title: 'unit locks' }, { title: 'rows locked' }, { title: 'lock' }];
+  const cells = [['2026-10', '—', '0/186', '—']];
+  const l = layoutTable(specs, cells, 18);
+  t.deepEqual(
+    l.columns.map((c) => c.title),
+    ['month', 'rows locked'],
+  );
+  t.deepEqual(l.header, ['month    rows', '         locked']);
+  t.deepEqual(l.rows, [['2026-10  0/186']]);
+});
+
+test('layoutTable: too narrow for the fixed columns, the rightmost are left out and named', (t) => {
+  const l = layoutTable(
+    [{ title: 'month' }, { title: 'locked at' }],
+    [['2026-10', '2026-10-31 18:00 +05:30']],
+    20,
+  );
+  t.deepEqual(l.hidden, ['locked at']);
+  t.deepEqual(l.rows, [['2026-10']]);
+});
+
+test('wrapWords keeps words whole, splits only a word longer than the line, ends a cut with …', (t) => {
+  t.deepEqual(wrapWords('connect ECONNREFUSED 127.0.0.1:9999', 12, 3), [
+    'connect',
+    'ECONNREFUSED',
+    '127.0.0.1:9…',
+  ]);
+  t.deepEqual(wrapWords('a b c', 12, 3), ['a b c']);
+  t.deepEqual(wrapWords('one two three four', 5, 2), ['one', 'two …']);
 });

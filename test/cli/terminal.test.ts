@@ -6,6 +6,7 @@ import test from 'ava';
 import { createTestDb } from '../helpers/db.js';
 import { openShell, openTerminal, quote, tmuxAvailable, wfctlCommand } from '../helpers/tty.js';
 import { createEmployee, createOrg } from '../helpers/workforce.js';
+import { createPartner, lockedJanuary, lockFixture } from '../workforce/partners/fixtures.js';
 
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 const maybe = tmuxAvailable() ? test : ci ? test : test.skip;
@@ -121,4 +122,120 @@ maybe('import on a terminal shows rows per section, rate and time left, then onl
   t.regex(sent, /employees \(3 of 3\): 2,000 rows · [\d,]+\/3,001 done · [\d,]+ rows\/s · \d+ s left/);
   t.regex(recorder.screen(), /employees\s+2000/);
   t.notRegex(recorder.screen(), /\(\d of \d\)|rows\/s/); // the line is gone, the result stays
+});
+
+// Issue 25, second pass. Markers echoed before each command are what a spinner used to erase.
+maybe(
+  'progress lines erase nothing above them; the CSV keeps its last row; fy close works on the seed',
+  async (t) => {
+    const db = await createTestDb('sqlite');
+    t.teardown(() => db.destroy());
+    const now = new Date();
+    const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)); // the seed's month
+    const month = last.toISOString().slice(0, 7);
+    const wf = (...args: string[]) => `${wfctlCommand(args)} || echo FAILED`;
+    const script = [
+      'echo ABOVE-MIGRATE',
+      wf('migrate'),
+      'echo ABOVE-SEED',
+      wf('seed', '--only', 'workforce-demo'),
+      'echo ABOVE-CLOSE',
+      // The example of `fy close --help`, on the seed (stdout aside, so the screen stays short).
+      `${wfctlCommand(['fy', 'close', 'ACME/FY2024', '--yes'])} > /dev/null || echo FAILED`,
+      'echo ABOVE-EXPORT',
+      `${wfctlCommand(['lock', '--org', 'ACME', '--month', month])} > /dev/null || echo FAILED`,
+      wf('export', '--org', 'ACME', '--month', month, '--unit', 'BLR'),
+      `${wfctlCommand(['export', '--org', 'ACME', '--month', month, '--unit', 'BLR'])} | tail -n 1 | sed 's/^/LAST-ROW /'`,
+    ].join('; ');
+    // One shell for the whole script, so DATABASE_URL reaches every command in it.
+    const term = openShell(`bash -c ${quote(script)}`, {
+      width: 80,
+      height: 150,
+      env: { DATABASE_URL: `sqlite:${(db.database as any).filename}` },
+    });
+    t.teardown(() => term.close());
+    t.is(await term.exitCode(120_000), 0);
+    const screen = term.screen();
+    t.notRegex(screen, /FAILED/, screen);
+    // Each command's first line (which database) and the marker above it are still there.
+    t.regex(screen, /^ABOVE-MIGRATE\ndatabase: sqlite \S+\nAlready up to date$/m, screen);
+    t.regex(screen, /^ABOVE-SEED\ndatabase: sqlite \S+\nSeeded workforce-demo$/m, screen);
+    t.regex(screen, /^ABOVE-CLOSE\ndatabase: /m, screen); // the line after the seed's result stayed
+    t.regex(screen, /^ABOVE-EXPORT$/m, screen);
+    const lastRow = /^LAST-ROW (.+)$/m.exec(screen)![1];
+    t.regex(lastRow, /^A100\d,ACME,BLR,/);
+    // The same row drawn by the export to the terminal, right above the second export's output.
+    t.true(screen.split('\n').includes(lastRow), screen);
+  },
+);
+
+maybe('locks at 60 columns: every month, state and time readable; empty columns left out', async (t) => {
+  const db = await createTestDb('sqlite');
+  t.teardown(() => db.destroy());
+  const org = await createOrg(db.db, { code: 'ACME', timezone: 'Asia/Kolkata' });
+  for (const month of ['2026-01', '2026-02', '2026-03'])
+    await lockFixture(db.db, { organizationId: org.id, month });
+  const term = openTerminal(['locks', '--org', 'ACME', '--year', '2026'], {
+    width: 60,
+    env: { DATABASE_URL: `sqlite:${(db.database as any).filename}` },
+  });
+  t.teardown(() => term.close());
+  t.is(await term.exitCode(), 0);
+  const screen = term.screen();
+  for (const line of screen.split('\n')) t.true(line.length <= 60, line);
+  for (let m = 1; m <= 12; m++)
+    t.regex(screen, new RegExp(`^2026-${String(m).padStart(2, '0')}  `, 'm'), screen);
+  t.regex(screen, /^2026-01 {2}locked {2}\d+\s+\S+\s+2026-02-01 07:30 \+05:30/m, screen);
+  t.notRegex(screen, /unit locks|…\s*$/m, screen); // no unit lock anywhere: the column is left out
+});
+
+maybe(
+  'partner push against a refused connection shows attempt n/N and counts down to the retry',
+  async (t) => {
+    const db = await createTestDb('sqlite');
+    t.teardown(() => db.destroy());
+    const { org } = await lockedJanuary(db.db, { code: 'ACME' });
+    await createPartner(db.db, {
+      name: 'Paywise',
+      url: 'http://127.0.0.1:9/hooks', // the discard port: nothing listens, the connection is refused
+      organizationIds: [org.id],
+    });
+    // Every frame is recorded (`script`): the screen is polled too seldom under load to catch a
+    // two-second wait, and the line is gone once the push ends (five attempts, 30 s of waits).
+    const dir = mkdtempSync(join(tmpdir(), 'wfctl-push-'));
+    t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+    const log = join(dir, 'typescript');
+    const command = wfctlCommand(['partner', 'push']);
+    const term = openShell(`script -qefc ${quote(command)} ${quote(log)}`, {
+      width: 80,
+      env: { DATABASE_URL: `sqlite:${(db.database as any).filename}` },
+    });
+    t.teardown(() => term.close());
+    t.is(await term.exitCode(120_000), 1); // the batch died: exit 1, named
+    const sent = readFileSync(log, 'utf8');
+    t.regex(sent, /Paywise ACME 2026-01 batch 0: attempt 1\/5 failed, retrying in 2 s \(ECONN/);
+    for (const left of [4, 3, 2, 1]) t.regex(sent, new RegExp(`attempt 2/5 failed, retrying in ${left} s`));
+    t.regex(sent, /attempt 4\/5 failed, retrying in 16 s/);
+    const screen = term.screen();
+    t.notRegex(screen, /retrying in/); // the line is gone, the result stays
+    t.regex(screen, /Paywise\s+ACME\s+2026-01/);
+    for (const line of screen.split('\n')) t.true(line.length <= 80, line);
+  },
+);
+
+maybe('unlock confirms on a terminal; answering no changes nothing and exits 1', async (t) => {
+  const db = await createTestDb('sqlite');
+  t.teardown(() => db.destroy());
+  const org = await createOrg(db.db, { code: 'ACME' });
+  const lockId = await lockFixture(db.db, { organizationId: org.id, month: '2026-01' });
+  const term = openTerminal(['unlock', String(lockId), '--reason', 'late punches'], {
+    width: 80,
+    env: { DATABASE_URL: `sqlite:${(db.database as any).filename}` },
+  });
+  t.teardown(() => term.close());
+  await term.waitFor(new RegExp(`Unlock lock ${lockId} \\(late punches\\)\\?`));
+  term.type('n', 'Enter');
+  t.is(await term.exitCode(), 1);
+  t.regex(term.screen(), /Not confirmed: nothing was changed\./);
+  t.is((await db.db('attendance_locks').where({ id: lockId })).length, 1);
 });

@@ -144,7 +144,7 @@ for (const dialect of DIALECTS) {
       }
       const cli = (args: string[]) => runCli(args, { databaseUrl: tdb.database.url });
 
-      const queued = await cli(['fy', 'close', `${a.org.code}/FY2025`, '--no-wait']);
+      const queued = await cli(['fy', 'close', `${a.org.code}/FY2025`, '--no-wait', '--yes']);
       t.is(queued.code, 0, queued.stderr);
       t.like(queued.json(), { status: 'closing', name: 'FY2025' });
       const jobs = await cli(['jobs', '--status', 'queued']);
@@ -162,11 +162,11 @@ for (const dialect of DIALECTS) {
         ['CL'],
       );
 
-      const unmet = await cli(['fy', 'close', `${b.org.code}/FY2025`]);
+      const unmet = await cli(['fy', 'close', `${b.org.code}/FY2025`, '--yes']);
       t.is(unmet.code, 2);
       t.regex(unmet.stderr, /months\.2025-06/);
       await runOperation(lockMonth, ctx, { organization_id: b.org.id, month: '2025-06' });
-      const waited = await cli(['fy', 'close', `${b.org.code}/FY2025`, '--json']);
+      const waited = await cli(['fy', 'close', `${b.org.code}/FY2025`, '--json', '--yes']);
       t.is(waited.code, 0, waited.stderr);
       t.is(waited.json().status, 'closed');
       t.is((await cli(['fy', 'close', 'no-slash'])).code, 2);

@@ -11,7 +11,8 @@ import { attendanceCsv, exportAttendance } from '../../workforce/exports/operati
 import { LOCK_PENDING } from '../../workforce/partners/locked-months.js';
 import { workforceActor } from '../actors.js';
 import { commandFor } from '../command.js';
-import { ExportView, ProgressBar, type ExportSummary } from '../views/export.js';
+import { liveLine } from '../progress.js';
+import { ExportView, type ExportSummary } from '../views/export.js';
 import { checkOrganization, organizationRef, unitInOrganization } from '../lookup.js';
 
 export function register(program: Command): void {
@@ -71,9 +72,21 @@ export function register(program: Command): void {
     },
     after: async (out, flags): Promise<ExportSummary | undefined> => {
       const file = (flags.out as string | undefined) ?? null;
-      const progress = process.stderr.isTTY ? new ProgressBar(out.records) : null;
+      // The count on stderr, unless the CSV itself is going to the terminal: the two would share
+      // the screen, and each redraw of the line would be drawn into the rows.
+      const toTerminal = !file && process.stdout.isTTY;
+      const progress = toTerminal ? null : liveLine(`0/${out.records} records`);
       let done = 0;
-      const csv = attendanceCsv(out, progress ? () => progress.tick(++done) : undefined);
+      const step = Math.max(1, Math.floor(out.records / 100));
+      const csv = attendanceCsv(
+        out,
+        progress
+          ? () => {
+              if (++done % step === 0 || done === out.records)
+                progress.update(`${done}/${out.records} records`);
+            }
+          : undefined,
+      );
       try {
         if (file) await writeFile(csv, file);
         else await toStdout(csv);

@@ -27,8 +27,13 @@ export function register(program: Command): void {
         field: 'reason',
       },
     ],
-    dryRun: 'show what would be unlocked, change nothing',
-    examples: ['wfctl unlock 42 --reason "late punches" --dry-run'],
+    // Unlocking lets a locked month change again (and partners receive it again once relocked).
+    confirm: (args, flags) =>
+      `Unlock lock ${args.lock_id} (${String(flags.reason)})? Its rows become editable again.`,
+    examples: [
+      'wfctl unlock 42 --reason "late punches" --dry-run',
+      'wfctl unlock 42 --reason "late punches" --yes',
+    ],
     context: workforceActor,
     toInput: async (args, flags) => ({ lock_id: args.lock_id, reason: flags.reason }),
     names: (r) => ({ organizations: [r.organization_id], units: [r.organization_unit_id] }),

@@ -29,14 +29,26 @@ export function FinancialYearView({ year: fy, names = NO_NAMES }: { year: Year; 
   );
 }
 
-/** `fy close`: the year once closed, or (--no-wait) the queued close. */
-export function CloseView({ result, names = NO_NAMES }: { result: CloseAccepted | Year; names?: Names }) {
+/** `fy close`: the year once closed, (--no-wait) the queued close, or the preview of a close. */
+export function CloseView({
+  result,
+  names = NO_NAMES,
+  preview = false,
+}: {
+  result: CloseAccepted | Year;
+  names?: Names;
+  preview?: boolean;
+}) {
   if ('job_id' in result) {
     return (
       <Summary
-        title={`Financial year ${result.name}: closing`}
+        title={
+          preview
+            ? `Would close financial year ${result.name}: its checklist is met`
+            : `Financial year ${result.name}: closing`
+        }
         tone="warn"
-        rows={[['close job', String(result.job_id)]]}
+        rows={preview ? [] : [['close job', String(result.job_id)]]}
       />
     );
   }

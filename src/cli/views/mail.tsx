@@ -27,7 +27,7 @@ export function MailListView({ page, names = NO_NAMES }: { page: MailPage; names
           m.attempts,
           m.to,
           m.subject,
-          m.last_error ? m.last_error.slice(0, 60) : null,
+          m.last_error, // whole: the table writes long text under its row
         ]),
       }}
     />

@@ -1,7 +1,7 @@
 // The views of `wfctl partner push|deliveries|redeliver|verify`: the push summary, the live progress
-// board on stderr while batches are sent, the delivery ledger, a redelivery, a signature verdict.
+// line on stderr while batches are sent, the delivery ledger, a redelivery, a signature verdict.
 import React from 'react';
-import { Box, render, Text } from '../ink.js';
+import { liveLine } from '../progress.js';
 import type { PushProgress } from '../../workforce/partners/deliveries/context.js';
 import type { DeliveryListItem } from '../../workforce/partners/deliveries/operations/list-deliveries.js';
 import type { PushResult } from '../../workforce/partners/deliveries/operations/push-to-partners.js';
@@ -50,45 +50,36 @@ export function PushView(r: PushResult) {
 }
 
 /**
- * One batch's state as the board shows it. Batches are numbered as the ledger, the failure message
- * and the JSON number them (batch_index, from 0), so an operator can match the lines.
+ * One batch's state as the live line shows it. Batches are numbered as the ledger, the failure
+ * message and the JSON number them (batch_index, from 0), so an operator can match the lines;
+ * attempts count this run's against what it may make (n/N), and a wait counts down (`msLeft`).
  */
-export function progressState(e: PushProgress): string {
-  const batch = `batch ${e.batch_index}`;
+export function progressState(e: PushProgress, msLeft?: number): string {
+  const batch = `${e.partner} ${e.organization_code} ${e.month} batch ${e.batch_index}`;
   if (e.type === 'batch-start') return `${batch}: sending ${e.records} records…`;
+  const attempt = `attempt ${e.attempt}/${e.attempts_allowed}`;
   if (e.type === 'attempt-failed') {
-    return `${batch}: attempt ${e.attempt} failed (${e.error}); retrying in ${Math.round((e.wait_ms ?? 0) / 1000)} s`;
+    const left = Math.max(0, Math.ceil((msLeft ?? e.wait_ms ?? 0) / 1000));
+    // The countdown before the error, which may be long: the line is cut at the terminal's width.
+    return `${batch}: ${attempt} failed, retrying in ${left} s (${e.error})`;
   }
-  return `${batch}: ${e.status}${e.error ? ` (${e.error})` : ''}`;
+  return `${batch}: ${e.status} (${attempt})${e.error ? `: ${e.error}` : ''}`;
 }
 
-/** Live progress on a terminal (stderr): one line per partner and month, updated per batch. */
-export class ProgressBoard {
-  private lines = new Map<string, string>();
-  private instance = render(<ProgressLines lines={[]} />, { stdout: process.stderr, patchConsole: false });
-
-  update = (e: PushProgress) => {
-    const key = `${e.partner} ${e.organization_code} ${e.month}`;
-    const state = progressState(e);
-    this.lines.set(key, state);
-    this.instance.rerender(<ProgressLines lines={[...this.lines]} />);
+/** The push's progress on a terminal: one live line (stderr), the latest batch's state. */
+export function pushProgressLine(
+  label: string,
+): { onProgress: (e: PushProgress) => void; stop(): void } | null {
+  const line = liveLine(label);
+  if (!line) return null;
+  return {
+    onProgress: (e) => {
+      if (e.type !== 'attempt-failed') return line.update(progressState(e));
+      const until = Date.now() + (e.wait_ms ?? 0);
+      line.update(() => progressState(e, until - Date.now()));
+    },
+    stop: () => line.stop(),
   };
-
-  stop() {
-    this.instance.unmount();
-  }
-}
-
-export function ProgressLines({ lines }: { lines: Array<[string, string]> }) {
-  return (
-    <Box flexDirection="column">
-      {lines.map(([key, state]) => (
-        <Text key={key}>
-          <Text bold>{key}</Text> {state}
-        </Text>
-      ))}
-    </Box>
-  );
 }
 
 export function DeliveriesView({ data, failed }: { data: DeliveryListItem[]; failed?: boolean }) {

@@ -79,12 +79,18 @@ for (const dialect of DIALECTS) {
       'x',
       '--actor',
       hr.email,
+      '--yes',
     ]);
     t.is(hrUnlock.code, 2, 'hr may not unlock');
+    t.regex(hrUnlock.stderr, /permission|not allowed|may not|forbidden/i);
     const noReason = await cli(['unlock', String(whole.json().lock_id)]);
     t.is(noReason.code, 2);
     t.regex(noReason.stderr, /--reason/);
-    const unlocked = await cli(['unlock', String(whole.json().lock_id), '--reason', 'late punches']);
+    // Unlocking confirms (issue 25): off a terminal --yes is required, and named when missing.
+    const unasked = await cli(['unlock', String(whole.json().lock_id), '--reason', 'late punches']);
+    t.is(unasked.code, 2);
+    t.regex(unasked.stderr, /Refusing without --yes/);
+    const unlocked = await cli(['unlock', String(whole.json().lock_id), '--reason', 'late punches', '--yes']);
     t.is(unlocked.code, 0, unlocked.stderr);
     t.is(unlocked.json().rows_unlocked, 31);
     t.is(await lockedCount(db, { organization_id: a.org.id }), 31);
@@ -111,7 +117,7 @@ for (const dialect of DIALECTS) {
         [['lock', '--org', a.org.code, '--unit', 'NOPE', '--month', '2025-12'], /--unit/],
         [['lock', '--org', a.org.code, '--month', '2025-13'], /--month/],
         [['lock', '--org', a.org.code, '--month', '2999-01'], /--month/],
-        [['unlock', 'abc', '--reason', 'x'], /LOCK_ID/],
+        [['unlock', 'abc', '--reason', 'x', '--yes'], /LOCK_ID/],
         [['locks', '--org', a.org.code, '--year', 'soon'], /--year/],
         [['jobs', '--limit', 'abc'], /--limit/],
       ];

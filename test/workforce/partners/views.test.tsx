@@ -1,15 +1,9 @@
-// The Ink views of `wfctl partner push` and `wfctl export` on a terminal (their last frame).
+// The Ink views of `wfctl partner push` on a terminal (their last frame), and its live line's text.
 import test from 'ava';
 import React from 'react';
 import { render } from 'ink-testing-library';
-import {
-  ProgressLines,
-  progressState,
-  PushView,
-  RedeliverView,
-} from '../../../src/cli/views/partner-push.js';
+import { progressState, PushView, RedeliverView } from '../../../src/cli/views/partner-push.js';
 import { SigningSecretsView } from '../../../src/cli/views/partner.js';
-import { Bar } from '../../../src/cli/views/export.js';
 
 const item = {
   partner: 'acme-payroll',
@@ -75,29 +69,23 @@ test('the push summary shows each lock with its counts and the outcome', (t) => 
   t.regex(none.lastFrame()!, /Nothing due/);
 });
 
-test('the progress board shows one line per partner and month', (t) => {
-  const { lastFrame } = render(
-    <ProgressLines
-      lines={[
-        ['acme-payroll ACME 2026-01', 'batch 2: sending 1000 records…'],
-        ['acme-payroll ACME 2026-02', 'batch 1: delivered'],
-      ]}
-    />,
+test('the live line numbers batches as the ledger does, attempts n/N, and counts a wait down', (t) => {
+  const e = {
+    partner: 'p',
+    organization_code: 'ACME',
+    month: '2026-01',
+    batch_index: 0,
+    records: 10,
+    attempts_allowed: 5,
+  };
+  t.is(progressState({ ...e, type: 'batch-start' }), 'p ACME 2026-01 batch 0: sending 10 records…');
+  t.is(
+    progressState({ ...e, type: 'batch-done', attempt: 1, status: 'delivered' }),
+    'p ACME 2026-01 batch 0: delivered (attempt 1/5)',
   );
-  t.regex(lastFrame()!, /acme-payroll ACME 2026-01 batch 2: sending 1000 records…/);
-  t.regex(lastFrame()!, /acme-payroll ACME 2026-02 batch 1: delivered/);
-});
-
-test('the export progress bar shows records done of the total', (t) => {
-  const { lastFrame } = render(<Bar done={50} total={200} />);
-  t.regex(lastFrame()!, /50\/200 records/);
-  t.is((lastFrame()!.match(/█/g) ?? []).length, 8); // a quarter of 30 cells, rounded
-});
-
-test('the board numbers batches as the ledger does (batch_index, from 0)', (t) => {
-  const e = { partner: 'p', organization_code: 'ACME', month: '2026-01', batch_index: 0, records: 10 };
-  t.is(progressState({ ...e, type: 'batch-start' }), 'batch 0: sending 10 records…');
-  t.is(progressState({ ...e, type: 'batch-done', status: 'delivered' }), 'batch 0: delivered');
+  const failed = { ...e, type: 'attempt-failed' as const, attempt: 2, error: 'ECONNREFUSED', wait_ms: 4000 };
+  t.is(progressState(failed), 'p ACME 2026-01 batch 0: attempt 2/5 failed, retrying in 4 s (ECONNREFUSED)');
+  t.regex(progressState(failed, 1200), /retrying in 2 s /);
 });
 
 test('redeliver --all-dead shows each batch sent and each skipped; secrets show fingerprints only', (t) => {

@@ -33,7 +33,7 @@ export function register(program: Command): void {
     args: [
       {
         name: 'year',
-        description: 'ORG/NAME (e.g. ACME/FY2025) or id',
+        description: 'ORG/NAME (e.g. ACME/FY2024) or id',
         prompt: 'Financial year (ORG/NAME)?',
       },
     ],
@@ -41,7 +41,9 @@ export function register(program: Command): void {
       { flags: '--no-wait', description: 'return at once with status closing and the job id' },
       { flags: '--timeout <seconds>', description: 'how long to wait (default 300)' },
     ],
-    examples: ['wfctl fy close ACME/FY2025', 'wfctl fy close ACME/FY2025 --no-wait --json'],
+    // Closing cannot be undone: the leave balances are snapshotted and the year stays closed.
+    confirm: (args) => `Close financial year ${args.year}? This cannot be undone.`,
+    examples: ['wfctl fy close ACME/FY2024', 'wfctl fy close ACME/FY2024 --no-wait --json --yes'],
     context: workforceActor,
     toInput: async (args, flags, ctx) => {
       await validate(timeoutSchema, { timeout: flags.timeout });
@@ -54,7 +56,7 @@ export function register(program: Command): void {
       return waitForClose(ctx, accepted.id, accepted.job_id, timeout, spinner);
     },
     names: (r) => ({ organizations: ['organization_id' in r ? r.organization_id : null] }),
-    view: (result, _flags, names) => <CloseView result={result} names={names} />,
+    view: (result, flags, names) => <CloseView result={result} names={names} preview={flags.dryRun} />,
   });
 }
 

@@ -14,11 +14,11 @@ export function register(program: Command): void {
     args: [
       {
         name: 'year',
-        description: 'ORG/NAME (e.g. ACME/FY2025) or id',
+        description: 'ORG/NAME (e.g. ACME/FY2024) or id',
         prompt: 'Financial year (ORG/NAME)?',
       },
     ],
-    examples: ['wfctl fy show ACME/FY2025'],
+    examples: ['wfctl fy show ACME/FY2024'],
     context: workforceActor,
     toInput: async (args, _flags, ctx) => ({
       financial_year_id: await resolveFinancialYear(ctx.services.db, args.year),

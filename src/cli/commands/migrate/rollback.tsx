@@ -7,7 +7,7 @@ import type { Config } from '../../../config.js';
 import { UsageError } from '../../../core/errors.js';
 import { migrateRollback, rollbackPlan } from '../../../db/migrate.js';
 import { commandGroup } from '../../group.js';
-import { canPrompt, confirmOrAbort, output, say } from '../../io.js';
+import { canPrompt, confirmOrAbort, Declined, output, say } from '../../io.js';
 import { withServices } from '../../services.js';
 import { Summary } from '../../views/summary.js';
 
@@ -76,5 +76,5 @@ async function confirmByName(name: string, count: number, flags: Flags): Promise
     message: `${question} Type the database name to confirm:`,
     validate: (v) => v.trim() === name || `Type ${name} exactly, or press Ctrl-C to stop.`,
   });
-  if (typed.trim() !== name) throw new UsageError('Aborted.');
+  if (typed.trim() !== name) throw new Declined();
 }

@@ -2,7 +2,7 @@
 // cron and the nightly job run. Exit 0 when everything due was delivered, 1 when the run ends with
 // any batch undelivered — failed, dead, or still claimed by another (possibly crashed) run — each
 // named (with --json the result with code PUSH_FAILED is the output), 2 for usage errors. On a
-// terminal a live board on stderr follows the batches.
+// terminal a live line on stderr follows the batches (attempt n/N, the wait before a retry).
 import React from 'react';
 import type { Command } from 'commander';
 import type { PushTools } from '../../../workforce/partners/deliveries/context.js';
@@ -13,13 +13,13 @@ import { workforceActor } from '../../actors.js';
 import { CommandFailed } from '../../command-failed.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
-import { ProgressBoard, PushView } from '../../views/partner-push.js';
+import { pushProgressLine, PushView } from '../../views/partner-push.js';
 import { PARTNER_GROUP } from './add.js';
 
 export function register(program: Command): void {
   commandGroup(program, 'partner', PARTNER_GROUP);
-  let board: ProgressBoard | null = null;
-  const cmd = commandFor(program, pushToPartners, {
+  let line: ReturnType<typeof pushProgressLine> = null;
+  commandFor(program, pushToPartners, {
     path: 'partner push',
     description: 'Send every partner the locked days it has not received (what cron runs)',
     flags: [
@@ -34,8 +34,13 @@ export function register(program: Command): void {
     ],
     examples: ['wfctl partner push --dry-run', 'wfctl partner push --partner Paywise --month 2026-01 --json'],
     context: async (services, actor) => {
-      const tools: PushTools = { onProgress: board?.update };
+      line = pushProgressLine('Looking for locked days due…');
+      const tools: PushTools = { onProgress: line?.onProgress };
       return { ...(await workforceActor(services, actor)), ...tools };
+    },
+    release: () => {
+      line?.stop();
+      line = null;
     },
     toInput: async (_args, flags) => ({
       partner: flags.partner,
@@ -44,7 +49,6 @@ export function register(program: Command): void {
       dry_run: flags.dryRun,
     }),
     failure: (r) => {
-      stopBoard();
       if (r.ok) return undefined;
       return new CommandFailed(
         `${r.failed_batches} batch(es) failed; ${undeliveredMessage(r)} ` +
@@ -56,15 +60,6 @@ export function register(program: Command): void {
     },
     view: (r) => <PushView {...r} />,
   });
-  const stopBoard = () => {
-    board?.stop();
-    board = null;
-  };
-  cmd.hook('preAction', (_cmd, action) => {
-    const opts = action.opts();
-    if (!opts.json && !opts.dryRun && process.stderr.isTTY) board = new ProgressBoard();
-  });
-  cmd.hook('postAction', stopBoard);
 }
 
 function failureErrors(undelivered: UndeliveredBatch[]): Record<string, string[]> {

@@ -9,11 +9,13 @@ import { workforceActor } from '../../actors.js';
 import { CommandFailed } from '../../command-failed.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
-import { RedeliverView } from '../../views/partner-push.js';
+import { pushProgressLine, RedeliverView } from '../../views/partner-push.js';
+import type { PushTools } from '../../../workforce/partners/deliveries/context.js';
 import { PARTNER_GROUP } from './add.js';
 
 export function register(program: Command): void {
   commandGroup(program, 'partner', PARTNER_GROUP);
+  let line: ReturnType<typeof pushProgressLine> = null;
   commandFor(program, redeliverBatch, {
     path: 'partner redeliver',
     description: 'Send one batch (or every dead one) again, with a fresh budget of five attempts',
@@ -31,7 +33,16 @@ export function register(program: Command): void {
       'wfctl partner redeliver 3f6d1c1e-8a0b-4c55-9b52-0d6f1f3b2a77 --json',
       'wfctl partner redeliver --all-dead',
     ],
-    context: workforceActor,
+    // On a terminal a live line follows the attempts (n/N) and counts down each wait.
+    context: async (services, actor) => {
+      line = pushProgressLine('Claiming the batch…');
+      const tools: PushTools = { onProgress: line?.onProgress };
+      return { ...(await workforceActor(services, actor)), ...tools };
+    },
+    release: () => {
+      line?.stop();
+      line = null;
+    },
     toInput: async (args, flags) => ({ delivery: args.delivery, all_dead: flags.allDead }),
     failure: (r) => {
       if (r.ok) return undefined;

@@ -17,6 +17,8 @@ export interface PushProgress {
   batch_index: number;
   records: number;
   attempt?: number;
+  /** The attempts this run may make for the batch: what is left of its budget when it started. */
+  attempts_allowed: number;
   status?: 'delivered' | 'failed' | 'dead' | 'lost';
   error?: string;
   wait_ms?: number;

@@ -101,12 +101,20 @@ async function attempts(
     batch_index: Number(delivery.batch_index),
     records: Number(delivery.record_count),
   };
+  let used = Number(delivery.budget_used ?? 0);
+  const allowed = { attempts_allowed: Math.max(1, MAX_ATTEMPTS - used) };
   const lostResult = (attempt: number): BatchResult => {
-    progress({ type: 'batch-done', ...event, attempt, status: 'lost', error: 'taken over by another run' });
+    progress({
+      type: 'batch-done',
+      ...event,
+      ...allowed,
+      attempt,
+      status: 'lost',
+      error: 'taken over by another run',
+    });
     return { status: 'lost', attempts: attempt, responseCode: null, lastError: null, unavailable: false };
   };
-  let used = Number(delivery.budget_used ?? 0);
-  progress({ type: 'batch-start', ...event });
+  progress({ type: 'batch-start', ...event, ...allowed });
   for (let attempt = 1; ; attempt++) {
     // The claim must still be ours before each retry (the heartbeat may have seen it taken over,
     // and a wait between attempts may have outlived the lease). The first attempt follows the
@@ -136,7 +144,7 @@ async function attempts(
     const responseCode = outcome.kind === 'response' ? outcome.status : null;
     if (isSuccess(outcome)) {
       if (!options.deferDelivered) await recordAttempt(db, delivery.id, outcome, now, 'delivered', claim);
-      progress({ type: 'batch-done', ...event, attempt, status: 'delivered' });
+      progress({ type: 'batch-done', ...event, ...allowed, attempt, status: 'delivered' });
       return {
         status: 'delivered',
         attempts: attempt,
@@ -157,13 +165,13 @@ async function attempts(
         lastError = `${lastError} (Retry-After of ${Math.ceil(wait / 1000)} s is longer than the push waits; due again on the next push)`;
         await markFailed(db, delivery.id, lastError, now, claim);
       } else {
-        progress({ type: 'attempt-failed', ...event, attempt, error: lastError, wait_ms: wait });
+        progress({ type: 'attempt-failed', ...event, ...allowed, attempt, error: lastError, wait_ms: wait });
         await sleep(wait);
         continue;
       }
     }
     const final = status === 'dead' ? 'dead' : 'failed';
-    progress({ type: 'batch-done', ...event, attempt, status: final, error: lastError });
+    progress({ type: 'batch-done', ...event, ...allowed, attempt, status: final, error: lastError });
     return { status: final, attempts: attempt, responseCode, lastError, unavailable: retryable };
   }
 }
