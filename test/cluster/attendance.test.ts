@@ -73,6 +73,10 @@ test('a month lock sent while punches are held past their lock check waits for t
   const c = await attendanceCluster(t);
   // Each employee's first punch has checked the month (unlocked) and waits at the gate to insert
   // itself; the employee's other punches queue behind its employee row.
+  // The month has been written before (its mutex row exists): the very first writer of a month
+  // creates that row, and until it commits a second first writer waits on the insert, so two held
+  // at the gate needs a month that already has its row, as every month does after its first punch.
+  await c.world.db('attendance_month_mutexes').insert({ organization_id: c.org.org.id, month: MONTH });
   const gate = await gateOn(c.world, c.writer, 'attendance_punches', 'INSERT');
   const punches = punchesOf(c.org);
   const sent = firePunches(c.b, punches);
