@@ -207,12 +207,14 @@ for (const dialect of DIALECTS) {
     const s = await setup(dialect);
     t.teardown(s.tdb.destroy);
     s.endpoint().replyWithError({ code: 'ECONNRESET', message: 'socket hang up' });
-    s.endpoint().delay(60_000).reply(200, 'too late');
+    s.endpoint().delay(2_000).reply(200, 'too late');
     s.endpoint().reply(200, 'ok');
-    // Only the second attempt has a short timeout (against a reply a minute away): the others have
-    // a minute, so a slow machine cannot turn an immediate answer into a timeout.
+    // Only the second attempt has a short timeout (100 ms, against a reply 2 s away): the others
+    // have 10 s, so a slow machine cannot turn an immediate answer into a timeout. Longer delays and
+    // timeouts (a minute each) kept timers alive that held the file's worker for a minute after its
+    // tests had finished.
     let attempt = 0;
-    const transport: Transport = (request) => gotTransport(request, ++attempt === 2 ? 100 : 60_000);
+    const transport: Transport = (request) => gotTransport(request, ++attempt === 2 ? 100 : 10_000);
     const ctx = await systemContext(s.services, { sleep: s.sleeper.sleep, transport });
     const result = await runOperation(pushToPartners, ctx, {});
     t.true(result.ok);
