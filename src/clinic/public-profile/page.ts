@@ -3,6 +3,7 @@
 // image, the pet's photo, comes from this same origin (/p/{slug}/photo), its style is inline, and it
 // has no script. On a phone the finder sees first whether the pet is lost, its photo and the button
 // to call, before the details.
+import { htmlPage } from '../../core/html-page.js';
 import type { PublicTag } from './serialize.js';
 
 const ENTITIES: Record<string, string> = {
@@ -38,22 +39,7 @@ h1{text-align:center}
 dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{font-weight:bold}
 .call{display:block;text-align:center;background:#0a7d32;color:#fff;padding:1rem;border-radius:.5rem;font-size:1.25rem;text-decoration:none;margin:1rem 0 1.5rem}`;
 
-function layout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-${body}
-</body>
-</html>
-`;
-}
+const layout = (title: string, body: string) => htmlPage(title, STYLE, body);
 
 /** The photo as a same-origin path (the page may be reached under another host than PUBLIC_URL). */
 function photoTag(tag: PublicTag): string {

@@ -1,5 +1,6 @@
 // The small HTML pages of the opt-out link (/r/{token}): a confirmation with one button (a form that
 // POSTs to the same address, no script), the result, and a refusal. Every value is escaped.
+import { htmlPage } from '../../core/html-page.js';
 import { escapeHtml } from '../public-profile/page.js';
 import type { OptOutState } from './operations/opt-out.js';
 
@@ -12,22 +13,9 @@ export const OPT_OUT_HEADERS = {
   'Referrer-Policy': 'no-referrer',
 };
 
-function layout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#222}button{font-size:1.1rem;padding:.75rem 1.5rem}</style>
-</head>
-<body>
-${body}
-</body>
-</html>
-`;
-}
+const STYLE = `body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#222}button{font-size:1.1rem;padding:.75rem 1.5rem}`;
+
+const layout = (title: string, body: string) => htmlPage(title, STYLE, body);
 
 export function renderConfirmPage(state: OptOutState): string {
   const clinic = escapeHtml(state.clinic);
