@@ -42,18 +42,13 @@ export default tseslint.config(
     ['**/workforce/**', '**/http/**', '**/cli/**', '**/daemon.js'],
     'The clinic context never imports the workforce, http or the CLI (ARCHITECTURE.md).',
   ),
-  {
-    ...layer(
-      ['src/scheduler/**'],
-      ['**/workforce/**', '**/clinic/**', '**/http/**', '**/cli/**', '**/tasks.js', '**/daemon.js'],
-      'The scheduler imports no context, http or the CLI: src/tasks.ts hands it the jobs and handlers (ARCHITECTURE.md).',
-    ),
-    // The month lock's slot still calls lockMonth itself, in a transaction of its own; it leaves
-    // src/scheduler when it becomes a workforce system operation (issue 27, item 3), and this goes.
-    ignores: ['src/scheduler/month-lock.ts'],
-  },
   layer(
-    ['src/scheduler/month-lock.ts', 'src/tasks.ts'],
+    ['src/scheduler/**'],
+    ['**/workforce/**', '**/clinic/**', '**/http/**', '**/cli/**', '**/tasks.js', '**/daemon.js'],
+    'The scheduler imports no context, http or the CLI: src/tasks.ts hands it the jobs and handlers (ARCHITECTURE.md).',
+  ),
+  layer(
+    ['src/tasks.ts'],
     ['**/http/**', '**/cli/**'],
     'The composition root of the background work imports contexts, never http or the CLI (ARCHITECTURE.md).',
   ),

@@ -13,7 +13,7 @@ import { vaccinationRemindersJob } from './clinic/reminders/job.js';
 import { reminderJobHandlers } from './clinic/reminders/jobs.js';
 import { financialYearJobHandlers } from './workforce/financial-years/jobs.js';
 import { partnerPushJob } from './workforce/partners/deliveries/nightly-push.js';
-import { monthLockJob } from './scheduler/month-lock.js';
+import { monthLockJob } from './workforce/attendance/month-lock-job.js';
 import * as schedule from './scheduler/schedule.js';
 import { schedulerTask } from './scheduler/scheduler.js';
 import { workerTask } from './scheduler/worker.js';

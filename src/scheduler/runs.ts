@@ -121,19 +121,6 @@ export async function lapsedRuns(
   return (await q).map((r) => ({ job: String(r.job), slot: String(r.slot) }));
 }
 
-/** Slots of `job` among `slots` that already ran to completion. */
-export async function doneSlots(db: Knex, job: string, slots: string[]): Promise<Set<string>> {
-  const done = new Set<string>();
-  for (let i = 0; i < slots.length; i += 500) {
-    const rows = await db('scheduler_runs')
-      .where({ job, status: 'done' })
-      .whereIn('slot', slots.slice(i, i + 500))
-      .pluck('slot');
-    rows.forEach((s: string) => done.add(s));
-  }
-  return done;
-}
-
 export async function recentRuns(db: Knex, job: string, limit = 5): Promise<SchedulerRun[]> {
   const rows = await db('scheduler_runs').where({ job }).orderBy('id', 'desc').limit(limit);
   return rows.map((r) => ({

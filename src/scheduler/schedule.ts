@@ -18,7 +18,8 @@ import type { Services } from '../core/services.js';
 import { randomToken } from '../core/crypto.js';
 import { startHeartbeat, whenAborted, type LeaseTimers } from '../core/lease.js';
 import { metricsOf } from '../core/metrics.js';
-import { claimRun, doneSlots, finishRun, lapsedRuns, releaseRun, renewRun } from './runs.js';
+import { doneSlots } from '../db/scheduler-runs.js';
+import { claimRun, finishRun, lapsedRuns, releaseRun, renewRun } from './runs.js';
 
 export function findScheduledJob(name: string, jobs: ScheduledJob[]): ScheduledJob {
   const job = jobs.find((j) => j.name === name);

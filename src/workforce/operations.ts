@@ -89,7 +89,7 @@ export const workforceOperations: AnyOperation[] = [
   recordPunch,
   listAttendances,
   lockMonth,
-  lockDueMonth, // the automatic month lock (src/scheduler/month-lock.ts)
+  lockDueMonth, // the automatic month lock (src/workforce/attendance/month-lock-job.ts)
   unlockMonth,
   lockGrid,
   fileCorrectionRequest, // correction requests against a locked month (issue 28)

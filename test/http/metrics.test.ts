@@ -10,7 +10,7 @@ import { queueMail } from '../../src/core/mailer.js';
 import type { ScheduledJob } from '../../src/core/scheduled-job.js';
 import { startDaemon } from '../../src/daemon.js';
 import { fireScheduledJob, runScheduledJob } from '../../src/scheduler/schedule.js';
-import { monthLockJob } from '../../src/scheduler/month-lock.js';
+import { monthLockJob } from '../../src/workforce/attendance/month-lock-job.js';
 import { clinicRoutes } from '../../src/clinic/routes.js';
 import { workforceRoutes } from '../../src/workforce/routes.js';
 import { bootApp, type TestApp } from '../helpers/app.js';

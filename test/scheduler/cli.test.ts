@@ -10,7 +10,12 @@ import { lockMonth } from '../../src/workforce/attendance/operations/lock-month.
 import { systemActor } from '../../src/workforce/identity/actor.js';
 import { addMonths, monthsBetween, zonedParts } from '../../src/core/calendar.js';
 import { claimJob, enqueueJob } from '../../src/core/job-queue.js';
-import { CATCH_UP_MONTHS, lockDueAt, monthJustEnded, wallClock } from '../../src/scheduler/month-lock.js';
+import {
+  CATCH_UP_MONTHS,
+  lockDueAt,
+  monthJustEnded,
+  wallClock,
+} from '../../src/workforce/attendance/month-lock-job.js';
 import { claimRun } from '../../src/scheduler/runs.js';
 import { runCli } from '../helpers/cli.js';
 import { createTestDb, DIALECTS } from '../helpers/db.js';

@@ -9,7 +9,7 @@ import type { ScheduledJob } from '../../src/core/scheduled-job.js';
 import type { Services } from '../../src/core/services.js';
 import { createDb } from '../../src/db/knex.js';
 import { isoOrNull } from '../../src/db/time.js';
-import { monthLockJob } from '../../src/scheduler/month-lock.js';
+import { monthLockJob } from '../../src/workforce/attendance/month-lock-job.js';
 import { claimRun } from '../../src/scheduler/runs.js';
 import { fireScheduledJob, resumeLapsedRuns, runScheduledJob, SCHEDULED_JOBS } from '../../src/tasks.js';
 import { startScheduler, SWEEP_CRON } from '../../src/scheduler/scheduler.js';

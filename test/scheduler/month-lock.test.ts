@@ -11,7 +11,7 @@ import {
   monthJustEnded,
   monthLockJob,
   wallClock,
-} from '../../src/scheduler/month-lock.js';
+} from '../../src/workforce/attendance/month-lock-job.js';
 import { runOperation } from '../../src/core/operation.js';
 import { startScheduler } from '../../src/scheduler/scheduler.js';
 import { lockMonth } from '../../src/workforce/attendance/operations/lock-month.js';

@@ -7,7 +7,7 @@ import test from 'ava';
 import { enqueueJob, getJob, workOnce } from '../../src/core/job-queue.js';
 import type { ScheduledJob } from '../../src/core/scheduled-job.js';
 import type { Services } from '../../src/core/services.js';
-import { monthLockJob } from '../../src/scheduler/month-lock.js';
+import { monthLockJob } from '../../src/workforce/attendance/month-lock-job.js';
 import { recentRuns } from '../../src/scheduler/runs.js';
 import { resumeLapsedRuns } from '../../src/scheduler/schedule.js';
 import { startScheduler } from '../../src/scheduler/scheduler.js';

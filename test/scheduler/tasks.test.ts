@@ -3,7 +3,7 @@
 import test from 'ava';
 import { enqueueJob, getJob } from '../../src/core/job-queue.js';
 import { loadConfig } from '../../src/config.js';
-import { monthLockJob } from '../../src/scheduler/month-lock.js';
+import { monthLockJob } from '../../src/workforce/attendance/month-lock-job.js';
 import { nextRun } from '../../src/scheduler/scheduler.js';
 import { backgroundTasks, daemonScheduler, daemonWorker, SCHEDULED_JOBS } from '../../src/tasks.js';
 import { bootApp } from '../helpers/app.js';

@@ -1,7 +1,7 @@
 // When the automatic month lock of a pay month falls due: 02:00 on the 1st of the next month on the
 // organization's wall clock. Here, in the workforce context, because attendance.lock-due-month (which
 // the schedule runs) needs it to tell an unlock on purpose from an earlier one; the schedule
-// (src/scheduler/month-lock.ts) uses it to find the slots.
+// (src/workforce/attendance/month-lock-job.ts) uses it to find the slots.
 import { addMonths, zonedParts } from '../../core/calendar.js';
 import { MINUTE } from '../../core/clock.js';
 

@@ -1,5 +1,5 @@
 // attendance.lock-due-month: the automatic lock of one organization's month, as the schedule runs it
-// (src/scheduler/month-lock.ts, acting as the built-in system user) once the month's lock fell due.
+// (src/workforce/attendance/month-lock-job.ts, acting as the built-in system user) once the month's lock fell due.
 // In one transaction it holds the month's mutex, checks that nobody unlocked the month on purpose
 // after it fell due, and locks the whole organization through attendance.lock (its checks and audit
 // entry included). Held from before the check until the lock commits, the mutex means an unlock on

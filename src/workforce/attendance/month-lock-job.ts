@@ -11,23 +11,23 @@
 // completion. Months before the organization existed in this database are history (imported) and
 // are never locked by it. A month someone unlocked on purpose after its 02:00 counts as done (the
 // slot records why) and is never locked again by the schedule.
-import { addMonths, wallClock, zonedParts } from '../core/calendar.js';
-import { AppError } from '../core/errors.js';
-import { runOperation } from '../core/operation.js';
-import type { ScheduleArgs, ScheduledJob, UpcomingSlot } from '../core/scheduled-job.js';
-import type { Services } from '../core/services.js';
-import { fromDbTime } from '../db/time.js';
-import { lockDueAt, monthJustEnded } from '../workforce/attendance/lock-due.js';
-import { lockDueMonth } from '../workforce/attendance/operations/lock-due-month.js';
-import { workforceContext } from '../workforce/context.js';
-import { systemActor } from '../workforce/identity/actor.js';
-import { doneSlots } from './runs.js';
+import { addMonths, wallClock, zonedParts } from '../../core/calendar.js';
+import { AppError } from '../../core/errors.js';
+import { runOperation } from '../../core/operation.js';
+import type { ScheduleArgs, ScheduledJob, UpcomingSlot } from '../../core/scheduled-job.js';
+import type { Services } from '../../core/services.js';
+import { fromDbTime } from '../../db/time.js';
+import { lockDueAt, monthJustEnded } from './lock-due.js';
+import { lockDueMonth } from './operations/lock-due-month.js';
+import { workforceContext } from '../context.js';
+import { systemActor } from '../identity/actor.js';
+import { doneSlots } from '../../db/scheduler-runs.js';
 
-export { LOCK_HOUR, lockDueAt, monthJustEnded } from '../workforce/attendance/lock-due.js';
+export { LOCK_HOUR, lockDueAt, monthJustEnded } from './lock-due.js';
 
 // The wall clock with its offset, as `wfctl schedule` shows every due time (moved to the calendar,
 // where the clinic's schedule entry reads it too).
-export { wallClock } from '../core/calendar.js';
+export { wallClock } from '../../core/calendar.js';
 
 const slotOf = (month: string, organizationId: number) => `${month}/org:${organizationId}`;
 
