@@ -18,6 +18,14 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+// Transitional (issue 27 item 1): the documents whose response shapes are not all declared in
+// src/core/shape.ts yet keep open objects. A context leaves the list once its shapes are converted.
+const OPEN_DOCUMENTS: string[] = [
+  'wfctl — attendance and workforce lifecycle service',
+
+  'wfctl — pet-care clinic service',
+];
+
 export class HttpClient {
   private validator?: Promise<ResponseValidator>;
 
@@ -30,7 +38,8 @@ export class HttpClient {
         headers: { Accept: 'application/json' },
       });
       if (res.status !== 200) throw new Error(`GET ${this.baseUrl}/docs/openapi.json answered ${res.status}`);
-      return new ResponseValidator((await res.json()) as Record<string, unknown>);
+      const document = (await res.json()) as Record<string, any>;
+      return new ResponseValidator(document, { strict: !OPEN_DOCUMENTS.includes(document.info?.title) });
     })();
     // A listener not up yet (or already gone) is the request's own failure to report: retry later.
     this.validator.catch(() => (this.validator = undefined));

@@ -3,11 +3,10 @@
 // the content type, and for JSON the body against the documented JSON Schema (ajv). The test HTTP
 // client runs every response through this, so the document cannot drift from behaviour unnoticed.
 //
-// Discovery aid: with OPENAPI_STRICT_LOG=/some/file, each JSON body is also checked against a
-// closed copy of its schema (every documented property required, no undocumented ones) and what
-// that finds is appended to the file instead of failing: properties the document leaves out, and
-// documented properties a response does not carry.
-import { appendFileSync } from 'node:fs';
+// Strict by default: every object of a response schema is closed (a property the document does not
+// declare fails), and the properties it lists as required must be there. Response shapes are
+// declared once with TypeBox (src/core/shape.ts), which lists every non-optional property as
+// required, so a serializer that drops or adds a field fails the test that observes it.
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 
@@ -41,19 +40,13 @@ export class ResponseValidator {
   private readonly ajv: Ajv;
   private readonly operations: Operation[] = [];
   private readonly compiled = new Map<string, ValidateFunction>();
-  private readonly strictAjv?: Ajv;
-  private readonly strictLog = process.env.OPENAPI_STRICT_LOG;
 
-  constructor(document: Json) {
-    const doc = toJsonSchemaDialect(structuredClone(document));
+  constructor(document: Json, opts: { strict?: boolean } = {}) {
+    const open = toJsonSchemaDialect(structuredClone(document));
+    const doc = opts.strict === false ? open : closeResponses(open);
     this.ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
     addFormats(this.ajv);
     this.ajv.addSchema(doc, 'openapi.json');
-    if (this.strictLog) {
-      this.strictAjv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
-      addFormats(this.strictAjv);
-      this.strictAjv.addSchema(closeObjects(structuredClone(doc)), 'openapi.json');
-    }
     for (const [template, ops] of Object.entries<Json>(doc.paths ?? {})) {
       for (const [method, op] of Object.entries<Json>(ops)) {
         if (!op || typeof op !== 'object' || !op.responses) continue;
@@ -122,17 +115,6 @@ export class ResponseValidator {
     }
     if (!content[key].schema) return [];
     const validate = this.schemaFor(op, statusKey, key);
-    if (this.strictAjv && this.strictLog) {
-      const strict = this.schemaFor(op, statusKey, key, this.strictAjv);
-      if (!strict(body)) {
-        const where = `${op.method} ${op.template} ${res.status}`;
-        const lines = (strict.errors ?? []).map(
-          (e) =>
-            `${where}: ${e.instancePath.replace(/\/\d+(?=\/|$)/g, '/*') || '(body)'} ${e.message}${paramsNote(e.params)}\n`,
-        );
-        appendFileSync(this.strictLog, lines.join(''));
-      }
-    }
     if (validate(body)) return [];
     return (validate.errors ?? []).map(
       (e) => `body${e.instancePath || ''} ${e.message ?? 'is invalid'}${paramsNote(e.params)}`,
@@ -150,7 +132,7 @@ export class ResponseValidator {
     );
   }
 
-  private schemaFor(op: Operation, status: string, mediaType: string, ajv = this.ajv): ValidateFunction {
+  private schemaFor(op: Operation, status: string, mediaType: string): ValidateFunction {
     const pointer = [
       'paths',
       op.template,
@@ -163,11 +145,10 @@ export class ResponseValidator {
     ]
       .map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1'))
       .join('/');
-    const cacheKey = (ajv === this.ajv ? '' : 'strict:') + pointer;
-    let fn = this.compiled.get(cacheKey);
+    let fn = this.compiled.get(pointer);
     if (!fn) {
-      fn = ajv.compile({ $ref: `openapi.json#/${encodeURI(pointer)}` });
-      this.compiled.set(cacheKey, fn);
+      fn = this.ajv.compile({ $ref: `openapi.json#/${encodeURI(pointer)}` });
+      this.compiled.set(pointer, fn);
     }
     return fn;
   }
@@ -194,14 +175,23 @@ function paramsNote(params: Record<string, unknown> | undefined): string {
   return ` (${JSON.stringify(params)})`;
 }
 
-/** Every object schema with properties: all of them required, none other allowed (unless it says). */
+/** The document with every response schema's objects closed (request schemas stay as served). */
+function closeResponses(doc: Json): Json {
+  for (const ops of Object.values<Json>(doc.paths ?? {})) {
+    for (const op of Object.values<Json>(ops)) {
+      if (op && typeof op === 'object' && op.responses) op.responses = closeObjects(op.responses);
+    }
+  }
+  return doc;
+}
+
+/** Every object schema with properties allows no other property (unless it says otherwise). */
 function closeObjects(node: any): any {
   if (Array.isArray(node)) return node.map(closeObjects);
   if (!node || typeof node !== 'object') return node;
   for (const k of Object.keys(node)) node[k] = closeObjects(node[k]);
   if (node.properties && typeof node.properties === 'object' && !('$ref' in node.properties)) {
     node.additionalProperties ??= false;
-    node.required ??= Object.keys(node.properties);
   }
   return node;
 }

@@ -1,0 +1,71 @@
+// Response shapes, declared once. Each resource's output is one TypeBox declaration: it is the JSON
+// Schema the OpenAPI document serves (TypeBox objects are plain JSON Schema), and `Shape<typeof X>`
+// is the TypeScript type its serializer returns, so the document, the type and the serializer cannot
+// drift apart. Every property is required unless wrapped in `Optional`; the tests' response validator
+// closes every object, so a field the serializer adds or drops fails the test that observes it.
+//
+// OpenAPI 3.0 has no `type: 'null'`: `Nullable` writes `nullable: true` (the dialect the documents
+// are served in) and widens the static type with `| null`. Inputs stay yup schemas (src/core/validation.ts).
+import { Type, type Static, type TSchema, type TProperties, type ObjectOptions } from '@sinclair/typebox';
+
+export type Shape<S extends TSchema> = Static<S>;
+
+export const Optional = Type.Optional;
+
+/** An object whose listed properties are all required (unless `Optional`). */
+export const Obj = <P extends TProperties>(properties: P, options?: ObjectOptions) =>
+  Type.Object(properties, options);
+
+/** A whole number (ids, counts, minutes). */
+export const Int = (options?: {
+  description?: string;
+  minimum?: number;
+  maximum?: number;
+  example?: number;
+}) => Type.Integer(options);
+
+export const Num = (options?: {
+  description?: string;
+  minimum?: number;
+  maximum?: number;
+  example?: number;
+}) => Type.Number(options);
+
+export const Str = (options?: {
+  description?: string;
+  format?: string;
+  example?: string;
+  maxLength?: number;
+}) => Type.String(options);
+
+export const Bool = (options?: { description?: string }) => Type.Boolean(options);
+
+/** An ISO-8601 instant with its offset (what `isoOrNull` writes). */
+export const DateTime = (options?: { description?: string }) =>
+  Type.String({ format: 'date-time', ...options });
+
+/** A calendar date, YYYY-MM-DD. */
+export const DateOnly = (options?: { description?: string }) => Type.String({ format: 'date', ...options });
+
+/** One of a fixed list of strings; the static type is the union of the literals. */
+export const Enum = <const V extends readonly string[]>(values: V, options?: { description?: string }) =>
+  Type.Unsafe<V[number]>({ type: 'string', enum: [...values], ...options });
+
+/** The value, or null (OpenAPI 3.0's `nullable: true`). */
+export const Nullable = <S extends TSchema>(schema: S) =>
+  Type.Unsafe<Static<S> | null>({ ...schema, nullable: true });
+
+export const List = <S extends TSchema>(items: S, options?: { description?: string }) =>
+  Type.Array(items, options);
+
+/** An object of free-form keys (a map), each value of one shape. */
+export const Dict = <S extends TSchema>(values: S, options?: { description?: string }) =>
+  Type.Unsafe<Record<string, Static<S>>>({ type: 'object', additionalProperties: values, ...options });
+
+/** `{ data: X }`, the envelope of a single resource. */
+export const Data = <S extends TSchema>(schema: S) => Type.Object({ data: schema });
+
+/** A schema as the OpenAPI document carries it (TypeBox's symbol keys are not JSON and drop out). */
+export function jsonSchema(schema: TSchema): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
+}
