@@ -35,6 +35,13 @@ export const PREPARED_PER_CONNECTION = 200;
 const PREPARABLE = /^\s*(select|insert|update|delete)\b/i;
 /** Errors of a statement the server refused to prepare or bind: nothing ran, the text path is safe. */
 const NOT_PREPARABLE = new Set([1295 /* ER_UNSUPPORTED_PS */, 1210 /* ER_WRONG_ARGUMENTS */]);
+/**
+ * The same, but for now only: the server's max_prepared_stmt_count reached (shared by every client
+ * of the server), or a statement to prepare again after a schema change.
+ */
+const NOT_PREPARED_NOW = new Set([
+  1461 /* ER_MAX_PREPARED_STMT_COUNT_REACHED */, 1615 /* ER_NEED_REPREPARE */,
+]);
 
 interface QueryObject {
   sql: string;
@@ -62,8 +69,9 @@ export function preparedStatements(db: Knex): Knex {
         obj.bindings!.map(toParameter),
         (err: any, rows: any, fields: Field[] | undefined) => {
           if (err) {
-            if (!NOT_PREPARABLE.has(err.errno)) return reject(err);
-            refused.add(obj.sql);
+            const never = NOT_PREPARABLE.has(err.errno);
+            if (!never && !NOT_PREPARED_NOW.has(err.errno)) return reject(err);
+            if (never) refused.add(obj.sql);
             return textQuery(connection, obj).then(resolve, reject);
           }
           if (Array.isArray(rows) && fields) padFractions(rows, fields);
