@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import type { DatabaseConfig } from '../config.js';
+import { PREPARED_PER_CONNECTION, preparedStatements } from './prepared.js';
 
 export type Dialect = 'mysql' | 'sqlite';
 
@@ -49,41 +50,45 @@ export function createDb(
       }),
     );
   }
-  return knexFactory({
-    client: 'mysql2',
-    connection: {
-      host: database.host,
-      port: database.port,
-      user: database.user,
-      password: database.password,
-      database: database.database,
-      charset: 'utf8mb4',
-      // Instants are stored as UTC text (see time.ts); read DATE/DATETIME back as the text stored.
-      timezone: 'Z',
-      dateStrings: true,
-      supportBigNumbers: true,
-      decimalNumbers: true,
-      connectTimeout,
-    },
-    // Longer than one connect, so a database that does not answer fails with the connection's own
-    // error (ETIMEDOUT, ECONNREFUSED, access denied) rather than knex's "the pool is probably full".
-    acquireConnectionTimeout: Math.max(opts.acquireTimeoutMs ?? ACQUIRE_TIMEOUT_MS, connectTimeout + 1000),
-    pool: {
-      min: 0,
-      max: opts.poolMax ?? 10,
-      afterCreate: (conn: any, done: (err: Error | null, conn: unknown) => void) => {
-        conn.query("SET time_zone = '+00:00'", (err: Error | null) => {
-          if (err) return done(err, conn);
-          // On a Galera node, wait until this node has applied every write set the cluster has
-          // certified: a connection opened on the new writer after a failover then sees everything
-          // the old writer acknowledged (src/db/galera.ts). Elsewhere a no-op; a server that does
-          // not know the statement (Oracle MySQL) just skips it.
-          conn.query('SET STATEMENT wsrep_sync_wait = 1 FOR SELECT 1', () => done(null, conn));
-        });
+  return preparedStatements(
+    knexFactory({
+      client: 'mysql2',
+      connection: {
+        host: database.host,
+        port: database.port,
+        user: database.user,
+        password: database.password,
+        database: database.database,
+        charset: 'utf8mb4',
+        // Instants are stored as UTC text (see time.ts); read DATE/DATETIME back as the text stored.
+        timezone: 'Z',
+        dateStrings: true,
+        supportBigNumbers: true,
+        decimalNumbers: true,
+        connectTimeout,
+        // Hot statements run prepared (src/db/prepared.ts); a bounded set per connection.
+        maxPreparedStatements: PREPARED_PER_CONNECTION,
       },
-    },
-    log: quietLog,
-  });
+      // Longer than one connect, so a database that does not answer fails with the connection's own
+      // error (ETIMEDOUT, ECONNREFUSED, access denied) rather than knex's "the pool is probably full".
+      acquireConnectionTimeout: Math.max(opts.acquireTimeoutMs ?? ACQUIRE_TIMEOUT_MS, connectTimeout + 1000),
+      pool: {
+        min: 0,
+        max: opts.poolMax ?? 10,
+        afterCreate: (conn: any, done: (err: Error | null, conn: unknown) => void) => {
+          conn.query("SET time_zone = '+00:00'", (err: Error | null) => {
+            if (err) return done(err, conn);
+            // On a Galera node, wait until this node has applied every write set the cluster has
+            // certified: a connection opened on the new writer after a failover then sees everything
+            // the old writer acknowledged (src/db/galera.ts). Elsewhere a no-op; a server that does
+            // not know the statement (Oracle MySQL) just skips it.
+            conn.query('SET STATEMENT wsrep_sync_wait = 1 FOR SELECT 1', () => done(null, conn));
+          });
+        },
+      },
+      log: quietLog,
+    }),
+  );
 }
 
 /**

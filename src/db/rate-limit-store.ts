@@ -1,6 +1,6 @@
 // The sliding-window rate limit's storage: one short transaction per hit that locks the bucket's
-// row, reads its hits, drops those that left the window, and records this hit if fewer than the
-// limit came before it (an atomic check-and-increment, so a burst's first N are the admitted ones).
+// row (and stamps its expiry), reads its hits, drops those that left the window, and records this
+// hit if fewer than the limit came before it (an atomic check-and-increment, so a burst's first N are the admitted ones).
 // The rule and its 429 live in src/core/rate-limit.ts; this is only its SQL.
 import type { Knex } from 'knex';
 import { dialectOf } from './knex.js';
@@ -27,8 +27,10 @@ export async function recordHitIfUnderLimit(
   // and the next prune sweeps what this one left.
   if (Math.random() < 0.01) await pruneIdleBuckets(db, now()).catch(() => undefined);
   return inTransaction(db, async (trx) => {
-    // The clock is read once the bucket is ours, so hits are recorded in the order they are admitted.
-    await lockBucket(trx, key);
+    // The bucket's expiry (for pruneIdleBuckets) is written by the statement that locks it, from
+    // the clock before the lock: a few ms early for a day-long idle test, and no UPDATE of its own.
+    // The clock is read again once the bucket is ours, so hits are recorded in the order they are admitted.
+    await lockBucket(trx, key, now() + windowMs);
     const nowMs = now();
     const since = nowMs - windowMs; // a hit at exactly `since` has left the window
     // Every hit the bucket holds, in one read: only admitted hits are recorded and the ones that left
@@ -45,9 +47,6 @@ export async function recordHitIfUnderLimit(
     const before = Math.min(inWindow.length, limit);
     if (inWindow.length >= limit) return { admitted: false, before, nowMs, oldestMs };
     await trx('rate_limit_hits').insert({ bucket: key, at_ms: nowMs });
-    await trx('rate_limits')
-      .where('key', key)
-      .update({ count: inWindow.length + 1, expires_at: nowMs + windowMs });
     return { admitted: true, before, nowMs, oldestMs };
   });
 }
@@ -57,22 +56,23 @@ export async function recordHitIfUnderLimit(
  * row is locked until commit and on SQLite the transaction holds the database's write lock: the
  * count that follows sees every hit committed before, and no other hit of the bucket runs meanwhile.
  */
-async function lockBucket(trx: Knex, key: string): Promise<void> {
+async function lockBucket(trx: Knex, key: string, expiresAtMs: number): Promise<void> {
   if (dialectOf(trx) === 'mysql') {
     // On a duplicate key, INSERT … ON DUPLICATE KEY UPDATE takes an exclusive lock on the existing row
     // (not the shared one a plain INSERT takes), whether or not the update changes it: the row is
-    // ours until commit without a separate SELECT … FOR UPDATE.
+    // ours until commit without a separate SELECT … FOR UPDATE. (`count` is no longer kept: the
+    // hits are the count.)
     await trx.raw(
-      'INSERT INTO rate_limits (`key`, count, expires_at) VALUES (?, 0, 0) ' +
-        'ON DUPLICATE KEY UPDATE count = count',
-      [key],
+      'INSERT INTO rate_limits (`key`, count, expires_at) VALUES (?, 0, ?) ' +
+        'ON DUPLICATE KEY UPDATE expires_at = VALUES(expires_at)',
+      [key, expiresAtMs],
     );
     return;
   }
   await trx.raw(
-    'INSERT INTO rate_limits (key, count, expires_at) VALUES (?, 0, 0) ' +
-      'ON CONFLICT (key) DO UPDATE SET count = count',
-    [key],
+    'INSERT INTO rate_limits (key, count, expires_at) VALUES (?, 0, ?) ' +
+      'ON CONFLICT (key) DO UPDATE SET expires_at = excluded.expires_at',
+    [key, expiresAtMs],
   );
 }
 

@@ -6,7 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
-import polka from 'polka';
 import { NotFoundError, TooManyRequestsError, ValidationError } from '../core/errors.js';
 import { requestFingerprint } from '../core/idempotency.js';
 import { metricsOf } from '../core/metrics.js';
@@ -20,6 +19,7 @@ import { readMultipartBody } from './multipart.js';
 import { buildOpenApi, type OpenApiInfo } from './openapi.js';
 import { idempotencyKey, idempotently, inOperationTransaction } from './idempotent.js';
 import { sendError, sendJson, sendReply } from './respond.js';
+import { Router } from './router.js';
 
 export interface HttpAppOptions {
   /** Listener name, used in logs ("workforce", "clinic"). */
@@ -42,53 +42,55 @@ export function createHttpApp(opts: HttpAppOptions): {
   const logger = services.logger.child({ listener: opts.name });
   const openapi = buildOpenApi(opts.openapi, opts.routes);
 
-  const allowedMethods = methodsByPath([
-    ...opts.routes.map((r) => ({ method: r.method, path: r.path })),
-    { method: 'GET', path: '/docs/openapi.json' },
-  ]);
-  const app = polka({
-    // A path no route serves is a 404; a path served under other methods is a 405 naming them in
-    // Allow (RFC 9110 §15.5.6), in the same error body as every other answer.
-    onNoMatch: (req: IncomingMessage, res: ServerResponse) => {
-      const allow = allowedMethods(pathOf(String(req.url ?? '')));
-      if (!allow.length) {
-        sendJson(res, 404, { message: 'Route not found.', errors: {}, code: 'ROUTE_NOT_FOUND' });
-        return;
-      }
-      if (!req.readableEnded) req.resume();
-      sendJson(
-        res,
-        405,
-        {
-          message: `Method ${String(req.method)} is not allowed here; allowed: ${allow.join(', ')}.`,
-          errors: {},
-          code: 'METHOD_NOT_ALLOWED',
-        },
-        { Allow: allow.join(', ') },
-      );
-    },
-    onError: (err: unknown, _req: IncomingMessage, res: ServerResponse) => sendError(res, err, logger),
-  });
-
-  app.get('/docs/openapi.json', (req: IncomingMessage, res: ServerResponse) => {
+  // One compiled table (router.ts) serves the routes and answers the 405's Allow.
+  type Serve = (req: any, res: ServerResponse, params: Record<string, string>) => void;
+  const router = new Router<Serve>();
+  router.add('GET', '/docs/openapi.json', (req: IncomingMessage, res: ServerResponse) => {
     (req as Tracked).routeTemplate = '/docs/openapi.json';
     sendJson(res, 200, openapi);
   });
-
   for (const route of opts.routes) {
-    const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-    (app as any)[method](route.path, (req: any, res: ServerResponse) => {
+    router.add(route.method, route.path, (req: any, res: ServerResponse, params) => {
       req.routeTemplate = route.path;
-      if (route.secretParams) req.logPath = maskedPath(route, req.params ?? {});
+      req.params = params;
+      if (route.secretParams) req.logPath = maskedPath(route, params);
       handleRoute(route, req, res, services, logger).catch((err) => sendError(res, err, logger));
     });
   }
+  // A path no route serves is a 404; a path served under other methods is a 405 naming them in
+  // Allow (RFC 9110 §15.5.6), in the same error body as every other answer.
+  const noMatch = (req: IncomingMessage, res: ServerResponse, path: string) => {
+    const allow = router.allowed(path);
+    if (!allow.length) {
+      sendJson(res, 404, { message: 'Route not found.', errors: {}, code: 'ROUTE_NOT_FOUND' });
+      return;
+    }
+    if (!req.readableEnded) req.resume();
+    sendJson(
+      res,
+      405,
+      {
+        message: `Method ${String(req.method)} is not allowed here; allowed: ${allow.join(', ')}.`,
+        errors: {},
+        code: 'METHOD_NOT_ALLOWED',
+      },
+      { Allow: allow.join(', ') },
+    );
+  };
+  const route: RequestHandler = (req, res) => {
+    const path = pathOf(String(req.url ?? ''));
+    try {
+      const found = router.find(String(req.method), path);
+      if (found) found.handler(req, res, found.params);
+      else noMatch(req, res, path);
+    } catch (err) {
+      sendError(res, err, logger);
+    }
+  };
 
-  // Request id and the access log wrap everything, the 404s included. Set up here, before polka's
-  // routing rather than as its first middleware, and with one `finish` listener per app instead of
-  // a closure per request: on a cheap request (/ping, a 401) that bookkeeping was a visible share of
-  // the profile.
-  const route = app.handler as unknown as RequestHandler;
+  // Request id and the access log wrap everything, the 404s included. Set up here, before the
+  // routing, and with one `finish` listener per app instead of a closure per request: on a cheap
+  // request (/ping, a 401) that bookkeeping was a visible share of the profile.
   const logRequest = function (this: ServerResponse) {
     const req = this.req as Tracked;
     const ms = performance.now() - req.startedAt;
@@ -217,29 +219,6 @@ async function limitRate(
     if (err instanceof TooManyRequestsError) metricsOf(services).rateLimited(rule.name);
     throw err;
   }
-}
-
-/**
- * The methods served at a concrete path, in a stable order (GET, POST, PUT, PATCH, DELETE): the
- * same `:param` segments polka matches, one segment each.
- */
-function methodsByPath(routes: Array<{ method: string; path: string }>): (path: string) => string[] {
-  const order = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
-  const patterns = routes.map((r) => ({
-    method: r.method.toUpperCase(),
-    re: new RegExp(
-      '^' +
-        r.path
-          .split('/')
-          .map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-          .join('/') +
-        '/?$',
-    ),
-  }));
-  return (path) => {
-    const found = new Set(patterns.filter((p) => p.re.test(path)).map((p) => p.method));
-    return [...found].sort((a, b) => order.indexOf(a) - order.indexOf(b));
-  };
 }
 
 function pathOf(url: string): string {

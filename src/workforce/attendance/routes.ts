@@ -61,7 +61,7 @@ export const attendanceRoutes = [
       windowSeconds: 60,
       // Counted per employee: an hr correction spends the employee's budget, not hr's own.
       afterBody: true,
-      key: (p, _request, body, services) => ingestionKey(services.db, p.userId, body?.employee_id),
+      key: (p, _request, body, services) => ingestionKey(services.db, p, body?.employee_id),
     },
     responses: {
       201: { description: 'punch recorded; the derived daily record', schema: punchResultSchema() },

@@ -36,6 +36,7 @@ export const userAccess: Access<UserPrincipal> = {
       clientKind: token.clientKind,
       grants: token.grants,
       deviceFingerprint: device,
+      employeeId: token.employeeId,
     };
   },
   principalKey: (p) => `user:${p.userId}`,

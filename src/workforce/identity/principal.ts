@@ -23,6 +23,12 @@ export interface UserPrincipal {
    * (any token kind); absent when the request sent none, or does not come over HTTP.
    */
   deviceFingerprint?: string | null;
+  /**
+   * The caller's own employee record as read with the bearer token (null: none); absent when the
+   * principal did not come from a token. Only a hint for keys (a punch's rate-limit bucket): the
+   * operations read and lock the employee themselves.
+   */
+  employeeId?: number | null;
 }
 
 export interface PartnerPrincipal {

@@ -53,11 +53,16 @@ export interface ActiveUserToken {
   lastUsedAt: Date | null;
   /** The user's role grants, read with the token. */
   grants: RoleGrant[];
+  /**
+   * The user's own employee record (not deleted; the lowest id should there be several), read with
+   * the token, or null: a punch's rate-limit key without a statement of its own.
+   */
+  employeeId: number | null;
 }
 
 /**
  * The token row behind a bearer string, when it exists, matches, is neither expired nor revoked and
- * its user is active, with the user's grants. One query (token ⋈ user ⟕ roles): it runs on every
+ * its user is active, with the user's grants and employee id. One query (token ⋈ user ⟕ roles): it runs on every
  * authenticated request, and each round trip to the database costs more than the rest of the
  * request (docs/benchmarks.md, GET /me). Read fresh every time, so a revoke anywhere counts at once.
  */
@@ -82,10 +87,11 @@ export async function findActiveUserToken(
     expiresAt,
     lastUsedAt: fromDbTime(row.last_used_at),
     grants: toGrants(rows),
+    employeeId: row.employee_ref === null || row.employee_ref === undefined ? null : Number(row.employee_ref),
   };
 }
 
-/** The token ⋈ user ⟕ roles statement; its id is the only binding. */
+/** The token ⋈ user ⟕ roles statement, with the user's employee id; the token id is the only binding. */
 function tokenRowsQuery(db: Knex, id: number): Knex.QueryBuilder {
   return db('personal_access_tokens as t')
     .join('users as u', 'u.id', 't.user_id')
@@ -104,6 +110,9 @@ function tokenRowsQuery(db: Knex, id: number): Knex.QueryBuilder {
       'u.is_active',
       'r.role',
       'r.organization_id',
+      db.raw(
+        '(select min(e.id) from employees e where e.user_id = t.user_id and e.deleted_at is null) as employee_ref',
+      ),
     );
 }
 
