@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
+import polka from 'polka';
 import { NotFoundError, TooManyRequestsError, ValidationError } from '../core/errors.js';
 import { requestFingerprint } from '../core/idempotency.js';
 import { metricsOf } from '../core/metrics.js';
@@ -77,7 +78,13 @@ export function createHttpApp(opts: HttpAppOptions): {
       { Allow: allow.join(', ') },
     );
   };
-  const route: RequestHandler = (req, res) => {
+  // polka is the daemon's application (its request loop, URL parsing and error fallback); the
+  // routes are one compiled table behind a single middleware, so a request costs one lookup
+  // instead of a regex test per route.
+  const app = polka({
+    onError: (err: unknown, _req: IncomingMessage, res: ServerResponse) => sendError(res, err, logger),
+  });
+  app.use((req: IncomingMessage, res: ServerResponse) => {
     const path = pathOf(String(req.url ?? ''));
     try {
       const found = router.find(String(req.method), path);
@@ -86,7 +93,8 @@ export function createHttpApp(opts: HttpAppOptions): {
     } catch (err) {
       sendError(res, err, logger);
     }
-  };
+  });
+  const route = app.handler as unknown as RequestHandler;
 
   // Request id and the access log wrap everything, the 404s included. Set up here, before the
   // routing, and with one `finish` listener per app instead of a closure per request: on a cheap
