@@ -243,14 +243,21 @@ interface RushReport {
   elapsedMs: number;
 }
 
+/** The arrival rate of each of the SLOTS slots of the window, relative to the base rate. */
+export function rateWeights(burstFactor: number): number[] {
+  return Array.from({ length: SLOTS }, (_, i) => (inBurst(i) ? burstFactor : 1));
+}
+
+/** Whether slot `i` of the window is in one of the bursts. */
+export const inBurst = (i: number) => BURSTS.some((b) => i >= b && i < b + BURST_SLOTS);
+export const RUSH_SLOTS = SLOTS;
+
 /**
  * N arrival offsets in [0, windowMs), sorted: an inhomogeneous Poisson process conditioned on N
  * events, i.e. N independent draws from the rate's density (base rate, ×BURST_FACTOR in the bursts).
  */
-function arrivals(prng: Prng, n: number, windowMs: number): number[] {
-  const weights = Array.from({ length: SLOTS }, (_, i) =>
-    BURSTS.some((b) => i >= b && i < b + BURST_SLOTS) ? BURST_FACTOR : 1,
-  );
+export function arrivals(prng: Prng, n: number, windowMs: number, burstFactor = BURST_FACTOR): number[] {
+  const weights = rateWeights(burstFactor);
   const total = weights.reduce((a, b) => a + b, 0);
   const cdf: number[] = [];
   let acc = 0;
@@ -266,7 +273,7 @@ function arrivals(prng: Prng, n: number, windowMs: number): number[] {
   return out.sort((a, b) => a - b);
 }
 
-function shuffle<T>(prng: Prng, items: T[]): void {
+export function shuffle<T>(prng: Prng, items: T[]): void {
   for (let i = items.length - 1; i > 0; i--) {
     const j = Math.floor(prng.next() * (i + 1));
     [items[i], items[j]] = [items[j], items[i]];
@@ -383,7 +390,7 @@ async function pageWhile(s: Session, stop: () => boolean) {
 }
 
 /** Check-in punches stored for the rush's employees on the day: none lost, none doubled. */
-async function countPunches(db: Knex, people: Person[], day: string) {
+export async function countPunches(db: Knex, people: Person[], day: string) {
   const ids = people.map((p) => p.employeeId);
   const perEmployee = new Map<number, number>();
   for (let i = 0; i < ids.length; i += 1000) {
