@@ -15,13 +15,14 @@ import { ORGS } from '../lib/dataset.js';
 import { workDir, ROOT } from '../lib/paths.js';
 import { createPrng, type Prng } from '../lib/prng.js';
 import { LOAD_CORE, runOk } from '../lib/proc.js';
-import { percentile, round, type CaseOutput } from '../lib/results.js';
+import { percentile, ratio, round, type CaseOutput } from '../lib/results.js';
 import type { Session } from '../lib/session.js';
 import { download } from '../lib/stream.js';
 import { lockOverHttp, unlockOverHttp } from './lock.js';
 import { createHttpApp } from '../../src/http/app.js';
 import { listen } from '../../src/http/server.js';
 import { workforceApiInfo, workforceRoutes } from '../../src/workforce/routes.js';
+import { capturePunchSpec, daysBack, punchablePeople, startMinimalPunch } from '../lib/punch-replay.js';
 
 const WINDOW_MS_PER_10K = 90_000;
 const SLOTS = 100;
@@ -61,56 +62,22 @@ export async function rushCase(s: Session): Promise<CaseOutput> {
   const windowMs = Math.max(5000, Math.round((WINDOW_MS_PER_10K * people.length) / 10_000));
   const offsets = arrivals(prng, people.length, windowMs);
   shuffle(prng, people);
-  const planFile = `${workDir()}/rush-plan-${s.bench.dialect}.json`;
-  writeFileSync(
-    planFile,
-    JSON.stringify({
-      url: `${s.server.url}/api/v1/attendance/punches`,
-      punches: people.map((p, i) => ({
-        offsetMs: Math.round(offsets[i]),
-        token: p.token,
-        at: localInstant(day, p.timezone, 8 * 60 + 45 + (offsets[i] / windowMs) * 15),
-      })),
-    }),
-  );
-
-  // The punches from the load core; the other clients from this process, at the same time.
-  let done = false;
-  const rush = runOk(process.execPath, [`${ROOT}/bench/lib/rush-client.mjs`, planFile], {
-    core: LOAD_CORE,
-  }).finally(() => (done = true));
-  const pager = pageWhile(s, () => done);
-  const acme = s.orgs.find((o) => o.code === 'ACME') ?? s.orgs[0];
-  const locker = (async () => {
-    const locks: Array<{ org: string; ms: number; lockId: number; rows: number }> = [];
-    for (const org of [...s.orgs].sort((a, b) => a.rows - b.rows)) {
-      const began = performance.now();
-      const lock = await lockOverHttp(s, org);
-      locks.push({
-        org: org.code,
-        ms: performance.now() - began,
-        lockId: lock.lock_id,
-        rows: lock.rows_locked,
-      });
-    }
-    const exported = await download(
-      s.server,
-      `/api/v1/exports/attendance.csv?org_id=${acme.id}&month=${s.opts.month}`,
-      s.tokens.hr[acme.code],
-    );
-    return { locks, exported };
-  })();
-  const [client, paging, background] = await Promise.all([rush, pager, locker]);
-  const punches = JSON.parse(client.stdout.trim().split('\n').pop()!) as RushReport;
-  // The lock case (if it runs next) starts from an unlocked month.
-  for (const l of background.locks) {
-    const org = s.orgs.find((o) => o.code === l.org)!;
-    await unlockOverHttp(s, org, l.lockId);
-  }
+  const plan = (d: string, who: Array<{ token: string; timezone: string }>) =>
+    who.map((p, i) => ({
+      offsetMs: Math.round(offsets[i]),
+      token: p.token,
+      at: localInstant(d, p.timezone, 8 * 60 + 45 + (offsets[i] / windowMs) * 15),
+    }));
+  const { punches, paging, background } = await runRush(s, s.server.url, plan(day, people), 'wfctl');
+  const drain = drainRate(punches.records);
 
   const counts = await countPunches(db, people, day);
   // Counted after the check so this extra punch (today, for one employee) is not in it.
   const cost = await statementsOfOnePunch(s, people[0]);
+  // The same plan against the minimal program of a check-in (MySQL: it is mysql2), on a day of its
+  // own, with the same paging, locks and export running in the daemon: its drain rate beside ours.
+  const minimalRun = s.bench.dialect === 'mysql' ? await minimalRush(s, people, plan) : null;
+
   const fiveXx = Object.entries(punches.statuses)
     .filter(([status]) => Number(status) >= 500)
     .reduce((t, [, n]) => t + n, 0);
@@ -122,7 +89,8 @@ export async function rushCase(s: Session): Promise<CaseOutput> {
   return {
     case: 'rush',
     title: `morning rush: ${people.length.toLocaleString('en')} check-ins in ${round(windowMs / 1000, 0)} s (bursts ×${BURST_FACTOR}) while paging, locking and exporting`,
-    baselineName: '— (absolute goals)',
+    baselineName:
+      'drain rate: the same plan against minimal-punch.mjs replaying the check-in statements (bench/lib/punch-replay.ts), the same paging, locks and export in the daemon; the rest: absolute goals',
     rows: [
       {
         case: 'rush',
@@ -143,6 +111,16 @@ export async function rushCase(s: Session): Promise<CaseOutput> {
         ratio: null,
         goal: mysql ? '< 50 ms' : '— (goal is for MySQL)',
         met: mysql ? punches.latencies.p99 < 50 : null,
+      },
+      {
+        case: 'rush',
+        measure: `drain rate: answers per second while all ${SOCKETS} connections were busy (${round(drain.saturatedMs / 1000, 1)} s of ${round(punches.elapsedMs / 1000, 1)} s; minimal program ${minimalRun ? `${round(minimalRun.drain.saturatedMs / 1000, 1)} s of ${round(minimalRun.punches.elapsedMs / 1000, 1)} s, p99 ${round(minimalRun.punches.latencies.p99, 1)} ms, ${minimalRun.problems || 'count ok'}` : '— (MySQL only)'}); the rush's whole rate ${round(punches.sent / (punches.elapsedMs / 1000), 1)} punches/s`,
+        figure: drain.perSecond === null ? null : round(drain.perSecond, 1),
+        baseline: minimalRun?.drain.perSecond == null ? null : round(minimalRun.drain.perSecond, 1),
+        unit: 'punches/s',
+        ratio: ratio(drain.perSecond, minimalRun?.drain.perSecond ?? null),
+        goal: '—',
+        met: null,
       },
       {
         case: 'rush',
@@ -176,7 +154,7 @@ export async function rushCase(s: Session): Promise<CaseOutput> {
       },
       {
         case: 'rush',
-        measure: `lock of last month during the rush (${background.locks.map((l) => `${l.org} ${l.rows} rows ${round(l.ms, 0)} ms`).join(', ')}); then the CSV export of ${acme.code}`,
+        measure: `lock of last month during the rush (${background.locks.map((l) => `${l.org} ${l.rows} rows ${round(l.ms, 0)} ms`).join(', ')}); then the CSV export of ACME`,
         figure: round(background.exported.totalMs, 0),
         baseline: null,
         unit: 'ms',
@@ -189,7 +167,18 @@ export async function rushCase(s: Session): Promise<CaseOutput> {
       `one check-in runs ${cost.statements} statements (knex query events, in-process app on the same database; ${cost.inTransaction} of them in the operation's transaction)`,
       `window ${round(windowMs / 1000, 1)} s; the client was at most ${round(punches.worstLateMs, 1)} ms late on its schedule; tokens for ${people.length} employees created set-based in ${round(setupMs / 1000, 1)} s`,
     ],
-    details: { windowMs, punches, paging, background, counts, setupMs, day, cost },
+    details: {
+      windowMs,
+      punches: { ...punches, records: undefined },
+      paging,
+      background,
+      counts,
+      setupMs,
+      day,
+      cost,
+      drain,
+      minimal: minimalRun && { ...minimalRun, punches: { ...minimalRun.punches, records: undefined } },
+    },
   };
 }
 
@@ -231,7 +220,126 @@ async function statementsOfOnePunch(
   return { statements: sql.length, inTransaction: sql.length - begin + setIsolation, sql };
 }
 
+/** The rush client's connections (rush-client.mjs's default). */
+const SOCKETS = 64;
+
+/**
+ * One rush: the plan from the load core against `baseUrl`, while this process pages GET
+ * /attendances, locks last month (both organizations, one after the other) and exports ACME's
+ * month, all on the daemon; the locks are undone afterwards.
+ */
+async function runRush(s: Session, baseUrl: string, punches: object[], label: string) {
+  const planFile = `${workDir()}/rush-plan-${s.bench.dialect}-${label}.json`;
+  writeFileSync(
+    planFile,
+    JSON.stringify({ url: `${baseUrl}/api/v1/attendance/punches`, sockets: SOCKETS, records: true, punches }),
+  );
+  // The punches from the load core; the other clients from this process, at the same time.
+  let done = false;
+  const rush = runOk(process.execPath, [`${ROOT}/bench/lib/rush-client.mjs`, planFile], {
+    core: LOAD_CORE,
+  }).finally(() => (done = true));
+  const pager = pageWhile(s, () => done);
+  const acme = s.orgs.find((o) => o.code === 'ACME') ?? s.orgs[0];
+  const locker = (async () => {
+    const locks: Array<{ org: string; ms: number; lockId: number; rows: number }> = [];
+    for (const org of [...s.orgs].sort((a, b) => a.rows - b.rows)) {
+      const began = performance.now();
+      const lock = await lockOverHttp(s, org);
+      locks.push({
+        org: org.code,
+        ms: performance.now() - began,
+        lockId: lock.lock_id,
+        rows: lock.rows_locked,
+      });
+    }
+    const exported = await download(
+      s.server,
+      `/api/v1/exports/attendance.csv?org_id=${acme.id}&month=${s.opts.month}`,
+      s.tokens.hr[acme.code],
+    );
+    return { locks, exported };
+  })();
+  const [client, paging, background] = await Promise.all([rush, pager, locker]);
+  const report = JSON.parse(client.stdout.trim().split('\n').pop()!) as RushReport;
+  // The lock case (if it runs next) starts from an unlocked month.
+  for (const l of background.locks) {
+    const org = s.orgs.find((o) => o.code === l.org)!;
+    await unlockOverHttp(s, org, l.lockId);
+  }
+  return { punches: report, paging, background };
+}
+
+/** The rush's plan replayed against the minimal program, on a day before the rush's, and its count check. */
+async function minimalRush(
+  s: Session,
+  people: Person[],
+  plan: (day: string, who: Array<{ token: string; timezone: string }>) => object[],
+) {
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const day = daysBack(yesterday, 1, s.opts.month);
+  const captureDays: [string, string] = [
+    daysBack(yesterday, 2, s.opts.month),
+    daysBack(yesterday, 3, s.opts.month),
+  ];
+  const all = await punchablePeople(s.bench.services.db);
+  const { spec } = await capturePunchSpec(s, all, captureDays);
+  const minimal = await startMinimalPunch(s, spec, all);
+  try {
+    const run = await runRush(s, minimal.url, plan(day, people), 'minimal');
+    const counts = await countPunches(s.bench.services.db, people, day);
+    const accepted = (run.punches.statuses['201'] ?? 0) + (run.punches.statuses['200'] ?? 0);
+    const lost = counts.missing - (run.punches.sent - accepted);
+    const problems = [
+      lost ? `${lost} lost` : '',
+      counts.doubled ? `${counts.doubled} doubled` : '',
+      counts.stored !== accepted ? `${accepted} accepted, ${counts.stored} stored` : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
+    return { day, punches: run.punches, drain: drainRate(run.punches.records), counts, problems };
+  } finally {
+    await minimal.close();
+  }
+}
+
+/**
+ * Answers per second while the server was saturated: the stretches in which at least SOCKETS punches
+ * were due and unanswered (every connection of the client busy, so the server had all it could
+ * take), from the client's records (planned offset, latency from it). Null when it never was.
+ */
+export function drainRate(records: PunchRecord[]): {
+  perSecond: number | null;
+  saturatedMs: number;
+  answered: number;
+} {
+  const events: Array<[number, number]> = [];
+  for (const r of records) {
+    events.push([r[0], +1]);
+    events.push([r[0] + r[2], -1]);
+  }
+  events.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  let backlog = 0;
+  let since: number | null = null;
+  let saturatedMs = 0;
+  let answered = 0;
+  for (const [t, d] of events) {
+    if (since !== null && d < 0) answered += 1;
+    backlog += d;
+    if (backlog >= SOCKETS && since === null) since = t;
+    else if (backlog < SOCKETS && since !== null) {
+      saturatedMs += t - since;
+      since = null;
+    }
+  }
+  return { perSecond: saturatedMs >= 1000 ? (answered * 1000) / saturatedMs : null, saturatedMs, answered };
+}
+
+/** [offsetMs, lateMs, latencyMs, status, i] per answered punch (rush-client.mjs `records`). */
+type PunchRecord = [number, number, number, number, number];
+
 interface RushReport {
+  records: PunchRecord[];
   sent: number;
   statuses: Record<string, number>;
   errors: number;
