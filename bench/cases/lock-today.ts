@@ -96,7 +96,8 @@ export async function lockTodayCase(s: Session): Promise<CaseOutput> {
       );
       const load = loadAverage();
       const lockWaitsBefore = await rowLockCounters(db);
-      const cpu = startCpuSampler(s.server.pid);
+      // The CPU of the program that serves the punches (the lock runs in the daemon either way).
+      const cpu = startCpuSampler(target === 'wfctl' ? s.server.pid : minimal.pid);
       const client = start(process.execPath, [`${ROOT}/bench/lib/rush-client.mjs`, planFile], {
         core: LOAD_CORE,
         stdio: ['ignore', 'pipe', 'inherit'],
@@ -193,7 +194,7 @@ export async function lockTodayCase(s: Session): Promise<CaseOutput> {
   );
   const fmtCpu = (c: CpuShare | null) =>
     c
-      ? `daemon ${Math.round((c.daemon ?? 0) * 100)}%, database server ${Math.round((c.database ?? 0) * 100)}%, machine ${Math.round(c.machine * 100)}% busy`
+      ? `server ${Math.round((c.daemon ?? 0) * 100)}% (waited for a core ${Math.round((c.daemonWait ?? 0) * 100)}%), database server ${Math.round((c.database ?? 0) * 100)}%, machine ${Math.round(c.machine * 100)}% busy`
       : '—';
   const phaseNote = (r: Round | undefined, which: 'noLock' | 'lock') =>
     r

@@ -265,7 +265,7 @@ export async function rushRealCase(s: Session): Promise<CaseOutput> {
   const p99 = report.latencies.p99;
   const fmtCpu = (c: CpuShare | null) =>
     c
-      ? `daemon ${Math.round((c.daemon ?? 0) * 100)}% of its core, database server ${Math.round((c.database ?? 0) * 100)}%, machine ${Math.round(c.machine * 100)}% busy`
+      ? `daemon ${Math.round((c.daemon ?? 0) * 100)}% of its core (waited for a core ${Math.round((c.daemonWait ?? 0) * 100)}%), database server ${Math.round((c.database ?? 0) * 100)}%, machine ${Math.round(c.machine * 100)}% busy`
       : '—';
   const span = `minutes ${opts.fromMs / 60_000}–${opts.toMs / 60_000} of the window`;
   return {

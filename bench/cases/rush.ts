@@ -400,7 +400,8 @@ export function localInstant(day: string, timeZone: string, minutes: number): st
 }
 
 /**
- * Accounts and web tokens for every employee without one, set-based: users in batches, their
+ * Accounts and web tokens for every employee without one (again: those made by an earlier case are
+ * kept, so every case of a run can call this), set-based: users in batches, their
  * employee link and role each in one statement, tokens in batches (the hash is computed here).
  */
 export async function createRushTokens(db: Knex, now: Date): Promise<Person[]> {
@@ -432,10 +433,22 @@ export async function createRushTokens(db: Knex, now: Date): Promise<Person[]> {
   await db.raw(
     `INSERT INTO user_roles (user_id, role, organization_id, scope_key, created_at)
      SELECT e.user_id, 'employee', e.organization_id, ${concat("'org:'", 'e.organization_id')}, ?
-     FROM employees e JOIN users u ON u.id = e.user_id WHERE u.email LIKE 'rush-%'`,
+     FROM employees e JOIN users u ON u.id = e.user_id WHERE u.email LIKE 'rush-%'
+       AND NOT EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = e.user_id AND r.role = 'employee')`,
     [stamp],
   );
-  const users = await db('users').where('email', 'like', 'rush-%').orderBy('id').select('id');
+  // Another case of the run (punch, rush, rush-real, lock-today) may have made them already.
+  const users = await db('users')
+    .where('email', 'like', 'rush-%')
+    .whereNotExists((q) =>
+      q
+        .select(db.raw('1'))
+        .from('personal_access_tokens as t')
+        .whereRaw('t.user_id = users.id')
+        .where('t.name', 'rush'),
+    )
+    .orderBy('id')
+    .select('id');
   const secretOf = (userId: number) => `rush${userId}secret${'x'.repeat(32)}`;
   const expires = toDbTime(new Date(now.getTime() + 30 * 86_400_000));
   for (let i = 0; i < users.length; i += 500) {

@@ -1,5 +1,6 @@
 // Where the CPU went while a case ran: the daemon's, the database server's and the whole machine's
-// CPU time, sampled from /proc every SAMPLE_MS, so that a slow stretch can be set against who was
+// CPU time, and how long the daemon waited for a core (the scheduler's run delay), sampled from
+// /proc every SAMPLE_MS, so that a slow stretch can be set against who was
 // using the cores (the daemon at 100% of its core is queueing in the daemon; the machine at 100%
 // with the daemon below its share is the neighbours). The database server is shared with other
 // work on this machine, so its figure is everyone's queries, not only the benchmark's.
@@ -11,6 +12,8 @@ const TICK_S = 0.01; // USER_HZ: 100 on Linux
 interface Sample {
   at: number; // epoch ms
   daemon: number | null; // CPU seconds
+  /** Seconds the daemon's threads were runnable but waited for a core (schedstat run_delay). */
+  daemonWait: number | null;
   database: number | null;
   machineBusy: number; // CPU seconds, all cores
   machineTotal: number;
@@ -19,6 +22,11 @@ interface Sample {
 export interface CpuShare {
   /** Share of one core, 0–1 (can exceed 1 for the database server: it is multi-threaded). */
   daemon: number | null;
+  /**
+   * Share of the time the daemon's threads waited for a core while ready to run (summed over its
+   * threads, so above 1 when several waited at once; the main thread does almost all the work).
+   */
+  daemonWait: number | null;
   database: number | null;
   /** Busy share of all cores, 0–1. */
   machine: number;
@@ -31,6 +39,23 @@ function processCpu(pid: number | null): number | null {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) * TICK_S; // utime, stime
+  } catch {
+    return null;
+  }
+}
+
+/** run_delay of every thread of the process, in seconds (/proc/PID/task/TID/schedstat, field 2). */
+function runDelay(pid: number): number | null {
+  try {
+    let ns = 0;
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[1]);
+      } catch {
+        // the thread ended meanwhile
+      }
+    }
+    return ns / 1e9;
   } catch {
     return null;
   }
@@ -66,6 +91,7 @@ export function startCpuSampler(daemonPid: number) {
     samples.push({
       at: Date.now(),
       daemon: processCpu(daemonPid),
+      daemonWait: runDelay(daemonPid),
       database: processCpu(dbPid),
       machineBusy: m.busy,
       machineTotal: m.total,
@@ -88,6 +114,7 @@ export function startCpuSampler(daemonPid: number) {
         x === null || y === null ? null : Math.round(((y - x) / seconds) * 100) / 100;
       return {
         daemon: share(a.daemon, b.daemon),
+        daemonWait: share(a.daemonWait, b.daemonWait),
         database: share(a.database, b.database),
         machine:
           Math.round(((b.machineBusy - a.machineBusy) / (b.machineTotal - a.machineTotal)) * 100) / 100,

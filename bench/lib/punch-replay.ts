@@ -129,6 +129,7 @@ export async function capturePunchSpec(
 
 export interface MinimalPunch {
   url: string;
+  pid: number;
   close(): Promise<void>;
 }
 
@@ -171,7 +172,7 @@ export async function startMinimalPunch(
       await new Promise((r) => setTimeout(r, 100));
     }
   }
-  return { url, close: () => stop(started) };
+  return { url, pid: started.pid, close: () => stop(started) };
 }
 
 export interface CapacityRound {
