@@ -4,8 +4,9 @@
 // at a steady rate, and the same stream runs first without a lock, for NO_LOCK_MS.
 //
 // Open loop (bench/lib/rush-client.mjs on the load core): Poisson arrivals at LOCK_TODAY_RATE per
-// second (default 30, the real bursts' rate of 10,000 employees: bench/cases/rush-real.ts), each
-// punch a different employee, latency from its planned instant. The stream stops when the locks have
+// second (default: the real bursts' rate of 10,000 employees, 28/s, bench/cases/rush-real.ts, but
+// at most half the minimal program's capacity measured first in the same run), each punch a
+// different employee, latency from its planned instant. The stream stops when the locks have
 // answered; the months are unlocked again (not measured) before the next round. Each round runs
 // against wfctl and, as the control, against the minimal program of the same check-in
 // (bench/lib/punch-replay.ts: the captured statements, the month's mutex in share mode included,
@@ -20,7 +21,13 @@ import { LOAD_CORE, loadAverage, start } from '../lib/proc.js';
 import { percentile, ratio, round, type CaseOutput } from '../lib/results.js';
 import type { Session } from '../lib/session.js';
 import { rowLockCounters, startCpuSampler, type CpuShare } from '../lib/cpu-sampler.js';
-import { capturePunchSpec, daysBack, punchablePeople, startMinimalPunch } from '../lib/punch-replay.js';
+import {
+  capturePunchSpec,
+  closedLoopRound,
+  daysBack,
+  punchablePeople,
+  startMinimalPunch,
+} from '../lib/punch-replay.js';
 import { lockOverHttp, unlockOverHttp } from './lock.js';
 import { countCheck, followClient } from './rush-real.js';
 
@@ -28,6 +35,12 @@ const NO_LOCK_MS = 8_000;
 /** The stream's length at most (the lock phase ends earlier, when the locks answer). */
 const MAX_STREAM_MS = 180_000;
 const GOAL_P99_MS = 100;
+/** The real rush's burst rate at 10,000 employees (bench/cases/rush-real.ts): 10,000 × 3 ÷ 118 slots ÷ 9 s. */
+const REAL_BURST_RATE = 28;
+/** The share of the minimal program's capacity the stream may use (as rush-real's speed-up). */
+const HEADROOM = 0.5;
+const CAPACITY_WARM_UP = 32;
+const CAPACITY_ROUND = 150;
 
 type PunchRecord = [number, number, number, number, number];
 
@@ -54,7 +67,6 @@ interface Round {
 
 export async function lockTodayCase(s: Session): Promise<CaseOutput> {
   if (s.bench.dialect !== 'mysql') throw new Error('lock-today compares with a mysql2 program: MySQL only');
-  const rate = Number(process.env.LOCK_TODAY_RATE ?? 30);
   const order = (process.env.LOCK_TODAY_ORDER ?? 'wfctl,minimal').split(',') as Array<'wfctl' | 'minimal'>;
   const { db } = s.bench.services;
   const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
@@ -65,21 +77,45 @@ export async function lockTodayCase(s: Session): Promise<CaseOutput> {
   ];
   const all = await punchablePeople(db);
   const { spec, used } = await capturePunchSpec(s, all, captureDays);
-  const pool = all.filter((p) => !used.includes(p));
   // Today, a few minutes ago: a check-in for today in either organization's time zone.
   const at = new Date(Date.now() - 3 * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-  const todays = [...new Set(pool.map((p) => localDate(at, p.timeZone)))];
-  const rowsOfMonth = s.orgs.reduce((t, o) => t + o.rows, 0);
-  s.log(
-    `lock-today: ${pool.length} employees, ${rate} punches/s, today ${todays.join('/')}, lock of ${rowsOfMonth} rows`,
+  const todays = [...new Set(all.map((p) => localDate(at, p.timeZone)))];
+  // Without the employees who punched today already (the rush case's statement count sends one).
+  const punchedToday = new Set(
+    (await db('attendance_punches').whereIn('date', todays).distinct('employee_id')).map((r) =>
+      Number(r.employee_id),
+    ),
   );
+  const pool = all.filter((p) => !used.includes(p) && !punchedToday.has(p.employeeId));
+  const rowsOfMonth = s.orgs.reduce((t, o) => t + o.rows, 0);
 
   const minimal = await startMinimalPunch(s, spec, pool);
   const rounds: Round[] = [];
   const planned = new Set<number>();
   const accepted = new Set<number>();
   let next = 0;
+  let rate = Number(process.env.LOCK_TODAY_RATE ?? 0);
+  let capacity: number | null = null;
   try {
+    if (!rate) {
+      // The stream's rate: the real bursts' rate of 10,000 employees, but at most HEADROOM of the
+      // minimal program's capacity (closed loop, on a day of its own): above it the queue grows
+      // through the stream and "during the lock" (its end) would be slower for that reason alone.
+      const capacityDay = daysBack(yesterday, 10, s.opts.month);
+      const warm = pool.slice(0, CAPACITY_WARM_UP);
+      await closedLoopRound(minimal.url, 'minimal', warm, capacityDay);
+      const round1 = await closedLoopRound(
+        minimal.url,
+        'minimal',
+        pool.slice(CAPACITY_WARM_UP, CAPACITY_WARM_UP + CAPACITY_ROUND),
+        capacityDay,
+      );
+      capacity = round1.perSecond;
+      rate = Math.max(1, Math.min(REAL_BURST_RATE, HEADROOM * round1.perSecond));
+    }
+    s.log(
+      `lock-today: ${pool.length} employees, ${round(rate, 1)} punches/s (minimal capacity ${capacity === null ? '—' : round(capacity, 1)}/s), today ${todays.join('/')}, lock of ${rowsOfMonth} rows`,
+    );
     for (const [r, target] of order.entries()) {
       const prng = createPrng(s.opts.seed + 100 + r);
       const people = pool.slice(next, next + Math.ceil((rate * MAX_STREAM_MS) / 1000));
@@ -205,7 +241,7 @@ export async function lockTodayCase(s: Session): Promise<CaseOutput> {
     : '';
   return {
     case: 'lock-today',
-    title: `today's check-ins (${rate}/s, open loop) during a lock of last month (${rowsOfMonth.toLocaleString('en')} rows, both organizations)`,
+    title: `today's check-ins (${round(rate, 1)}/s, open loop) during a lock of last month (${rowsOfMonth.toLocaleString('en')} rows, both organizations)`,
     baselineName:
       "the same check-in's statements replayed by minimal-punch.mjs (the month's mutex included), the same stream, with the same lock running",
     rows: [
@@ -269,7 +305,7 @@ export async function lockTodayCase(s: Session): Promise<CaseOutput> {
         ? `lock-today: the minimal program replays as captured: ${spec.unmatched.join('; ')}`
         : 'lock-today: every varying binding of the minimal program was matched to a role',
     ],
-    details: { rate, at, todays, rounds, check, rowsOfMonth },
+    details: { rate, capacity, at, todays, rounds, check, rowsOfMonth },
   };
 }
 

@@ -44,7 +44,8 @@ const WINDOW_MS = 15 * 60_000;
 const BURST_FACTOR = 3;
 /** The share of the minimal program's capacity the sped-up bursts may use (decision: half). */
 const HEADROOM = 0.5;
-const CAPACITY_PER_ROUND = 300;
+/** Check-ins per capacity round (RUSH_REAL_CAPACITY_ROUND: fewer on a slow machine). */
+const CAPACITY_PER_ROUND = Number(process.env.RUSH_REAL_CAPACITY_ROUND ?? 300);
 const CAPACITY_WARM_UP = 64;
 const CAPACITY_ORDER = ['wfctl', 'minimal', 'minimal', 'wfctl'] as const;
 const GOAL_P99_MS = 100;
