@@ -4,8 +4,12 @@
 // client pages GET /attendances, one locks last month (both organizations, one after the other)
 // and then exports it as CSV. Reported: punch latency p50/p99/max (from each punch's planned send
 // instant, so queueing in the client counts), errors, and a count check (every
-// punch sent is in the database exactly once). Unlike the other cases there is no baseline: the
-// goal is absolute (p99 < 50 ms on MySQL, no 5xx, no lost or doubled punch).
+// punch sent is in the database exactly once). The bursts exceed what even the minimal program
+// drains (issue 24), so this is a capacity test: on MySQL the same plan is replayed against the
+// minimal program of a check-in (bench/lib/punch-replay.ts) on a day of its own, with the same
+// paging, locks and export in the daemon, and both drain rates are reported (answers per second
+// while every client connection was busy). The latency goals are absolute (p99 < 50 ms on MySQL,
+// no 5xx, no lost or doubled punch); the rush at the real rate is bench/cases/rush-real.ts.
 import { writeFileSync } from 'node:fs';
 import type { Knex } from 'knex';
 import { sha256Hex } from '../../src/core/crypto.js';
