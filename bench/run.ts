@@ -23,6 +23,8 @@ import { pullCase } from './cases/pull.js';
 import { pushCase } from './cases/push.js';
 import { punchCase } from './cases/punch.js';
 import { rushCase } from './cases/rush.js';
+import { rushRealCase } from './cases/rush-real.js';
+import { lockTodayCase } from './cases/lock-today.js';
 import { clinicCase } from './cases/clinic.js';
 import { clusterCase } from './cases/cluster.js';
 
@@ -36,8 +38,10 @@ const RUNNERS: Array<[CaseName, (s: Session) => Promise<CaseOutput>]> = [
   ['attendances', attendancesCase],
   ['offboard', offboardCase],
   ['punch', punchCase],
-  // Before the lock case: the rush locks last month itself while punching, then unlocks it.
+  // Before the lock case: the rush cases lock last month themselves while punching, then unlock it.
   ['rush', rushCase],
+  ['rush-real', rushRealCase],
+  ['lock-today', lockTodayCase],
   ['lock', lockCase],
   ['pull', pullCase],
   ['export', exportCase],
@@ -167,8 +171,8 @@ async function runDialect(bench: BenchDb, log: (line: string) => void): Promise<
     let locked = false;
     for (const [name, runner] of RUNNERS) {
       if (!opts.cases.includes(name)) continue;
-      if (name === 'punch' && bench.dialect !== 'mysql') {
-        log('punch: skipped on SQLite (its minimal program is mysql2)');
+      if ((name === 'punch' || name === 'rush-real' || name === 'lock-today') && bench.dialect !== 'mysql') {
+        log(`${name}: skipped on SQLite (its minimal program is mysql2)`);
         continue;
       }
       if (NEEDS_LOCK.has(name) && !locked) {

@@ -13,12 +13,17 @@ export const CASES = [
   'offboard',
   'punch',
   'rush',
+  'rush-real',
+  'lock-today',
   'clinic',
   'cluster',
 ] as const;
 export type CaseName = (typeof CASES)[number];
-/** Run when --cases is not given: every case but the Galera cluster's (it kills cluster nodes, so only on request). */
-export const DEFAULT_CASES = CASES.filter((c) => c !== 'cluster');
+/**
+ * Run when --cases is not given: every case but the Galera cluster's (it kills cluster nodes) and the
+ * rush at the real rate (a quarter of an hour at most sped up a few times), so only on request.
+ */
+export const DEFAULT_CASES = CASES.filter((c) => c !== 'cluster' && c !== 'rush-real');
 
 export interface BenchOptions {
   dialects: Dialect[];

@@ -6,22 +6,33 @@
 // busy loop or the 64 sockets) is time its user waited (no coordinated omission). The latency from
 // the actual send is reported beside it (`sendLatencies`) to show how much of it was queueing.
 // usage: node rush-client.mjs PLAN.json
-//   → prints {sent, statuses, errors, latencies: {p50, p99, max}, sendLatencies: {…}, worstLateMs, elapsedMs}
-//   PLAN: {url, punches: [{offsetMs, token, at}]}
+//   → prints {sent, statuses, errors, latencies: {p50, p99, max}, sendLatencies: {…}, worstLateMs, elapsedMs,
+//             startedEpoch, records?}
+//   PLAN: {url, punches: [{offsetMs, token, at}], sockets?: 64, records?: false}
+//   With `records`, every answered punch as [offsetMs, lateMs, latencyMs, status, i] (latency from the
+//   planned instant; lateMs: how late the client sent it; i: the punch's `i` in the plan), and a
+//   first line {"startedEpoch"} when the schedule starts. SIGUSR2 stops the schedule: punches not
+//   yet sent are dropped (counted in `sent` only if they were sent), those in flight are awaited.
+//   startedEpoch: the schedule's zero as epoch milliseconds (performance.timeOrigin-based), so the
+//   harness can set the answers against what it did meanwhile.
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 
 const plan = JSON.parse(readFileSync(process.argv[2], 'utf8'));
-const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+const agent = new Agent({ keepAlive: true, maxSockets: plan.sockets ?? 64 });
 const target = new URL(plan.url);
 
 const statuses = {};
 const latencies = [];
 const sendLatencies = [];
+const records = [];
 let errors = 0;
 let worstLateMs = 0;
+let stopped = false;
+let sent = 0;
+process.on('SIGUSR2', () => (stopped = true));
 
-const punch = (p, planned) =>
+const punch = (p, planned, late) =>
   new Promise((resolve) => {
     const body = JSON.stringify({ kind: 'check_in', at: p.at });
     const began = performance.now();
@@ -43,6 +54,7 @@ const punch = (p, planned) =>
           latencies.push(done - planned);
           sendLatencies.push(done - began);
           statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+          if (plan.records) records.push([p.offsetMs, late, done - planned, res.statusCode, p.i ?? -1]);
           resolve();
         });
       },
@@ -55,12 +67,17 @@ const punch = (p, planned) =>
   });
 
 const start = performance.now();
+if (plan.records)
+  process.stdout.write(JSON.stringify({ startedEpoch: performance.timeOrigin + start }) + '\n');
 const inFlight = [];
 for (const p of plan.punches) {
   const wait = p.offsetMs - (performance.now() - start);
   if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-  worstLateMs = Math.max(worstLateMs, performance.now() - start - p.offsetMs);
-  inFlight.push(punch(p, start + p.offsetMs));
+  if (stopped) break;
+  const late = performance.now() - start - p.offsetMs;
+  worstLateMs = Math.max(worstLateMs, late);
+  sent += 1;
+  inFlight.push(punch(p, start + p.offsetMs, late));
 }
 await Promise.all(inFlight);
 const elapsedMs = performance.now() - start;
@@ -71,13 +88,15 @@ const summary = (xs) => {
 };
 process.stdout.write(
   JSON.stringify({
-    sent: plan.punches.length,
+    sent,
     statuses,
     errors,
     latencies: summary(latencies),
     sendLatencies: summary(sendLatencies),
     worstLateMs,
     elapsedMs,
+    startedEpoch: performance.timeOrigin + start,
+    ...(plan.records ? { records } : {}),
   }) + '\n',
 );
 agent.destroy();
