@@ -48,7 +48,7 @@ export interface CliResult {
 
 export interface CliOptions {
   env?: Record<string, string>;
-  input?: string;
+  input?: string | Buffer;
   databaseUrl?: string;
 }
 
@@ -99,7 +99,7 @@ export async function runCli(
 ): Promise<CliResult> {
   const stdout = collector();
   const stderr = collector();
-  const stdin = Readable.from(opts.input ? [Buffer.from(opts.input)] : []);
+  const stdin = Readable.from(opts.input?.length ? [Buffer.from(opts.input)] : []);
   const code = await runWith(['node', 'wfctl', ...args], {
     stdout,
     stderr,
