@@ -1,5 +1,6 @@
 // The only reader of process.env. Everything else receives a typed, validated Config.
 // `.env` in the working directory is loaded first when present (variables already set win).
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -532,13 +533,23 @@ function describe(err: yup.ValidationError): string {
   return err.message.replace(new RegExp(`^${err.path}\\s*`), '');
 }
 
+/** An environment handed to one CLI run in a test's process (src/cli/main.ts runWith). */
+const environmentOfRun = new AsyncLocalStorage<Record<string, string | undefined>>();
+
+/** Runs `work` reading `env` instead of process.env (and no `.env`). */
+export function withEnvironment<T>(env: Record<string, string | undefined>, work: () => T): T {
+  return environmentOfRun.run(env, work);
+}
+
 /** The process environment, after `.env`. The one place that touches process.env. */
 export function readEnvironment(): Record<string, string | undefined> {
+  const injected = environmentOfRun.getStore();
+  if (injected) return injected;
   loadDotEnv();
   return process.env;
 }
 
 /** WFCTL_DEBUG=1 prints stack traces of unexpected CLI errors (never part of normal output). */
 export function isDebug(): boolean {
-  return Boolean(process.env.WFCTL_DEBUG);
+  return Boolean((environmentOfRun.getStore() ?? process.env).WFCTL_DEBUG);
 }

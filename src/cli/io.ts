@@ -6,25 +6,27 @@
 // - exit codes: 0 ok, 1 operation failed or not confirmed, 2 usage or validation error, 130 Ctrl-C.
 import type { ReactElement } from 'react';
 import { AppError, UsageError } from '../core/errors.js';
+import { cliIo } from './run-context.js';
 
 export interface OutputOptions {
   json?: boolean;
 }
 
 export function wantsJson(opts: OutputOptions): boolean {
-  return Boolean(opts.json) || !process.stdout.isTTY;
+  return Boolean(opts.json) || !cliIo().stdout.isTTY;
 }
 
 export function canPrompt(opts: OutputOptions = {}): boolean {
-  return Boolean(process.stdin.isTTY) && Boolean(process.stdout.isTTY) && !opts.json;
+  const { stdin, stdout } = cliIo();
+  return Boolean(stdin.isTTY) && Boolean(stdout.isTTY) && !opts.json;
 }
 
 export function printJson(value: unknown): void {
-  process.stdout.write(JSON.stringify(value, null, 2) + '\n');
+  cliIo().stdout.write(JSON.stringify(value, null, 2) + '\n');
 }
 
 export function say(line: string): void {
-  process.stderr.write(line + '\n');
+  cliIo().stderr.write(line + '\n');
 }
 
 /** Prints the result: JSON for scripts, the Ink view for people. */
@@ -45,7 +47,8 @@ export async function renderOnce(element: ReactElement): Promise<void> {
   // Imported here, not above: a run that prints JSON never loads Ink (src/cli/ink.tsx).
   const { loadInk } = await import('./ink.js');
   const { renderToString } = await loadInk();
-  process.stdout.write(renderToString(element, { columns: process.stdout.columns || 80 }) + '\n');
+  const { stdout } = cliIo();
+  stdout.write(renderToString(element, { columns: stdout.columns || 80 }) + '\n');
 }
 
 /**
@@ -117,6 +120,6 @@ export async function confirmOrAbort(
 /** Reads all of stdin (for --password-stdin and files piped in). */
 export async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  for await (const chunk of cliIo().stdin) chunks.push(Buffer.from(chunk as Buffer | string));
   return Buffer.concat(chunks).toString('utf8');
 }

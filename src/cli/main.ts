@@ -8,6 +8,7 @@ import { AppError } from '../core/errors.js';
 import { inkOnDemand } from './ink-on-demand.js';
 import { printJson } from './io.js';
 import { fullProgram, programFor } from './program.js';
+import { cliIo, withCliIo, type CliIo } from './run-context.js';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
@@ -19,16 +20,31 @@ export function buildProgram(): Promise<Command> {
 /** Runs the program; returns (and sets) the exit code instead of calling process.exit mid-flight. */
 export async function run(argv: string[]): Promise<number> {
   ignoreClosedStdout();
+  const code = await execute(argv);
+  process.exitCode = code;
+  return code;
+}
+
+/**
+ * One run with the caller's streams, environment and services (src/cli/run-context.ts), touching
+ * no process global: neither process.stdout nor process.env nor the exit code. The tests run the
+ * CLI in their own process this way; runs may overlap.
+ */
+export async function runWith(argv: string[], io: CliIo): Promise<number> {
+  // Imported here, as in report(): bin/wfctl's --version and --help never load the configuration.
+  const { withEnvironment } = await import('../config.js');
+  return withEnvironment(io.env, () => withCliIo(io, () => execute(argv)));
+}
+
+async function execute(argv: string[]): Promise<number> {
   inkOnDemand.value = true;
-  let code: number = EXIT.ok;
   try {
     const program = await programFor(argv.slice(2));
     await program.parseAsync(argv);
+    return EXIT.ok;
   } catch (err) {
-    code = await report(err, argv.includes('--json'));
+    return report(err, argv.includes('--json'));
   }
-  process.exitCode = code;
-  return code;
 }
 
 /**
@@ -49,7 +65,7 @@ export const EXIT_INTERRUPTED = 130;
 async function report(err: unknown, json: boolean): Promise<number> {
   // Ctrl-C at a prompt (inquirer's ExitPromptError): nothing was changed yet, so a quiet word.
   if ((err as Error | null)?.name === 'ExitPromptError') {
-    process.stderr.write('Aborted.\n');
+    cliIo().stderr.write('Aborted.\n');
     return EXIT_INTERRUPTED;
   }
   if (err instanceof CommanderError) {
@@ -65,14 +81,14 @@ async function report(err: unknown, json: boolean): Promise<number> {
   // Imported here: --version and --help (commander's exits above) never read the configuration.
   const { ConfigError, isDebug } = await import('../config.js');
   if (err instanceof ConfigError) {
-    process.stderr.write(`wfctl: ${err.message}\n`);
+    cliIo().stderr.write(`wfctl: ${err.message}\n`);
     if (json) printJson({ message: err.message, errors: { [err.variable]: [err.message] } });
     return EXIT.usage;
   }
   if (err instanceof AppError) {
-    process.stderr.write(`wfctl: ${err.message}\n`);
+    cliIo().stderr.write(`wfctl: ${err.message}\n`);
     for (const [field, messages] of Object.entries(err.errors)) {
-      for (const m of messages) if (m !== err.message) process.stderr.write(`  ${field}: ${m}\n`);
+      for (const m of messages) if (m !== err.message) cliIo().stderr.write(`  ${field}: ${m}\n`);
     }
     if (json)
       printJson({
@@ -85,7 +101,7 @@ async function report(err: unknown, json: boolean): Promise<number> {
   }
   const operating = await operatingProblem(err);
   if (operating) {
-    process.stderr.write(`wfctl: ${operating}\n`);
+    cliIo().stderr.write(`wfctl: ${operating}\n`);
     if (json) printJson({ message: operating, errors: {} });
     return EXIT.failed;
   }
@@ -93,8 +109,8 @@ async function report(err: unknown, json: boolean): Promise<number> {
   // Driver errors carry the whole SQL statement (a bulk insert can be megabytes): show its start.
   const message = String(e?.message ?? err);
   const shown = message.length > 500 ? `${message.slice(0, 500)}… (${message.length} characters)` : message;
-  process.stderr.write(`wfctl: unexpected error: ${shown}\n`);
-  if (isDebug()) process.stderr.write(`${e?.stack}\n`);
+  cliIo().stderr.write(`wfctl: unexpected error: ${shown}\n`);
+  if (isDebug()) cliIo().stderr.write(`${e?.stack}\n`);
   return EXIT.failed;
 }
 

@@ -11,6 +11,7 @@ import { COMMAND_TABLE } from './command-table.js';
 import { COMMAND_MODULES } from './commands/index.js';
 import { withExamples } from './help.js';
 import { rootHelp } from './root-help.js';
+import { cliIo } from './run-context.js';
 
 /** A command as the command table holds it (src/cli/command-table.ts). */
 export interface CommandNode {
@@ -52,14 +53,17 @@ export function rootCommand(): Command {
     .option('--no-color', 'no colours (as does the NO_COLOR environment variable)')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
-    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+    .configureOutput({
+      writeOut: (s) => cliIo().stdout.write(s),
+      writeErr: (s) => cliIo().stderr.write(s),
+    });
   // The root's help is written for one 80×24 screen, its commands grouped by service.
   program.helpInformation = () => rootHelp();
   // Ink only for a run that may draw a view on a stdout that is a terminal (src/cli/ink.tsx); the
   // live progress line (src/cli/progress.ts) needs none. --help and --version run no action.
   program.hook('preAction', async (_program, action) => {
     const json = Boolean(action.opts().json);
-    if (process.stdout.isTTY && !json) await (await import('./ink.js')).loadInk();
+    if (cliIo().stdout.isTTY && !json) await (await import('./ink.js')).loadInk();
   });
   return program;
 }

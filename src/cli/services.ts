@@ -8,6 +8,7 @@ import type { Services } from '../core/services.js';
 import { createDb } from '../db/knex.js';
 import { migrateLatest, pendingMigrations } from '../db/migrate.js';
 import { UsageError } from '../core/errors.js';
+import { cliIo } from './run-context.js';
 
 export async function withServices<T>(
   work: (services: Services) => Promise<T>,
@@ -21,8 +22,11 @@ export async function withServices<T>(
 ): Promise<T> {
   const config = opts.config ?? loadConfig();
   if (opts.changesData) sayDatabase(config);
+  // A test's in-process run may hand in its clock and its open database (src/cli/run-context.ts).
+  const io = cliIo();
+  const given = opts.db ?? io.db;
   const db =
-    opts.db ??
+    given ??
     createDb(config.database, {
       poolMax: config.dbPoolMax,
       connectTimeoutMs: config.dbConnectTimeoutMs,
@@ -30,16 +34,16 @@ export async function withServices<T>(
   // Commands log to stderr, so stdout stays the result.
   const logger = createLogger(
     config.logLevel === 'info' ? 'warn' : config.logLevel,
-    process.stderr,
+    io.stderr,
     {},
     config.logFormat,
   );
-  const services: Services = { db, clock: systemClock, config, logger };
+  const services: Services = { db, clock: io.clock ?? systemClock, config, logger };
   try {
     if ((opts.schema ?? 'ready') === 'ready') await ensureSchema(services);
     return await work(services);
   } finally {
-    if (!opts.db) await db.destroy();
+    if (!given) await db.destroy();
   }
 }
 
@@ -62,8 +66,9 @@ async function ensureSchema(services: Services): Promise<void> {
  * password. On stderr, so --json output stays one document.
  */
 export function sayDatabase(config: Config): void {
-  if (!process.stderr.isTTY) return;
-  process.stderr.write(`database: ${describeDatabase(config)}\n`);
+  const { stderr } = cliIo();
+  if (!stderr.isTTY) return;
+  stderr.write(`database: ${describeDatabase(config)}\n`);
 }
 
 export function describeDatabase(config: Config): string {

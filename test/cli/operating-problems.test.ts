@@ -3,7 +3,7 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import test from 'ava';
-import { runCli } from '../helpers/cli.js';
+import { runCli, spawnCli } from '../helpers/cli.js';
 
 const closedPort = async (): Promise<number> => {
   const server = createServer();
@@ -80,7 +80,7 @@ test('serve on a port in use says the port is in use', async (t) => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   t.teardown(() => server.close());
   const { port } = server.address() as AddressInfo;
-  const r = await runCli(['serve'], {
+  const r = await spawnCli(['serve'], {
     env: {
       WORKFORCE_PORT: String(port),
       CLINIC_PORT: '0',

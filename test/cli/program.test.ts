@@ -4,26 +4,26 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDb, DIALECTS } from '../helpers/db.js';
-import { runCli } from '../helpers/cli.js';
+import { runCli, spawnCli } from '../helpers/cli.js';
 import { migrateRollback } from '../../src/db/migrate.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
 
 test('--version and --help exit 0', async (t) => {
-  const v = await runCli(['--version']);
+  const v = await spawnCli(['--version']);
   t.is(v.code, 0);
   t.is(v.stdout.trim(), pkg.version);
-  const h = await runCli(['--help']);
+  const h = await spawnCli(['--help']);
   t.is(h.code, 0);
   t.regex(h.stdout, /serve/);
   t.regex(h.stdout, /migrate/);
 });
 
 test('an unknown command or option is a usage error: exit 2', async (t) => {
-  const r = await runCli(['frobnicate']);
+  const r = await spawnCli(['frobnicate']);
   t.is(r.code, 2);
   t.regex(r.stderr, /unknown command/);
-  const o = await runCli(['serve', '--bogus']);
+  const o = await spawnCli(['serve', '--bogus']);
   t.is(o.code, 2);
   t.regex(o.stderr, /unknown option/);
 });
@@ -35,7 +35,7 @@ test('a bad configuration variable is named, exit 2', async (t) => {
 });
 
 test('serve --only refuses an unknown listener with exit 2', async (t) => {
-  const r = await runCli(['serve', '--only', 'both']);
+  const r = await spawnCli(['serve', '--only', 'both']);
   t.is(r.code, 2);
   t.regex(r.stderr, /--only must be workforce or clinic/);
 });
@@ -92,7 +92,7 @@ if (DIALECTS.includes('mysql')) {
     const tdb = await createTestDb('mysql');
     t.teardown(tdb.destroy);
     await migrateRollback(tdb.db, true);
-    const r = await runCli(['serve'], {
+    const r = await spawnCli(['serve'], {
       databaseUrl: tdb.database.url,
       env: { WORKFORCE_PORT: '0', CLINIC_PORT: '0' },
     });

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import test from 'ava';
-import { COMMAND, ROOT, runCli } from '../helpers/cli.js';
+import { COMMAND, ROOT, spawnCli } from '../helpers/cli.js';
 import { createTestDb, DIALECTS } from '../helpers/db.js';
 import { RawConnection } from '../helpers/raw-http.js';
 import { until } from '../scheduler/fakes.js';
@@ -29,7 +29,7 @@ test('serve with the clinic port taken exits 1 naming the port and its variable 
   const blocker = await listening();
   t.teardown(() => blocker.close());
   const port = portOf(blocker);
-  const r = await runCli(['serve'], {
+  const r = await spawnCli(['serve'], {
     env: { ...quiet, WORKFORCE_PORT: '0', CLINIC_PORT: String(port) },
     databaseUrl: `sqlite:/tmp/wfctl-clinic-port-test-${process.pid}.sqlite`,
   });
@@ -42,7 +42,7 @@ test('serve with the clinic port taken exits 1 naming the port and its variable 
 
 test('serve with an unreachable database exits 1 naming host and port, not the password', async (t) => {
   const port = await freePort();
-  const r = await runCli(['serve'], {
+  const r = await spawnCli(['serve'], {
     env: { ...quiet, WORKFORCE_PORT: '0', CLINIC_PORT: '0' },
     databaseUrl: `mysql://root:s3cret@127.0.0.1:${port}/wfctl`,
   });

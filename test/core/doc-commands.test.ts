@@ -8,7 +8,7 @@
 //   a usage error (exit 2: unknown command or flag, a missing or invalid value, not permitted, refused
 //   by a rule). A command meant to be refused says so in its trailing comment (`# … exit 2 …`).
 //   The `wfctl` bash sees is a function that hands its arguments and stdin to this process, which
-//   runs the program in-process (src/cli/main.ts `run`): one Node start for all of them, not one each.
+//   runs the program in-process (src/cli/main.ts `runWith`): one Node start for all of them, not one each.
 //   Optional parts written `[--flag X]` are left out. Only `wfctl` lines and plain assignments run
 //   (curl, npm, sleep… do not); `wfctl serve` does not (no command here needs the daemon).
 // Each document runs on its own copy of the seeded database, from its own directory holding what a
@@ -33,9 +33,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { buildProgram, run } from '../../src/cli/main.js';
+import { buildProgram } from '../../src/cli/main.js';
 import { clinicRoutes } from '../../src/clinic/routes.js';
 import { VARIABLES } from '../../src/config.js';
 import { workforceRoutes } from '../../src/workforce/routes.js';
@@ -49,6 +48,7 @@ import {
   wfctlInvocations,
   type LogicalCommand,
 } from '../helpers/doc-commands.js';
+import { runCli } from '../helpers/cli.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DOCS = [
@@ -142,48 +142,28 @@ interface Call {
   stderr: string;
 }
 
-/** Runs the program in this process with `args`, `stdin` as its standard input; returns what it wrote. */
+/**
+ * Runs the program in this process (test/helpers/cli.ts runCli: its own streams, the document's
+ * database and mail directory as its environment); the working directory is the document's.
+ */
+/** The database and mail directory of the document being run. */
+const runEnv: Record<string, string> = {};
+
 async function runInProcess(
   args: string[],
   stdin: Buffer,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const stdoutWrite = process.stdout.write;
-  const stderrWrite = process.stderr.write;
-  const stdinDescriptor = Object.getOwnPropertyDescriptor(process, 'stdin')!;
-  const ttyDescriptor = Object.getOwnPropertyDescriptor(process.stdout, 'isTTY');
-  const capture =
-    (into: string[]) =>
-    (chunk: unknown, enc?: unknown, cb?: unknown): boolean => {
-      into.push(Buffer.isBuffer(chunk) ? chunk.toString('utf8') : String(chunk));
-      const done = typeof enc === 'function' ? enc : cb;
-      if (typeof done === 'function') done();
-      return true;
-    };
-  const input = Object.assign(Readable.from(stdin.length ? [stdin] : []), { isTTY: false });
-  Object.defineProperty(process, 'stdin', { configurable: true, enumerable: true, get: () => input });
-  Object.defineProperty(process.stdout, 'isTTY', { configurable: true, value: false });
-  process.stdout.write = capture(out) as typeof process.stdout.write;
-  process.stderr.write = capture(err) as typeof process.stderr.write;
-  let code: number;
   try {
-    code = await run(['node', 'wfctl', ...args]);
+    return await runCli(args, {
+      input: stdin,
+      env: runEnv,
+    });
   } catch (e) {
-    code = 99;
-    err.push(String((e as Error)?.stack ?? e));
-  } finally {
-    process.stdout.write = stdoutWrite;
-    process.stderr.write = stderrWrite;
-    Object.defineProperty(process, 'stdin', stdinDescriptor);
-    if (ttyDescriptor) Object.defineProperty(process.stdout, 'isTTY', ttyDescriptor);
-    else delete (process.stdout as { isTTY?: boolean }).isTTY;
-    process.exitCode = undefined;
+    return { code: 99, stdout: '', stderr: String((e as Error)?.stack ?? e) };
   }
-  return { code, stdout: out.join(''), stderr: err.join('') };
 }
 
-/** One request at a time: the program writes to this process's stdout, which is swapped per run. */
+/** One request at a time: a document's lines run in order, in its working directory. */
 function startRunner(
   onCall: (args: string[], code: number, stderr: string, line: number) => void,
 ): Promise<Server> {
@@ -278,19 +258,15 @@ const USAGE = /unknown command|unknown option|too many arguments|missing require
 
 test('the wfctl lines of every document run on the demo seed without a usage error', async (t) => {
   const work = mkdtempSync(join(tmpdir(), 'wfctl-docs-'));
-  const savedEnv = { ...process.env };
   const cwd = process.cwd();
   t.teardown(() => {
     process.chdir(cwd);
-    process.env = savedEnv;
     rmSync(work, { recursive: true, force: true });
   });
   // The demo seed once, on a template copied for each document: each starts from the same data.
-  process.env.LOG_LEVEL = 'warn';
-  process.env.MAIL_DIR = join(work, 'mail');
-  delete process.env.MAIL_URL;
+  runEnv.MAIL_DIR = join(work, 'mail');
   const template = join(work, 'template.sqlite');
-  process.env.DATABASE_URL = `sqlite:${template}`;
+  runEnv.DATABASE_URL = `sqlite:${template}`;
   process.chdir(work);
   const seeded = await runInProcess(['seed'], Buffer.alloc(0));
   t.is(seeded.code, 0, seeded.stderr);
@@ -315,8 +291,8 @@ test('the wfctl lines of every document run on the demo seed without a usage err
     copyFileSync(join(ROOT, 'docs/workforce-import.example.json'), join(dir, 'month.json'));
     const db = join(dir, 'wfctl.sqlite');
     copyFileSync(template, db);
-    process.env.DATABASE_URL = `sqlite:${db}`;
-    process.env.MAIL_DIR = join(dir, 'var/mail');
+    runEnv.DATABASE_URL = `sqlite:${db}`;
+    runEnv.MAIL_DIR = join(dir, 'var/mail');
     process.chdir(dir);
     const ran = await bash(text, dir, {
       PATH: process.env.PATH ?? '',

@@ -1,8 +1,16 @@
-// Runs the real `wfctl` program in a child process (as cron or a person would), against a test database.
+// Runs the `wfctl` program against a test database. runCli runs it in the test's own process
+// (src/cli/main.ts runWith: its own stdout, stderr, stdin and environment, the exit code returned),
+// as fast as a function call once the command's module is loaded. spawnCli runs the real program in
+// a child process, as cron or a person would: kept for what only a process shows (exit codes of
+// the process itself, a reader that leaves (`| head`), signals, colour decided at start-up).
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import type { Knex } from 'knex';
+import type { Clock } from '../../src/core/clock.js';
+import { runWith } from '../../src/cli/main.js';
 
 const ENTRY = fileURLToPath(new URL('./cli-entry.ts', import.meta.url));
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -38,28 +46,83 @@ export interface CliResult {
   json<T = any>(): T;
 }
 
-export function runCli(
+export interface CliOptions {
+  env?: Record<string, string>;
+  input?: string | Buffer;
+  databaseUrl?: string;
+}
+
+/** The environment a run sees: the same few variables for both runners, nothing of the test's own. */
+function environment(opts: CliOptions): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/tmp',
+    TZ: process.env.TZ ?? '',
+    LOG_LEVEL: 'warn',
+    ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
+    ...opts.env,
+  };
+}
+
+function result(code: number, stdout: string, stderr: string): CliResult {
+  return {
+    code,
+    stdout,
+    stderr,
+    json() {
+      return JSON.parse(stdout);
+    },
+  };
+}
+
+/** A stream that keeps what is written to it (not a terminal, as a pipe is not). */
+function collector(): Writable & { text: () => string } {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer | string, _enc, done) {
+      chunks.push(String(chunk));
+      done();
+    },
+  });
+  return Object.assign(stream, { text: () => chunks.join('') });
+}
+
+/** The program in this process, with stdin, stdout and stderr of its own (none is a terminal). */
+export async function runCli(
   args: string[],
-  opts: {
-    env?: Record<string, string>;
-    input?: string;
-    databaseUrl?: string;
+  opts: CliOptions & {
+    /** Instead of the system clock. */
+    clock?: Clock;
+    /** The test's open database, used instead of connecting to DATABASE_URL (and left open). */
+    db?: Knex;
+  } = {},
+): Promise<CliResult> {
+  const stdout = collector();
+  const stderr = collector();
+  const stdin = Readable.from(opts.input?.length ? [Buffer.from(opts.input)] : []);
+  const code = await runWith(['node', 'wfctl', ...args], {
+    stdout,
+    stderr,
+    stdin,
+    env: environment(opts),
+    clock: opts.clock,
+    db: opts.db,
+  });
+  return result(code, stdout.text(), stderr.text());
+}
+
+/** The real program in a child process (bin/wfctl, or the sources under tsx when dist/ is stale). */
+export function spawnCli(
+  args: string[],
+  opts: CliOptions & {
     /** Close our end of stdout after this many bytes, as `| head -c N` does. */
     closeStdoutAfter?: number;
   } = {},
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const env: Record<string, string> = {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '/tmp',
-      TZ: process.env.TZ ?? '',
-      LOG_LEVEL: 'warn',
-      ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
-      ...opts.env,
-    };
     const child = spawn(process.execPath, [...COMMAND, ...args], {
       cwd: ROOT,
-      env,
+      env: environment(opts),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -71,16 +134,7 @@ export function runCli(
     });
     child.stderr.on('data', (d) => (stderr += d));
     child.on('error', reject);
-    child.on('close', (code) =>
-      resolve({
-        code: code ?? -1,
-        stdout,
-        stderr,
-        json() {
-          return JSON.parse(stdout);
-        },
-      }),
-    );
+    child.on('close', (code) => resolve(result(code ?? -1, stdout, stderr)));
     child.stdin.end(opts.input ?? '');
   });
 }

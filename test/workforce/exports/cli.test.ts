@@ -4,7 +4,7 @@ import test from 'ava';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../../helpers/cli.js';
+import { spawnCli as runCli } from '../../helpers/cli.js';
 import { createTestDb, DIALECTS } from '../../helpers/db.js';
 import { createUser } from '../../helpers/workforce.js';
 import { insertAttendance, lockFixture, orgWithStaff } from '../partners/fixtures.js';
