@@ -25,7 +25,16 @@ import { readSecrets, refuseSecretFlags, secretOptions, type SecretSpec } from '
 import { loadNames, NO_NAMES, type NameRequest, type Names } from './names.js';
 import { withServices } from './services.js';
 import { withExamples } from './help.js';
-import { flagKey, flagName, inputFlags, inputNames, inputOf, namingFlags, type InputFlags } from './input-flags.js';
+import {
+  flagKey,
+  flagName,
+  inSchemaOrder,
+  inputFlags,
+  inputNames,
+  inputOf,
+  namingFlags,
+  type InputFlags,
+} from './input-flags.js';
 import { Summary } from './views/summary.js';
 
 export interface ArgSpec {
@@ -63,6 +72,8 @@ export interface FlagSpec {
    * checked with the field's rule whatever its type. Set on the flags `input` derives.
    */
   typed?: boolean;
+  /** The field's value from the flag's text, when the field's type alone does not say (`--page`). */
+  parse?(text: unknown): unknown;
   /** The flag may be given several times (`--org A --org B`); its value is the list, default []. */
   repeatable?: boolean;
   lookup?: Lookup;
@@ -165,7 +176,9 @@ export function commandFor<Actor, In, Out, Shown = Out>(
   }
   const cmd = parent.command(words[words.length - 1]).description(spec.description ?? op.summary);
   const derived = spec.input ? inputFlags(op.input, spec.input, takenFields(spec)) : [];
-  const flagSpecs = [...(spec.flags ?? []), ...derived];
+  const flagSpecs = spec.input
+    ? inSchemaOrder(op.input, [...(spec.flags ?? []), ...derived])
+    : (spec.flags ?? []);
   const form = { args: spec.args, flags: flagSpecs };
   for (const arg of spec.args ?? []) cmd.argument(`[${arg.name}]`, arg.description);
   for (const flag of flagSpecs) {
@@ -227,7 +240,7 @@ export function commandFor<Actor, In, Out, Shown = Out>(
       const names = inputNames(form);
       const input = await namingFlags(names, async () => {
         if (!spec.input) return spec.toInput!(args, flags, ctx, secrets, {});
-        const given = inputOf(op.input, { args: spec.args, flags: derived }, args, flags);
+        const given = inputOf(op.input, form, args, flags);
         const filled = await spec.toInput?.(args, flags, ctx, secrets, given);
         return { ...given, ...secrets, ...(filled as object | undefined) };
       });

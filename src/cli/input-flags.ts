@@ -39,6 +39,7 @@ export const flagOfField = (field: string) => `--${field.replace(/_/g, '-')}`;
 /** The value a flag's help shows: `<id>`, `<date>`, or the field's last word (`<minutes>`). */
 function placeholder(field: string): string {
   if (/date|_on$|_day$/.test(field)) return '<date>';
+  if (/notes|reason|description/.test(field)) return '<text>';
   return `<${field.split('_').pop()}>`;
 }
 
@@ -74,6 +75,16 @@ export function inputFlags(schema: unknown, declared: InputFlags, taken: readonl
   return flags;
 }
 
+/**
+ * The command's own flags that fill no field (`--tenant`) first, then every flag that fills one in
+ * the order of the input's fields (a list's `--page` stays last).
+ */
+export function inSchemaOrder(schema: unknown, flags: readonly FlagSpec[]): FlagSpec[] {
+  const order = Object.keys(describeFields(schema));
+  const rank = (f: FlagSpec) => (f.field === undefined ? -1 : order.indexOf(f.field) + 1 || order.length + 1);
+  return [...flags].sort((a, b) => rank(a) - rank(b));
+}
+
 /** `client_id` → `Client id`: the question a required field's prompt asks by default. */
 const sentence = (field: string) => field.charAt(0).toUpperCase() + field.slice(1).replace(/_/g, ' ');
 
@@ -82,13 +93,16 @@ function withChoices(description: string | undefined, field: string, oneOf: unkn
   const values = (oneOf ?? []).filter((v): v is string => typeof v === 'string');
   if (!values.length) return description ?? field.replace(/_/g, ' ');
   if (!description) return `one of ${values.join(', ')}`;
-  return values.some((v) => description.includes(v)) ? description : `${description} (one of ${values.join(', ')})`;
+  return values.some((v) => description.includes(v))
+    ? description
+    : `${description} (one of ${values.join(', ')})`;
 }
 
 /**
- * The input the given flags and arguments fill: each value parsed by its field's type (a number
- * from its text, a switch as true, a list as given). Text that is not a number is kept as typed,
- * so the operation's schema refuses it with the 422 that names the flag.
+ * The input the given flags and arguments fill: each value parsed by the flag's `parse` or its
+ * field's type (a number from its text, a switch as true, a list as given). Text that is not a
+ * number is kept as typed, so the operation's schema refuses it with the 422 that names the flag.
+ * A field the command resolves from a name (`--org ACME`) is laid over by its toInput.
  */
 export function inputOf(
   schema: unknown,
@@ -104,7 +118,11 @@ export function inputOf(
     input[field] = type === 'number' ? toNumber(value) : type === 'boolean' ? Boolean(value) : value;
   };
   for (const a of fills.args ?? []) put(a.field, args[a.name]);
-  for (const f of fills.flags) put(f.field, flags[flagKey(f.flags)]);
+  for (const f of fills.flags) {
+    const value = flags[flagKey(f.flags)];
+    if (f.parse && f.field && value !== undefined) input[f.field] = f.parse(value);
+    else put(f.field, value);
+  }
   return input;
 }
 
@@ -126,7 +144,10 @@ export function flagName(flags: string): string {
 }
 
 /** Input field → what the user typed to fill it: a flag (`--last-day`) or an argument (`EMAIL`). */
-export function inputNames(spec: { args?: readonly ArgSpec[]; flags?: readonly FlagSpec[] }): Map<string, string> {
+export function inputNames(spec: {
+  args?: readonly ArgSpec[];
+  flags?: readonly FlagSpec[];
+}): Map<string, string> {
   const names = new Map<string, string>();
   for (const f of spec.flags ?? []) if (f.field) names.set(f.field, flagName(f.flags));
   for (const a of spec.args ?? []) if (a.field) names.set(a.field, a.name.toUpperCase());
