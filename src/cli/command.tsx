@@ -6,7 +6,7 @@
 import React, { type ReactElement } from 'react';
 import { Command, Option } from 'commander';
 import type { Knex } from 'knex';
-import { AppError, UsageError, ValidationError } from '../core/errors.js';
+import { AppError, UsageError } from '../core/errors.js';
 import { runOperation, type Operation, type OperationContext } from '../core/operation.js';
 import type { Services } from '../core/services.js';
 import { yup } from '../core/validation.js';

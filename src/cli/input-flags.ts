@@ -117,7 +117,8 @@ export function inputOf(
     const type = types[field]?.type;
     input[field] = type === 'number' ? toNumber(value) : type === 'boolean' ? Boolean(value) : value;
   };
-  for (const a of fills.args ?? []) put(a.field, args[a.name]);
+  // An argument is often a code the operation reads as one (`E042`, or `1001`): kept as typed.
+  for (const a of fills.args ?? []) if (a.field && args[a.name] !== undefined) input[a.field] = args[a.name];
   for (const f of fills.flags) {
     const value = flags[flagKey(f.flags)];
     if (f.parse && f.field && value !== undefined) input[f.field] = f.parse(value);
