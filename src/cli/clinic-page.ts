@@ -10,8 +10,6 @@ export interface ClinicPage<T> {
   total: number;
 }
 
-export const pageFlag: FlagSpec = { flags: '--page <n>', description: 'page number', default: '1' };
-
 /** `--page` as a page number, or a usage error naming the flag. */
 export function pageNumber(text: unknown): number {
   const n = Number(text);
@@ -20,6 +18,14 @@ export function pageNumber(text: unknown): number {
   }
   return n;
 }
+
+export const pageFlag: FlagSpec = {
+  flags: '--page <n>',
+  description: 'page number',
+  default: '1',
+  field: 'page',
+  parse: pageNumber,
+};
 
 /** What --json prints for a page: `{data, meta: {current_page, last_page, per_page, total}}`. */
 export function pageResult<T>(page: ClinicPage<T>) {

@@ -6,7 +6,7 @@
 import React, { type ReactElement } from 'react';
 import { Command, Option } from 'commander';
 import type { Knex } from 'knex';
-import { AppError, UsageError, ValidationError } from '../core/errors.js';
+import { AppError, UsageError } from '../core/errors.js';
 import { runOperation, type Operation, type OperationContext } from '../core/operation.js';
 import type { Services } from '../core/services.js';
 import { yup } from '../core/validation.js';
@@ -25,6 +25,16 @@ import { readSecrets, refuseSecretFlags, secretOptions, type SecretSpec } from '
 import { loadNames, NO_NAMES, type NameRequest, type Names } from './names.js';
 import { withServices } from './services.js';
 import { withExamples } from './help.js';
+import {
+  flagKey,
+  flagName,
+  inSchemaOrder,
+  inputFlags,
+  inputNames,
+  inputOf,
+  namingFlags,
+  type InputFlags,
+} from './input-flags.js';
 import { Summary } from './views/summary.js';
 
 export interface ArgSpec {
@@ -57,6 +67,13 @@ export interface FlagSpec {
   required?: boolean;
   /** The operation input field this flag fills: validation errors then name the flag. */
   field?: string;
+  /**
+   * The flag's value is the field's own (not a name the command resolves): a prompt's answer is
+   * checked with the field's rule whatever its type. Set on the flags `input` derives.
+   */
+  typed?: boolean;
+  /** The field's value from the flag's text, when the field's type alone does not say (`--page`). */
+  parse?(text: unknown): unknown;
   /** The flag may be given several times (`--org A --org B`); its value is the list, default []. */
   repeatable?: boolean;
   lookup?: Lookup;
@@ -75,7 +92,14 @@ export interface CommandSpec<Actor, _In, Out, Shown = Out> {
   /** Defaults to the operation's summary. */
   description?: string;
   args?: ArgSpec[];
+  /** Flags the command declares itself (`--tenant`, a name it resolves); listed before `input`'s. */
   flags?: FlagSpec[];
+  /**
+   * The operation's input fields as flags (src/cli/input-flags.ts): every field that no argument,
+   * secret or flag above fills, unless skipped. The input is then what they and the arguments with
+   * a `field` hold, with the secrets and then whatever `toInput` returns laid over it.
+   */
+  input?: InputFlags;
   /** Lines shown under "Examples:" in --help (at least one: every command shows how it is used). */
   examples: [string, ...string[]];
   /** Who acts: workforceActor or clinicActor (src/cli/actors.ts). */
@@ -91,12 +115,16 @@ export interface CommandSpec<Actor, _In, Out, Shown = Out> {
    * with the operation's rule for its field (src/cli/secrets.ts). Adds the stdin flag.
    */
   secrets?: { stdin: string; fields: SecretSpec[] };
-  /** The operation's input from the arguments, flags and secrets (names resolved to ids here). */
-  toInput(
+  /**
+   * The operation's input from the arguments, flags and secrets (names resolved to ids here); with
+   * `input`, only the fields it fills or changes (`given` holds the derived ones).
+   */
+  toInput?(
     args: Record<string, string>,
     flags: CommandFlags,
     ctx: OperationContext<Actor>,
     secrets: Record<string, string>,
+    given: Record<string, unknown>,
   ): Promise<unknown>;
   /** A destructive operation: the question to confirm. Adds --yes and --dry-run. */
   confirm?(args: Record<string, string>, flags: CommandFlags): string;
@@ -147,8 +175,13 @@ export function commandFor<Actor, In, Out, Shown = Out>(
     parent = parent.commands.find((c) => c.name() === word) ?? parent.command(word);
   }
   const cmd = parent.command(words[words.length - 1]).description(spec.description ?? op.summary);
+  const derived = spec.input ? inputFlags(op.input, spec.input, takenFields(spec)) : [];
+  const flagSpecs = spec.input
+    ? inSchemaOrder(op.input, [...(spec.flags ?? []), ...derived])
+    : (spec.flags ?? []);
+  const form = { args: spec.args, flags: flagSpecs };
   for (const arg of spec.args ?? []) cmd.argument(`[${arg.name}]`, arg.description);
-  for (const flag of spec.flags ?? []) {
+  for (const flag of flagSpecs) {
     const option = new Option(flag.flags, flag.description);
     if (flag.default !== undefined) option.default(flag.default);
     if (flag.choices) option.choices(flag.choices);
@@ -179,7 +212,7 @@ export function commandFor<Actor, In, Out, Shown = Out>(
       const value = received[i] as string | undefined;
       if (value !== undefined && value !== '') args[arg.name] = value;
     }
-    const fields = formFields(op, spec, args, flags);
+    const fields = formFields(op, form, args, flags);
     if (spec.secrets) refuseSecretFlags(spec.secrets.fields, flags, spec.secrets.stdin);
     // Off a terminal every missing value is named at once, secrets' stdin flag included.
     const missing = fields.filter((f) => f.required && isEmpty(f.get())).map((f) => f.name);
@@ -204,8 +237,13 @@ export function commandFor<Actor, In, Out, Shown = Out>(
 
     async function runCommand(services: Services, secrets: Record<string, string>) {
       const ctx = await spec.context(services, flags.actor);
-      const names = inputNames(spec);
-      const input = await namingFlags(names, () => spec.toInput(args, flags, ctx, secrets));
+      const names = inputNames(form);
+      const input = await namingFlags(names, async () => {
+        if (!spec.input) return spec.toInput!(args, flags, ctx, secrets, {});
+        const given = inputOf(op.input, form, args, flags);
+        const filled = await spec.toInput?.(args, flags, ctx, secrets, given);
+        return { ...given, ...secrets, ...(filled as object | undefined) };
+      });
       const run = (dryRun: boolean) =>
         namingFlags(names, () => runOperation(op, ctx, input, { dryRun })).catch((err) => {
           throw withHint(err, spec.hints);
@@ -284,7 +322,7 @@ function formFields(
       required: Boolean(f.required),
       repeatable: Boolean(f.repeatable),
       choices: f.choices ?? fieldChoices(op, f.field),
-      rule: fieldRule(op, f.field),
+      rule: fieldRule(op, f.field, f.typed),
       lookup: f.lookup,
       get: () => flags[key],
       set: (v) => (flags[key] = v),
@@ -368,12 +406,14 @@ function reachField(op: { input: unknown }, field: string | undefined): yup.Sche
 export function fieldRule(
   op: { input: unknown },
   field: string | undefined,
+  typed = false,
 ): ((answer: string) => Promise<string | true>) | undefined {
   const schema = reachField(op, field);
   if (!schema) return undefined;
-  // Text rules only (dates, months, e-mail addresses, reasons): a number field is often filled from
-  // a name the command resolves (`--org ACME` → organization_id), so its answer is not the value.
-  if (schema.type !== 'string') return undefined;
+  // Text rules only (dates, months, e-mail addresses, reasons) unless the answer is the field's own
+  // value: a number field is often filled from a name the command resolves (`--org ACME` →
+  // organization_id), so its answer is not the value.
+  if (schema.type !== 'string' && !(typed && schema.type === 'number')) return undefined;
   return async (answer) => {
     try {
       await schema.validate(answer);
@@ -387,23 +427,15 @@ export function fieldRule(
   };
 }
 
-/** `--last-day <date>` → `lastDay` (commander's key). */
-export function flagKey(flags: string): string {
-  const long = flagName(flags).replace(/^--(no-)?/, '');
-  return long.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
-}
+export { flagKey, flagName };
 
-/** `-y, --yes` → `--yes`. */
-export function flagName(flags: string): string {
-  return flags.split(/[ ,|]+/).find((p) => p.startsWith('--')) ?? flags;
-}
-
-/** Input field → what the user typed to fill it: a flag (`--last-day`) or an argument (`EMAIL`). */
-function inputNames(spec: { args?: ArgSpec[]; flags?: FlagSpec[] }): Map<string, string> {
-  const names = new Map<string, string>();
-  for (const f of spec.flags ?? []) if (f.field) names.set(f.field, flagName(f.flags));
-  for (const a of spec.args ?? []) if (a.field) names.set(a.field, a.name.toUpperCase());
-  return names;
+/** The fields the arguments, secrets and the command's own flags fill: no derived flag for them. */
+function takenFields(spec: { args?: ArgSpec[]; flags?: FlagSpec[]; secrets?: { fields: SecretSpec[] } }) {
+  return [
+    ...(spec.args ?? []).map((a) => a.field),
+    ...(spec.flags ?? []).map((f) => f.field),
+    ...(spec.secrets?.fields ?? []).map((s) => s.field),
+  ].filter((f): f is string => f !== undefined);
 }
 
 /** An operation's refusal with a code the command has a hint for: the same error, the hint added. */
@@ -415,32 +447,6 @@ function withHint(err: unknown, hints: Record<string, string> | undefined): unkn
     details: err.details,
     headers: err.headers,
   });
-}
-
-/**
- * A 422 that names input fields is re-worded with the flags and arguments that fill them
- * (`--last-day`, `EMAIL`); when its message names none of them, the message is headed by the first.
- */
-async function namingFlags<T>(byField: Map<string, string>, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (!(err instanceof ValidationError)) throw err;
-    if (!byField.size) throw err;
-    const errors: Record<string, string[]> = {};
-    const named: string[] = [];
-    for (const [field, messages] of Object.entries(err.errors)) {
-      const root = [...byField.keys()].find(
-        (f) => field === f || field.startsWith(`${f}[`) || field.startsWith(`${f}.`),
-      );
-      const flag = root ? field.replace(root, byField.get(root)!) : field;
-      if (root) named.push(flag);
-      errors[flag] = messages.map((m) => (root ? m.replace(`The ${field}`, `The ${flag}`) : m));
-    }
-    const renamed = new ValidationError(errors);
-    if (!named.length || named.some((flag) => renamed.message.includes(flag))) throw renamed;
-    throw new ValidationError(errors, `${named[0]}: ${renamed.message}`);
-  }
 }
 
 function defaultView<Out>(

@@ -19,22 +19,17 @@ export function register(program: Command): void {
         lookup: checkEmployee,
       },
     ],
-    flags: [
-      {
-        flags: '--last-day <date>',
-        description: 'last working day, YYYY-MM-DD',
-        required: true,
-        prompt: 'Last working day (YYYY-MM-DD)?',
-        field: 'last_working_day',
+    input: {
+      skip: ['employee_id'],
+      fields: {
+        last_working_day: {
+          flags: '--last-day <date>',
+          description: 'last working day, YYYY-MM-DD',
+          prompt: 'Last working day (YYYY-MM-DD)?',
+        },
+        reason: { description: 'exit reason', prompt: 'Exit reason?' },
       },
-      {
-        flags: '--reason <text>',
-        description: 'exit reason',
-        required: true,
-        prompt: 'Exit reason?',
-        field: 'reason',
-      },
-    ],
+    },
     examples: [
       'wfctl offboard A1001 --last-day 2026-11-30 --reason Resigned --dry-run',
       'wfctl offboard A1001 --last-day 2026-11-30 --reason Resigned --yes --json',
@@ -43,8 +38,6 @@ export function register(program: Command): void {
     confirm: (args, flags) => `Offboard ${args.employee} with last working day ${flags.lastDay}?`,
     toInput: async (args, flags, ctx) => ({
       employee_id: (await employeeRef(ctx.services.db, args.employee, 'EMPLOYEE')).id,
-      last_working_day: flags.lastDay,
-      reason: flags.reason,
     }),
     names: (r) => ({ organizations: r.roles_removed.map((x) => x.organization_id) }),
     view: (result, _flags, names) => <OffboardView result={result} names={names} />,

@@ -29,14 +29,17 @@ export function register(program: Command): void {
         prompt: 'New unit (ORG/UNIT)?',
         field: 'to',
       },
-      {
-        flags: '--on <date>',
-        description: 'first day at the new unit, YYYY-MM-DD',
-        required: true,
-        prompt: 'First day at the new unit (YYYY-MM-DD)?',
-        field: 'on',
-      },
     ],
+    input: {
+      skip: ['employee_id'],
+      fields: {
+        on: {
+          flags: '--on <date>',
+          description: 'first day at the new unit, YYYY-MM-DD',
+          prompt: 'First day at the new unit (YYYY-MM-DD)?',
+        },
+      },
+    },
     examples: [
       'wfctl transfer E042 --to ACME/MUM --on 2026-02-01 --dry-run',
       'wfctl transfer E042 --to ACME/MUM --on 2026-02-01 --yes --json',
@@ -46,7 +49,6 @@ export function register(program: Command): void {
     toInput: async (args, flags, ctx) => ({
       employee_id: (await employeeRef(ctx.services.db, args.employee, 'EMPLOYEE')).id,
       to: (await unitRef(ctx.services.db, flags.to as string, '--to')).id,
-      on: flags.on,
     }),
     names: (r) => ({
       units: [r.closed_deployment.organization_unit_id, r.opened_deployment.organization_unit_id],

@@ -54,12 +54,13 @@ export const storeAppointmentSchema = yup.object({
     description: 'length in minutes, 5 to 480; default APPOINTMENT_DEFAULT_MINUTES (30)',
   }),
   veterinarian_user_id: idNumber().nullable(),
-  reason: optionalText(255),
+  reason: optionalText(255).meta({ description: 'reason for the visit' }),
   notes: optionalText(2000),
   status: yup
     .string()
     .oneOf(['scheduled', 'confirmed'] as const)
-    .default('scheduled'),
+    .default('scheduled')
+    .meta({ description: 'scheduled (default) or confirmed' }),
 });
 export type StoreAppointmentInput = yup.InferType<typeof storeAppointmentSchema>;
 

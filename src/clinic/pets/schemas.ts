@@ -37,28 +37,29 @@ const optionalPetFields = {
   breed: optionalText(120),
   date_of_birth: isoDate()
     .nullable()
-    .transform((v) => (v === '' ? null : v)),
+    .transform((v) => (v === '' ? null : v))
+    .meta({ description: 'YYYY-MM-DD, not in the future' }),
   color: optionalText(64),
-  microchip_id: optionalText(40),
-  weight_kg: weightKg(),
+  microchip_id: optionalText(40).meta({ description: 'microchip id' }),
+  weight_kg: weightKg().meta({ description: 'weight in kg, at most 2 decimals' }),
 };
 
 export const ownerStorePetSchema = yup.object({
-  name: filledText(255).required(),
-  species: filledText(64).required(),
+  name: filledText(255).required().meta({ description: 'the pet’s name' }),
+  species: filledText(64).required().meta({ description: 'dog, cat, …' }),
   sex: yup.string().oneOf(PET_SEXES).default('unknown'),
   ...optionalPetFields,
 });
 export type OwnerStorePetInput = yup.InferType<typeof ownerStorePetSchema>;
 
 export const storePetSchema = ownerStorePetSchema.shape({
-  client_id: idNumber().required(),
+  client_id: idNumber().required().meta({ description: 'The client (owner) id the pet belongs to' }),
 });
 export type StorePetInput = yup.InferType<typeof storePetSchema>;
 
 export const updatePetSchema = yup.object({
-  name: filledText(255).optional(),
-  species: filledText(64).optional(),
+  name: filledText(255).optional().meta({ description: 'the pet’s name' }),
+  species: filledText(64).optional().meta({ description: 'dog, cat, …' }),
   sex: yup.string().oneOf(PET_SEXES).optional(),
   ...optionalPetFields,
   // Beyond the contract (vaccination reminders): the day the pet died; no reminder is sent about a

@@ -6,39 +6,25 @@ import { bookAppointment } from '../../../clinic/appointments/operations/create-
 import { UsageError } from '../../../core/errors.js';
 import type { Services } from '../../../core/services.js';
 import { clinicActor } from '../../actors.js';
-import { commandFor, type FlagSpec } from '../../command.js';
+import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
-import { fieldsOf, tenantFlag, tenantOf } from '../../tenant-flag.js';
+import { tenantFlag, tenantOf } from '../../tenant-flag.js';
 import { AppointmentBookedView } from '../../views/appointment.js';
 
-const flags: FlagSpec[] = [
-  { flags: '--pet <id>', description: 'pet id', required: true, prompt: 'Pet id?', field: 'pet_id' },
-  {
+/** The flags of appointment.book's fields that are not named or told as the field is. */
+const bookFlags = {
+  pet_id: { flags: '--pet <id>', description: 'pet id' },
+  scheduled_at: {
     flags: '--at <instant>',
     description: 'When, ISO-8601 with its offset (2026-03-01T10:30:00+05:30)',
-    required: true,
     prompt: 'When (e.g. 2026-03-01T10:30:00+05:30)?',
-    field: 'scheduled_at',
   },
-  {
-    flags: '--duration <minutes>',
-    description: 'Length in minutes, 5 to 480 (default APPOINTMENT_DEFAULT_MINUTES)',
-    field: 'duration_minutes',
-  },
-  {
+  duration_minutes: '--duration <minutes>',
+  veterinarian_user_id: {
     flags: '--vet <user>',
     description: 'The veterinarian: a member of the tenant, by user id or email',
-    field: 'veterinarian_user_id',
   },
-  { flags: '--reason <text>', description: 'reason for the visit', field: 'reason' },
-  { flags: '--notes <text>', description: 'notes', field: 'notes' },
-  {
-    flags: '--status <status>',
-    description: 'Scheduled (default) or confirmed',
-    choices: ['scheduled', 'confirmed'],
-    field: 'status',
-  },
-];
+};
 
 /** `--vet` by email: the account's id (the operation then checks it is a member). */
 export async function vetId(services: Services, vet: unknown): Promise<unknown> {
@@ -54,19 +40,17 @@ export function register(program: Command): void {
   commandFor(program, bookAppointment, {
     path: 'appointment book',
     description: 'Book an appointment for one of the tenant’s pets',
-    flags: [tenantFlag, ...flags],
+    flags: [tenantFlag],
+    input: { skip: ['tenant_id'], fields: bookFlags },
     examples: [
       'wfctl appointment book --tenant happy-paws --pet 7 --at 2026-03-01T10:30:00+05:30 --reason Vaccination',
       'wfctl appointment book --tenant happy-paws --pet 7 --at 2026-03-01T05:00:00Z --vet vera@example.test --json',
     ],
     context: clinicActor,
-    toInput: async (_args, given, ctx) => {
-      const fields = fieldsOf(flags, given);
-      if (fields.veterinarian_user_id !== undefined) {
-        fields.veterinarian_user_id = await vetId(ctx.services, fields.veterinarian_user_id);
-      }
-      return { ...fields, tenant_id: await tenantOf(given, ctx) };
-    },
+    toInput: async (_args, flags, ctx, _secrets, given) => ({
+      tenant_id: await tenantOf(flags, ctx),
+      veterinarian_user_id: await vetId(ctx.services, given.veterinarian_user_id),
+    }),
     view: (appointment, _f, names) => (
       <AppointmentBookedView appointment={appointment} zone={names.tenantZone()} />
     ),

@@ -3,7 +3,7 @@ import React from 'react';
 import type { Command } from 'commander';
 import { listAppointments } from '../../../clinic/appointments/operations/list-appointments.js';
 import { clinicActor } from '../../actors.js';
-import { pageFlag, pageNumber, pageResult } from '../../clinic-page.js';
+import { pageFlag, pageResult } from '../../clinic-page.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
 import { tenantFlag, tenantOf } from '../../tenant-flag.js';
@@ -15,28 +15,26 @@ export function register(program: Command): void {
   commandFor(program, listAppointments, {
     path: 'appointment list',
     description: 'List a tenant’s appointments with pet, client and veterinarian, 20 per page, latest first',
-    flags: [
-      tenantFlag,
-      { flags: '--from <instant>', description: 'starting at or after this ISO-8601 instant', field: 'from' },
-      { flags: '--to <instant>', description: 'starting before this ISO-8601 instant', field: 'to' },
-      {
-        flags: '--vet <user>',
-        description: 'only this veterinarian’s (user id or email)',
-        field: 'veterinarian_user_id',
+    flags: [tenantFlag, pageFlag],
+    input: {
+      skip: ['tenant_id'],
+      fields: {
+        from: { flags: '--from <instant>', description: 'starting at or after this ISO-8601 instant' },
+        to: { flags: '--to <instant>', description: 'starting before this ISO-8601 instant' },
+        veterinarian_user_id: {
+          flags: '--vet <user>',
+          description: 'only this veterinarian’s (user id or email)',
+        },
       },
-      pageFlag,
-    ],
+    },
     examples: [
       'wfctl appointment list --tenant happy-paws',
       'wfctl appointment list --tenant 3 --from 2026-03-01T00:00:00+05:30 --to 2026-03-02T00:00:00+05:30 --vet vera@example.test --json',
     ],
     context: clinicActor,
-    toInput: async (_args, flags, ctx) => ({
+    toInput: async (_args, flags, ctx, _secrets, given) => ({
       tenant_id: await tenantOf(flags, ctx),
-      from: flags.from,
-      to: flags.to,
-      veterinarian_user_id: await vetId(ctx.services, flags.vet),
-      page: pageNumber(flags.page),
+      veterinarian_user_id: await vetId(ctx.services, given.veterinarian_user_id),
     }),
     json: pageResult,
     view: (page, _f, names) => <AppointmentListView page={pageResult(page)} zone={names.tenantZone()} />,

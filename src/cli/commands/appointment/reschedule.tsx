@@ -13,33 +13,34 @@ export function register(program: Command): void {
   commandFor(program, rescheduleAppointment, {
     path: 'appointment reschedule',
     description: 'Move an appointment to a new time (the veterinarian’s slot must be free)',
-    args: [{ name: 'appointment', description: 'appointment id', prompt: 'Appointment id?' }],
-    flags: [
-      tenantFlag,
+    args: [
       {
-        flags: '--at <instant>',
-        description: 'new start, ISO-8601 with its offset',
-        required: true,
-        prompt: 'New start (e.g. 2026-03-01T10:30:00+05:30)?',
-        field: 'scheduled_at',
-      },
-      { flags: '--duration <minutes>', description: 'new length, 5 to 480', field: 'duration_minutes' },
-      {
-        flags: '--vet <user>',
-        description: 'new veterinarian (user id or email)',
-        field: 'veterinarian_user_id',
+        name: 'appointment',
+        description: 'appointment id',
+        prompt: 'Appointment id?',
+        field: 'appointment_id',
       },
     ],
+    flags: [tenantFlag],
+    input: {
+      skip: ['tenant_id'],
+      fields: {
+        scheduled_at: {
+          flags: '--at <instant>',
+          description: 'new start, ISO-8601 with its offset',
+          prompt: 'New start (e.g. 2026-03-01T10:30:00+05:30)?',
+        },
+        duration_minutes: { flags: '--duration <minutes>', description: 'new length, 5 to 480' },
+        veterinarian_user_id: { flags: '--vet <user>', description: 'new veterinarian (user id or email)' },
+      },
+    },
     examples: [
       'wfctl appointment reschedule 31 --tenant happy-paws --at 2026-03-01T11:00:00+05:30 --duration 45',
     ],
     context: clinicActor,
-    toInput: async (args, flags, ctx) => ({
+    toInput: async (_args, flags, ctx, _secrets, given) => ({
       tenant_id: await tenantOf(flags, ctx),
-      appointment_id: args.appointment,
-      scheduled_at: flags.at,
-      duration_minutes: flags.duration,
-      veterinarian_user_id: await vetId(ctx.services, flags.vet),
+      veterinarian_user_id: await vetId(ctx.services, given.veterinarian_user_id),
     }),
   });
 }

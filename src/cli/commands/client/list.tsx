@@ -3,7 +3,7 @@ import React from 'react';
 import type { Command } from 'commander';
 import { listClients } from '../../../clinic/clients/operations/list-clients.js';
 import { clinicActor } from '../../actors.js';
-import { pageFlag, pageNumber, pageResult } from '../../clinic-page.js';
+import { pageFlag, pageResult } from '../../clinic-page.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
 import { ClientListView } from '../../views/client.js';
@@ -23,11 +23,11 @@ export function register(program: Command): void {
       },
       pageFlag,
     ],
+    input: { skip: ['tenant_id'] },
     examples: ['wfctl client list --tenant happy-paws', 'wfctl client list --tenant 3 --page 2 --json'],
     context: clinicActor,
     toInput: async (_args, flags, ctx) => ({
       tenant_id: (await tenantRef(ctx.services.db, String(flags.tenant))).id,
-      page: pageNumber(flags.page),
     }),
     json: pageResult,
     view: (page) => <ClientListView page={pageResult(page)} />,

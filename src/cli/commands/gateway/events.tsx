@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { WEBHOOK_OUTCOMES } from '../../../clinic/gateway/operations/handle-gateway-webhook.js';
 import { listGatewayEvents } from '../../../clinic/gateway/operations/list-gateway-events.js';
 import { clinicActor } from '../../actors.js';
-import { pageFlag, pageNumber, pageResult } from '../../clinic-page.js';
+import { pageFlag, pageResult } from '../../clinic-page.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
 import { tenantOf } from '../../tenant-flag.js';
@@ -18,19 +18,19 @@ export function register(program: Command): void {
     description: 'List the gateway’s webhook deliveries as kept, newest first, 50 per page',
     flags: [
       { flags: '--tenant <tenant>', description: 'only this tenant’s invoices (id or slug)' },
-      {
-        flags: '--outcome <outcome>',
-        description: `one of ${WEBHOOK_OUTCOMES.join(', ')}`,
-        field: 'outcome',
-      },
-      { flags: '--invoice <id>', description: 'only this invoice’s', field: 'invoice_id' },
-      {
-        flags: '--unreconciled',
-        description:
-          'only captures kept as unreconciled and still open (resolve them with `gateway resolve`)',
-      },
       pageFlag,
     ],
+    input: {
+      skip: ['tenant_id'],
+      fields: {
+        outcome: { description: `one of ${WEBHOOK_OUTCOMES.join(', ')}` },
+        invoice_id: { flags: '--invoice <id>', description: 'only this invoice’s' },
+        unreconciled: {
+          description:
+            'only captures kept as unreconciled and still open (resolve them with `gateway resolve`)',
+        },
+      },
+    },
     examples: [
       'wfctl gateway events --outcome mismatch',
       'wfctl gateway events --unreconciled',
@@ -39,10 +39,6 @@ export function register(program: Command): void {
     context: clinicActor,
     toInput: async (_args, flags, ctx) => ({
       ...(flags.tenant === undefined ? {} : { tenant_id: await tenantOf(flags, ctx) }),
-      outcome: flags.outcome,
-      invoice_id: flags.invoice,
-      unreconciled: Boolean(flags.unreconciled),
-      page: pageNumber(flags.page),
     }),
     json: pageResult,
     view: (page, _f, names) => <GatewayEventListView page={pageResult(page)} zone={names.tenantZone()} />,

@@ -4,7 +4,7 @@ import React from 'react';
 import type { Command } from 'commander';
 import { listHealthLogs } from '../../../clinic/health-logs/operations/health-logs.js';
 import { clinicActor } from '../../actors.js';
-import { pageFlag, pageNumber, pageResult } from '../../clinic-page.js';
+import { pageFlag, pageResult } from '../../clinic-page.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
 import { tenantFlag, tenantOf } from '../../tenant-flag.js';
@@ -15,33 +15,23 @@ export function register(program: Command): void {
   commandFor(program, listHealthLogs, {
     path: 'health-log list',
     description: 'List a patient’s health journal (owner and clinic entries), newest first, 50 per page',
-    flags: [
-      tenantFlag,
-      {
-        flags: '--pet <id>',
-        description: 'the patient (pet id)',
-        required: true,
-        prompt: 'Pet id?',
-        field: 'pet_id',
+    flags: [tenantFlag, pageFlag],
+    input: {
+      skip: ['tenant_id'],
+      fields: {
+        pet_id: { flags: '--pet <id>', description: 'the patient (pet id)' },
+        since: {
+          flags: '--since <date>',
+          description: 'entries logged on or after this day of the clinic’s time zone (YYYY-MM-DD)',
+        },
       },
-      {
-        flags: '--since <date>',
-        description: 'entries logged on or after this day of the clinic’s time zone (YYYY-MM-DD)',
-        field: 'since',
-      },
-      pageFlag,
-    ],
+    },
     examples: [
       'wfctl health-log list --tenant happy-paws --pet 7',
       'wfctl health-log list --tenant happy-paws --pet 7 --since 2026-01-01 --actor vera@example.test --json',
     ],
     context: clinicActor,
-    toInput: async (_args, flags, ctx) => ({
-      tenant_id: await tenantOf(flags, ctx),
-      pet_id: flags.pet,
-      since: flags.since,
-      page: pageNumber(flags.page),
-    }),
+    toInput: async (_args, flags, ctx) => ({ tenant_id: await tenantOf(flags, ctx) }),
     json: pageResult,
     view: (page, _f, names) => <HealthLogListView page={pageResult(page)} zone={names.tenantZone()} />,
   });

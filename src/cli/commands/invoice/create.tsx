@@ -6,46 +6,28 @@ import { createInvoice } from '../../../clinic/invoices/operations/create-invoic
 import { PAYMENT_METHODS } from '../../../clinic/payments/schemas.js';
 import { UsageError } from '../../../core/errors.js';
 import { clinicActor } from '../../actors.js';
-import { commandFor, type FlagSpec } from '../../command.js';
+import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
-import { fieldsOf, tenantFlag, tenantOf } from '../../tenant-flag.js';
+import { tenantFlag, tenantOf } from '../../tenant-flag.js';
 import { InvoiceSummaryView } from '../../views/invoice.js';
 
-const flags: FlagSpec[] = [
-  {
-    flags: '--client <id>',
-    description: 'The client billed',
-    required: true,
-    prompt: 'Client id?',
-    field: 'client_id',
-  },
-  { flags: '--pet <id>', description: 'the client’s pet it is for', field: 'pet_id' },
-  {
+/** The flags of invoice.create's fields that are not named or told as the field is. */
+const invoiceFlags = {
+  client_id: { flags: '--client <id>', description: 'The client billed' },
+  pet_id: { flags: '--pet <id>', description: 'the client’s pet it is for' },
+  items: {
     flags: '--item <item...>',
     description: 'A line item, DESCRIPTION=PRICE or DESCRIPTION=QUANTITYxPRICE (repeatable)',
-    field: 'items',
+    repeatable: false, // commander's variadic `<item...>` collects them
+    parse: (items: unknown) => (items as string[]).map((x) => parseItem(String(x))),
   },
-  { flags: '--total <amount>', description: 'a bare total instead of items', field: 'total' },
-  {
-    flags: '--status <status>',
-    description: 'Unpaid (default) or estimate',
-    choices: ['unpaid', 'estimate'],
-    field: 'status',
-  },
-  { flags: '--due-date <date>', description: 'YYYY-MM-DD', field: 'due_date' },
-  { flags: '--notes <text>', description: 'notes', field: 'notes' },
-  { flags: '--payment-amount <amount>', description: 'a first payment taken now', field: 'payment_amount' },
-  {
-    flags: '--payment-method <method>',
-    description: `how it was paid: ${PAYMENT_METHODS.join(', ')}`,
-    field: 'payment_method',
-  },
-  {
-    flags: '--payment-reference <text>',
-    description: 'The payment’s reference',
-    field: 'payment_reference_number',
-  },
-];
+  total: { description: 'a bare total instead of items' },
+  status: { description: 'Unpaid (default) or estimate', choices: ['unpaid', 'estimate'] },
+  due_date: { description: 'YYYY-MM-DD' },
+  payment_amount: { description: 'a first payment taken now' },
+  payment_method: { description: `how it was paid: ${PAYMENT_METHODS.join(', ')}` },
+  payment_reference_number: { flags: '--payment-reference <text>', description: 'The payment’s reference' },
+};
 
 const ITEM = /^(.*)=\s*(?:(\d+)\s*[x×]\s*)?(\S+)\s*$/;
 
@@ -69,17 +51,14 @@ export function register(program: Command): void {
     path: 'invoice create',
     description:
       'Create an invoice (unpaid or estimate) by line items or a total, optionally with a first payment',
-    flags: [tenantFlag, ...flags],
+    flags: [tenantFlag],
+    input: { skip: ['tenant_id'], fields: invoiceFlags },
     examples: [
       'wfctl invoice create --tenant happy-paws --client 4 --item "Rabies vaccine=450" --item "Consultation=2x300"',
       'wfctl invoice create --tenant happy-paws --client 4 --total 1200 --payment-amount 500 --payment-method cash --json',
     ],
     context: clinicActor,
-    toInput: async (_args, given, ctx) => {
-      const fields = fieldsOf(flags, given);
-      if (Array.isArray(fields.items)) fields.items = fields.items.map((x) => parseItem(String(x)));
-      return { ...fields, tenant_id: await tenantOf(given, ctx) };
-    },
+    toInput: async (_args, flags, ctx) => ({ tenant_id: await tenantOf(flags, ctx) }),
     view: (invoice, _f, names) => (
       <InvoiceSummaryView
         invoice={invoice}

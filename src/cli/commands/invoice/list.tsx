@@ -3,7 +3,7 @@ import React from 'react';
 import type { Command } from 'commander';
 import { listInvoices } from '../../../clinic/invoices/operations/list-invoices.js';
 import { clinicActor } from '../../actors.js';
-import { pageFlag, pageNumber, pageResult } from '../../clinic-page.js';
+import { pageFlag, pageResult } from '../../clinic-page.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
 import { tenantFlag, tenantOf } from '../../tenant-flag.js';
@@ -15,12 +15,10 @@ export function register(program: Command): void {
     path: 'invoice list',
     description: 'List a tenant’s invoices with pet, client, items and payments, 20 per page, newest first',
     flags: [tenantFlag, pageFlag],
+    input: { skip: ['tenant_id'] },
     examples: ['wfctl invoice list --tenant happy-paws', 'wfctl invoice list --tenant 3 --page 2 --json'],
     context: clinicActor,
-    toInput: async (_args, flags, ctx) => ({
-      tenant_id: await tenantOf(flags, ctx),
-      page: pageNumber(flags.page),
-    }),
+    toInput: async (_args, flags, ctx) => ({ tenant_id: await tenantOf(flags, ctx) }),
     json: pageResult,
     view: (page) => <InvoiceListView page={pageResult(page)} />,
   });

@@ -6,36 +6,30 @@ import type { Command } from 'commander';
 import { recordPayment } from '../../../clinic/payments/operations/record-payment.js';
 import { PAYMENT_METHODS } from '../../../clinic/payments/schemas.js';
 import { clinicActor } from '../../actors.js';
-import { commandFor, type FlagSpec } from '../../command.js';
+import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
-import { fieldsOf, tenantFlag, tenantOf } from '../../tenant-flag.js';
+import { tenantFlag, tenantOf } from '../../tenant-flag.js';
 import { InvoiceSummaryView } from '../../views/invoice.js';
 
-const flags: FlagSpec[] = [
-  {
-    flags: '--amount <amount>',
-    description: 'The amount paid, at most the balance due',
-    required: true,
-    prompt: 'Amount?',
-    field: 'amount',
-  },
-  {
+/** The flags of invoice.record-payment's fields that are not named or told as the field is. */
+const paymentFlags = {
+  amount: { description: 'The amount paid, at most the balance due' },
+  payment_method: {
     flags: '--method <method>',
     description: `how it was paid: ${PAYMENT_METHODS.join(', ')}`,
-    required: true,
     prompt: `Method (${PAYMENT_METHODS.join(', ')})?`,
-    field: 'payment_method',
   },
-  { flags: '--reference <text>', description: 'the payment’s reference', field: 'reference_number' },
-];
+  reference_number: { flags: '--reference <text>', description: 'the payment’s reference' },
+};
 
 export function register(program: Command): void {
   commandGroup(program, 'invoice', 'The invoices of a clinic tenant and their payments');
   commandFor(program, recordPayment, {
     path: 'invoice record-payment',
     description: 'Record a payment against an invoice: balance_due falls, status becomes partial or paid',
-    args: [{ name: 'invoice', description: 'invoice id', prompt: 'Invoice id?' }],
-    flags: [tenantFlag, ...flags],
+    args: [{ name: 'invoice', description: 'invoice id', prompt: 'Invoice id?', field: 'invoice_id' }],
+    flags: [tenantFlag],
+    input: { skip: ['tenant_id'], fields: paymentFlags },
     examples: [
       'wfctl invoice record-payment 18 --tenant happy-paws --amount 250 --method upi --reference UPI-4471',
       'wfctl invoice record-payment 18 --tenant happy-paws --amount 250 --method cash --yes --json',
@@ -43,11 +37,7 @@ export function register(program: Command): void {
     context: clinicActor,
     confirm: (args, given) =>
       `Record a payment of ${given.amount} (${given.method}) on invoice ${args.invoice}?`,
-    toInput: async (args, given, ctx) => ({
-      ...fieldsOf(flags, given),
-      tenant_id: await tenantOf(given, ctx),
-      invoice_id: args.invoice,
-    }),
+    toInput: async (_args, flags, ctx) => ({ tenant_id: await tenantOf(flags, ctx) }),
     view: (recorded, _f, names) => (
       <InvoiceSummaryView
         zone={names.tenantZone()}

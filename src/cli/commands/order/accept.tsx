@@ -14,15 +14,16 @@ export function register(program: Command): void {
   commandFor(program, acceptOrder, {
     path: 'order accept',
     description: 'Accept a pending order: accepted_at set, assigned to the acting member (--actor)',
-    args: [{ name: 'order', description: 'order id', prompt: 'Order id?' }],
+    args: [{ name: 'order', description: 'order id', prompt: 'Order id?', field: 'order_id' }],
     flags: [tenantFlag],
+    input: { skip: ['tenant_id'] },
     examples: [
       'wfctl order accept 9 --tenant city-pharmacy --actor pharmacist@example.test --yes',
       'wfctl order accept 9 --tenant city-pharmacy --dry-run --json',
     ],
     context: clinicActor,
     confirm: (args) => `Accept order ${args.order}?`,
-    toInput: async (args, flags, ctx) => ({ tenant_id: await tenantOf(flags, ctx), order_id: args.order }),
+    toInput: async (_args, flags, ctx) => ({ tenant_id: await tenantOf(flags, ctx) }),
     view: (move) => <OrderMovedView move={move} />,
   });
 }

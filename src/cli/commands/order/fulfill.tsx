@@ -14,12 +14,13 @@ export function register(program: Command): void {
   commandFor(program, fulfillOrder, {
     path: 'order fulfill',
     description: 'Fulfil an accepted order (final; refunds and returns go through invoices)',
-    args: [{ name: 'order', description: 'order id', prompt: 'Order id?' }],
+    args: [{ name: 'order', description: 'order id', prompt: 'Order id?', field: 'order_id' }],
     flags: [tenantFlag],
+    input: { skip: ['tenant_id'] },
     examples: ['wfctl order fulfill 9 --tenant city-pharmacy --yes --json'],
     context: clinicActor,
     confirm: (args) => `Fulfil order ${args.order}? This is final.`,
-    toInput: async (args, flags, ctx) => ({ tenant_id: await tenantOf(flags, ctx), order_id: args.order }),
+    toInput: async (_args, flags, ctx) => ({ tenant_id: await tenantOf(flags, ctx) }),
     view: (move) => <OrderMovedView move={move} />,
   });
 }

@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { listOrders } from '../../../clinic/orders/operations/seller-orders.js';
 import { ORDER_STATUSES } from '../../../clinic/orders/schemas.js';
 import { clinicActor } from '../../actors.js';
-import { pageFlag, pageNumber, pageResult } from '../../clinic-page.js';
+import { pageFlag, pageResult } from '../../clinic-page.js';
 import { commandFor } from '../../command.js';
 import { tenantFlag, tenantOf } from '../../tenant-flag.js';
 import { OrderListView } from '../../views/order.js';
@@ -17,25 +17,21 @@ export function register(program: Command): void {
     path: 'order list',
     description:
       'List the order requests sent to a tenant, oldest first, 50 per page; default the open queue',
-    flags: [
-      tenantFlag,
-      {
-        flags: '--status <status>',
-        description: `one of ${ORDER_STATUSES.join(', ')}, or all (default: pending and accepted)`,
-        field: 'status',
+    flags: [tenantFlag, pageFlag],
+    input: {
+      skip: ['tenant_id'],
+      fields: {
+        status: {
+          description: `one of ${ORDER_STATUSES.join(', ')}, or all (default: pending and accepted)`,
+        },
       },
-      pageFlag,
-    ],
+    },
     examples: [
       'wfctl order list --tenant city-pharmacy',
       'wfctl order list --tenant city-pharmacy --status all --json',
     ],
     context: clinicActor,
-    toInput: async (_args, flags, ctx) => ({
-      tenant_id: await tenantOf(flags, ctx),
-      status: flags.status,
-      page: pageNumber(flags.page),
-    }),
+    toInput: async (_args, flags, ctx) => ({ tenant_id: await tenantOf(flags, ctx) }),
     json: pageResult,
     view: (page, _f, names) => <OrderListView page={pageResult(page)} zone={names.tenantZone()} />,
   });

@@ -14,19 +14,16 @@ export function register(program: Command): void {
   commandFor(program, rejectOrder, {
     path: 'order reject',
     description: 'Reject a pending order; the reason is kept and shown to the owner (final)',
-    args: [{ name: 'order', description: 'order id', prompt: 'Order id?' }],
-    flags: [
-      tenantFlag,
-      { flags: '--reason <text>', description: 'why, shown to the owner', field: 'reason' },
-    ],
+    args: [{ name: 'order', description: 'order id', prompt: 'Order id?', field: 'order_id' }],
+    flags: [tenantFlag],
+    input: {
+      skip: ['tenant_id'],
+      fields: { reason: { flags: '--reason <text>', description: 'why, shown to the owner' } },
+    },
     examples: ['wfctl order reject 9 --tenant city-pharmacy --reason "Out of stock" --yes'],
     context: clinicActor,
     confirm: (args) => `Reject order ${args.order}? This is final.`,
-    toInput: async (args, flags, ctx) => ({
-      tenant_id: await tenantOf(flags, ctx),
-      order_id: args.order,
-      reason: flags.reason,
-    }),
+    toInput: async (_args, flags, ctx) => ({ tenant_id: await tenantOf(flags, ctx) }),
     view: (move) => <OrderMovedView move={move} />,
   });
 }

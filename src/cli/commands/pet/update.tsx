@@ -6,37 +6,31 @@ import { updatePet } from '../../../clinic/pets/operations/update-pet.js';
 import { clinicActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
-import { fieldsOf, tenantFlag, tenantOf } from '../../tenant-flag.js';
+import { tenantFlag, tenantOf } from '../../tenant-flag.js';
 import { PetSummaryView } from '../../views/pet.js';
-import { petFieldFlags } from './fields.js';
-
-// Update only (an extension beyond the contract): no reminder is sent about a deceased pet.
-const updateFlags = [
-  ...petFieldFlags,
-  {
-    flags: '--deceased-on <date>',
-    description: 'YYYY-MM-DD the pet died ("" clears it)',
-    field: 'deceased_on',
-  },
-];
+import { petFlagNames } from './fields.js';
 
 export function register(program: Command): void {
   commandGroup(program, 'pet', 'The pets (patients) of a clinic tenant');
   commandFor(program, updatePet, {
     path: 'pet update',
     description: 'Change some of a patient’s fields (only the flags given; an empty value clears one)',
-    args: [{ name: 'pet', description: 'pet id', prompt: 'Pet id?' }],
-    flags: [tenantFlag, ...updateFlags],
+    args: [{ name: 'pet', description: 'pet id', prompt: 'Pet id?', field: 'pet_id' }],
+    flags: [tenantFlag],
+    input: {
+      skip: ['tenant_id'],
+      fields: {
+        ...petFlagNames,
+        // Update only (an extension beyond the contract): no reminder is sent about a deceased pet.
+        deceased_on: { description: 'YYYY-MM-DD the pet died ("" clears it)' },
+      },
+    },
     examples: [
       'wfctl pet update 12 --tenant happy-paws --weight 31.5',
       'wfctl pet update 12 --tenant happy-paws --breed "" --json',
     ],
     context: clinicActor,
-    toInput: async (args, flags, ctx) => ({
-      ...fieldsOf(updateFlags, flags),
-      tenant_id: await tenantOf(flags, ctx),
-      pet_id: args.pet,
-    }),
+    toInput: async (_args, flags, ctx) => ({ tenant_id: await tenantOf(flags, ctx) }),
     view: (pet) => <PetSummaryView pet={pet} title={`Updated ${pet.name} (pet ${pet.id})`} />,
   });
 }

@@ -3,7 +3,7 @@ import React from 'react';
 import type { Command } from 'commander';
 import { listTenants } from '../../../clinic/tenants/operations/list-tenants.js';
 import { clinicActor } from '../../actors.js';
-import { pageFlag, pageNumber, pageResult } from '../../clinic-page.js';
+import { pageFlag, pageResult } from '../../clinic-page.js';
 import { commandFor } from '../../command.js';
 import { TenantListView } from '../../views/tenant.js';
 import { tenantGroup } from './shared.js';
@@ -14,9 +14,9 @@ export function register(program: Command): void {
     path: 'tenant list',
     description: 'List tenants with their member counts, 50 per page',
     flags: [pageFlag],
+    input: {},
     examples: ['wfctl tenant list --page 2', 'wfctl tenant list --actor admin@happypaws.test --json'],
     context: clinicActor,
-    toInput: async (_args, flags) => ({ page: pageNumber(flags.page) }),
     json: pageResult,
     view: (page) => <TenantListView page={pageResult(page)} />,
   });

@@ -21,30 +21,23 @@ export function register(program: Command): void {
         field: 'employee_id',
       },
     ],
-    flags: [
-      { flags: '--date <date>', description: 'the day (YYYY-MM-DD)', required: true, field: 'date' },
-      {
-        flags: '--check-in <instant>',
-        description: 'proposed check-in, e.g. 2026-01-12T03:30:00Z',
-        field: 'check_in',
+    input: {
+      fields: {
+        date: { description: 'the day (YYYY-MM-DD)', required: true },
+        check_in: {
+          flags: '--check-in <instant>',
+          description: 'proposed check-in, e.g. 2026-01-12T03:30:00Z',
+        },
+        check_out: {
+          flags: '--check-out <instant>',
+          description: 'proposed check-out (instant with offset)',
+        },
+        reason: { description: 'why, for who decides', required: true },
       },
-      {
-        flags: '--check-out <instant>',
-        description: 'proposed check-out (instant with offset)',
-        field: 'check_out',
-      },
-      { flags: '--reason <text>', description: 'why, for who decides', required: true, field: 'reason' },
-    ],
+    },
     examples: [
       'wfctl attendance requests file --actor a1001@acme.demo --date 2026-01-12 --check-in 2026-01-12T03:30:00Z --reason "reader down"',
     ],
     context: workforceActor,
-    toInput: async (args, flags) => ({
-      employee_id: args.employee,
-      date: flags.date,
-      check_in: flags.checkIn,
-      check_out: flags.checkOut,
-      reason: flags.reason,
-    }),
   });
 }

@@ -3,7 +3,7 @@ import React from 'react';
 import type { Command } from 'commander';
 import { listMembers } from '../../../../clinic/tenants/operations/list-members.js';
 import { clinicActor } from '../../../actors.js';
-import { pageFlag, pageNumber, pageResult } from '../../../clinic-page.js';
+import { pageFlag, pageResult } from '../../../clinic-page.js';
 import { commandFor } from '../../../command.js';
 import { MemberListView } from '../../../views/member.js';
 import { memberGroup } from '../shared.js';
@@ -16,11 +16,11 @@ export function register(program: Command): void {
     description: 'List the members of a tenant with their roles, 50 per page',
     args: [{ name: 'tenant', description: 'tenant id or slug', prompt: 'Tenant (id or slug)?' }],
     flags: [pageFlag],
+    input: { skip: ['tenant_id'] },
     examples: ['wfctl tenant member list happy-paws --json'],
     context: clinicActor,
     toInput: async (args, flags, ctx) => ({
       tenant_id: (await tenantRef(ctx.services.db, args.tenant, 'TENANT')).id,
-      page: pageNumber(flags.page),
     }),
     json: pageResult,
     view: (page) => <MemberListView page={pageResult(page)} />,
