@@ -20,7 +20,7 @@ import { defineOperation } from '../../../../core/operation.js';
 import { isoMonth, yup } from '../../../../core/validation.js';
 import type { WorkforceRun } from '../../../context.js';
 import { countLockRecordsAfter, lockRecordsBetween } from '../../records.js';
-import { organizationByRef, partnerByName } from '../../lookups.js';
+import { organizationRef, partnerRef } from '../../../refs.js';
 import { endClaim, requireNoTransaction, newClaim, type PushContext, type PushTools } from '../context.js';
 import { findDueCorrections, type DueCorrection } from '../corrections.js';
 import { findDueLocks, type DueLock } from '../due.js';
@@ -98,10 +98,10 @@ export const pushToPartners = defineOperation({
 
 async function push(ctx: PushContext, input: PushInput): Promise<PushResult> {
   const { db } = ctx.services;
-  const partner = input.partner ? await partnerByName(db, input.partner) : undefined;
+  const partner = input.partner ? await partnerRef(db, input.partner) : undefined;
   if (partner && !partner.isActive)
     throw ValidationError.field('partner', `Partner ${partner.name} is inactive.`);
-  const org = input.org ? await organizationByRef(db, input.org) : undefined;
+  const org = input.org ? await organizationRef(db, input.org, 'org') : undefined;
   const filters = { partnerId: partner?.id, organizationId: org?.id, month: input.month };
   const due = await findDueLocks(db, filters);
   const corrections = await findDueCorrections(db, filters);
