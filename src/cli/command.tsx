@@ -420,11 +420,13 @@ function withHint(err: unknown, hints: Record<string, string> | undefined): unkn
 /**
  * A 422 that names input fields is re-worded with the flags and arguments that fill them
  * (`--last-day`, `EMAIL`); when its message names none of them, the message is headed by the first.
+ * So is the refs' unknown name (a 404 naming its field, core/near-match.ts), keeping its status.
  */
 async function namingFlags<T>(byField: Map<string, string>, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
+    if (isUnknownReference(err) && byField.size) throw renamedReference(byField, err);
     if (!(err instanceof ValidationError)) throw err;
     if (!byField.size) throw err;
     const errors: Record<string, string[]> = {};
@@ -441,6 +443,25 @@ async function namingFlags<T>(byField: Map<string, string>, work: () => Promise<
     if (!named.length || named.some((flag) => renamed.message.includes(flag))) throw renamed;
     throw new ValidationError(errors, `${named[0]}: ${renamed.message}`);
   }
+}
+
+function isUnknownReference(err: unknown): err is AppError {
+  return err instanceof AppError && err.status === 404 && Object.keys(err.errors).length === 1;
+}
+
+/** `grant: no organization NOPE.` → `--grant: no organization NOPE.`, still a 404 (exit 2). */
+function renamedReference(byField: Map<string, string>, err: AppError): AppError {
+  const [field, messages] = Object.entries(err.errors)[0];
+  const flag = byField.get(field);
+  if (!flag) return err;
+  const renamed = messages.map((m) =>
+    m.startsWith(`${field}: `) ? `${flag}: ${m.slice(field.length + 2)}` : m,
+  );
+  return new AppError(err.status, renamed[0], {
+    code: err.code,
+    errors: { [flag]: renamed },
+    details: err.details,
+  });
 }
 
 function defaultView<Out>(
