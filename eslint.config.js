@@ -4,7 +4,9 @@
 // - a context never imports the other context, http or cli;
 // - the scheduler is the mechanism: it imports no context, http or cli; the composition root
 //   (src/tasks.ts) imports the contexts' jobs and handlers and hands them to it;
-// - the CLI takes Ink from src/cli/ink.tsx, which imports it only when a run draws.
+// - the CLI takes Ink from src/cli/ink.tsx, which imports it only when a run draws;
+// - only the runner (src/core/operation.ts) and src/db open a transaction (inTransaction): anything
+//   else that writes is an operation, run through runOperation (or ctx.call, for a step).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
@@ -52,6 +54,23 @@ export default tseslint.config(
     ['**/http/**', '**/cli/**'],
     'The composition root of the background work imports contexts, never http or the CLI (ARCHITECTURE.md).',
   ),
+  {
+    files: ['src/**'],
+    ignores: ['src/core/operation.ts', 'src/db/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'ImportSpecifier[imported.name="inTransaction"]',
+          'MemberExpression[property.name="inTransaction"]',
+        ].map((selector) => ({
+          selector,
+          message:
+            'Only the runner (src/core/operation.ts) and src/db open transactions: make the write an operation (a step operation through ctx.call inside a `steps` one) and run it through runOperation (ARCHITECTURE.md).',
+        })),
+      ],
+    },
+  },
   {
     files: ['src/cli/**'],
     ignores: ['src/cli/ink.tsx'],

@@ -1,6 +1,6 @@
 // How `wfctl device approve|revoke` names a device: DEVICE id, or --employee CODE and
 // --fingerprint FP (the fingerprint the phone sent at login). Mistakes exit 2 naming the flag.
-import { UsageError, ValidationError, type FieldErrors } from '../core/errors.js';
+import { AppError, UsageError, type FieldErrors } from '../core/errors.js';
 import type { OperationContext } from '../core/operation.js';
 import type { WorkforceActor } from '../workforce/context.js';
 import { deviceIdByFingerprint } from '../workforce/devices/queries.js';
@@ -43,16 +43,16 @@ export async function deviceId(
   try {
     return await deviceIdByFingerprint(ctx.services.db, ctx.actor, { employee, fingerprint });
   } catch (err) {
-    if (!(err instanceof ValidationError)) throw err;
+    if (!(err instanceof AppError) || !err.isUserError || !Object.keys(err.errors).length) throw err;
     // The field the lookup names (employee, fingerprint) is the flag the user typed.
     const errors: FieldErrors = {};
     for (const [field, messages] of Object.entries(err.errors)) {
-      (errors[FLAGS[field] ?? field] ??= []).push(...messages);
+      const flag = FLAGS[field] ?? field;
+      (errors[flag] ??= []).push(...messages.map((m) => m.replace(`${field}: `, `${flag}: `)));
     }
     const named = Object.keys(errors);
-    const message = named.some((flag) => err.message.includes(flag))
-      ? err.message
-      : `${named[0]}: ${err.message}`;
+    const first = errors[named[0]][0];
+    const message = first.startsWith(`${named[0]}: `) ? first : `${named[0]}: ${err.message}`;
     throw new UsageError(message, errors);
   }
 }

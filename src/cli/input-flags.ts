@@ -6,7 +6,7 @@
 // field, a documented flag name, help text or prompt that is not the derived one. The input is
 // then the given flags' values, parsed by their field's type; the operation's schema checks them
 // (the runner's 422 names the flag, see `namingFlags`) and its rule checks a prompt's answers.
-import { ValidationError } from '../core/errors.js';
+import { AppError, ValidationError } from '../core/errors.js';
 import { yup } from '../core/validation.js';
 import type { ArgSpec, FlagSpec } from './command.js';
 
@@ -158,11 +158,13 @@ export function inputNames(spec: {
 /**
  * A 422 that names input fields is re-worded with the flags and arguments that fill them
  * (`--last-day`, `EMAIL`); when its message names none of them, the message is headed by the first.
+ * So is the refs' unknown name (a 404 naming its field, core/near-match.ts), keeping its status.
  */
 export async function namingFlags<T>(byField: Map<string, string>, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
+    if (isUnknownReference(err) && byField.size) throw renamedReference(byField, err);
     if (!(err instanceof ValidationError)) throw err;
     if (!byField.size) throw err;
     const errors: Record<string, string[]> = {};
@@ -179,4 +181,24 @@ export async function namingFlags<T>(byField: Map<string, string>, work: () => P
     if (!named.length || named.some((flag) => renamed.message.includes(flag))) throw renamed;
     throw new ValidationError(errors, `${named[0]}: ${renamed.message}`);
   }
+}
+
+/** The refs' unknown name (src/core/near-match.ts): a 404 naming its one field. */
+function isUnknownReference(err: unknown): err is AppError {
+  return err instanceof AppError && err.status === 404 && Object.keys(err.errors).length === 1;
+}
+
+/** `grant: no organization NOPE.` → `--grant: no organization NOPE.`, still a 404 (exit 2). */
+function renamedReference(byField: Map<string, string>, err: AppError): AppError {
+  const [field, messages] = Object.entries(err.errors)[0];
+  const flag = byField.get(field);
+  if (!flag) return err;
+  const renamed = messages.map((m) =>
+    m.startsWith(`${field}: `) ? `${flag}: ${m.slice(field.length + 2)}` : m,
+  );
+  return new AppError(err.status, renamed[0], {
+    code: err.code,
+    errors: { [flag]: renamed },
+    details: err.details,
+  });
 }

@@ -82,7 +82,7 @@ export interface CounterDelta {
  * from its sign-up (at zero) and the migration wrote every existing tenant's from COUNT(*), so a
  * missing row stands for zero rows counted. Two transactions creating the same row both end with it
  * counted: the loser of the insert adds to the winner's row (`ON DUPLICATE KEY UPDATE` / `ON CONFLICT
- * … DO UPDATE`), or is rolled back as a deadlock victim and retried by inTransaction.
+ * … DO UPDATE`), or is rolled back as a deadlock victim and retried by the operation runner.
  */
 export async function bumpCounters(db: Knex, deltas: CounterDelta[]): Promise<void> {
   const summed = new Map<string, CounterDelta>();

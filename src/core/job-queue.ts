@@ -10,7 +10,8 @@ import type { Knex } from 'knex';
 import type { Clock } from './clock.js';
 import { MINUTE, SECOND } from './clock.js';
 import { leaseUntil, releasedLease, startHeartbeat, whenAborted, type LeaseTimers } from './lease.js';
-import type { AnyOperation } from './operation.js';
+import { ValidationError } from './errors.js';
+import { runOperation, type AnyOperation, type OperationContext } from './operation.js';
 import type { Services } from './services.js';
 import { claimDueJobRow } from '../db/job-queue-store.js';
 import { isoOrNull, toDbTime } from '../db/time.js';
@@ -45,11 +46,25 @@ export interface JobRecord {
 export type JobWork = (services: Services, payload: any, job: JobRecord) => Promise<unknown>;
 
 /**
- * A queue handler. One that finishes a use case names the catalogue operation it runs
- * (`{ operation, work }`, `work` running it through runOperation as the built-in system user); a
- * plain function is upkeep that runs no operation (delivering a mail already written).
+ * A queue handler that finishes a use case declares it, as a scheduled job does
+ * (core/scheduled-job.ts): the catalogue operation, the operation's input for a job, and the context
+ * it runs in (its context's built-in system user). The worker runs it through runOperation, so the
+ * job gets the operation's validation, checks, transaction and audit like any face; an input the
+ * operation refuses (a 422) fails the job at once, as retrying cannot change it.
  */
-export type JobHandler = JobWork | { operation: AnyOperation; work: JobWork };
+export interface OperationHandler<Payload = any> {
+  operation: AnyOperation;
+  input(payload: Payload, job: JobRecord): unknown;
+  context(services: Services): Promise<OperationContext<any>>;
+  /** What the job records of the result (default: the result); throwing fails the attempt. */
+  outcome?(result: any, services: Services): unknown;
+}
+
+/**
+ * A queue handler: an operation the worker runs (OperationHandler), or a plain function for upkeep
+ * that runs no operation (delivering a mail an operation already wrote to the outbox).
+ */
+export type JobHandler = JobWork | OperationHandler;
 export type JobHandlers = Readonly<Record<string, JobHandler>>;
 
 /** The operation a handler names, if any. */
@@ -170,8 +185,10 @@ async function settle(
   try {
     const handler = handlers[job.name];
     if (!handler) throw new PermanentJobError(`No handler is registered for jobs named "${job.name}".`);
-    const work = typeof handler === 'function' ? handler : handler.work;
-    const result = await work(services, job.payload, job);
+    const result =
+      typeof handler === 'function'
+        ? await handler(services, job.payload, job)
+        : await runHandlerOperation(services, handler, job);
     const now = toDbTime(clock.now());
     return {
       status: 'done',
@@ -196,6 +213,21 @@ async function settle(
       updated_at: toDbTime(now),
     };
   }
+}
+
+/** An operation handler's job: the operation run through the runner on the job's input. */
+async function runHandlerOperation(
+  services: Services,
+  handler: OperationHandler,
+  job: JobRecord,
+): Promise<unknown> {
+  const ctx = await handler.context(services);
+  const result = await runOperation(handler.operation, ctx, handler.input(job.payload, job)).catch((err) => {
+    if (err instanceof ValidationError)
+      throw new PermanentJobError(`The job's payload is invalid: ${err.message}`);
+    throw err;
+  });
+  return handler.outcome ? handler.outcome(result, services) : result;
 }
 
 /**

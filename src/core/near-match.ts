@@ -1,6 +1,7 @@
 // The existing name nearest to one that was mistyped (`acme` → `ACME`, `ACEM` → `ACME`): the same
 // letters in another case first, else the fewest single-character edits, when few enough that the
 // suggestion is likely what was meant. Pure, so every lookup that refuses a name can offer one.
+import { AppError } from './errors.js';
 
 /** The nearest candidate to `typed`, or null when none is close. */
 export function nearestName(typed: string, candidates: Iterable<string>): string | null {
@@ -45,4 +46,23 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
     previous = current;
   }
   return previous[b.length];
+}
+
+/**
+ * The one error of a name that resolves to nothing (src/workforce/refs.ts, src/clinic/refs.ts): a 404
+ * naming the field (an input field, or the CLI's flag: exit 2) and, when an existing name is near,
+ * offering it: `--org: no organization acme. Did you mean ACME?`.
+ */
+export function unknownReference(
+  field: string,
+  what: string,
+  ref: string,
+  candidates: Iterable<string> | string | null,
+  where = '',
+): AppError {
+  const near =
+    typeof candidates === 'string' || candidates === null ? candidates : nearestName(ref, candidates);
+  const hint = near ? ` Did you mean ${near}?` : '';
+  const message = `${field}: no ${what} ${ref}${where ? ` ${where}` : ''}.${hint}`;
+  return new AppError(404, message, { code: 'NOT_FOUND', errors: { [field]: [message] } });
 }

@@ -19,7 +19,8 @@ import { createDb } from '../../src/db/knex.js';
 import { createTestDb, DIALECTS, type Dialect } from '../helpers/db.js';
 import { gate, ManualTimers, until } from '../scheduler/fakes.js';
 import { monthsBetween } from '../../src/core/calendar.js';
-import { runOperation } from '../../src/core/operation.js';
+import { defineOperation, runOperation } from '../../src/core/operation.js';
+import { yup } from '../../src/core/validation.js';
 import { jobHandlers } from '../../src/tasks.js';
 import { lockMonth } from '../../src/workforce/attendance/operations/lock-month.js';
 import { closeFinancialYear } from '../../src/workforce/financial-years/operations/close-financial-year.js';
@@ -58,6 +59,35 @@ for (const dialect of DIALECTS) {
       (await listJobs(services.db, { status: 'done' })).map((j) => j.id),
       [id],
     );
+  });
+
+  test(`[${dialect}] an operation handler declares { operation, input }: the worker runs it; a refused input fails the job at once`, async (t) => {
+    const { services } = await setup(t, dialect);
+    const double = defineOperation({
+      name: 'probe.double',
+      summary: 'Doubles n (a probe)',
+      input: yup.object({ n: yup.number().integer().required() }),
+      permission: 'public',
+      kind: 'read',
+      run: async (_ctx, input) => ({ doubled: input.n * 2 }),
+    });
+    const handlers: JobHandlers = {
+      double: {
+        operation: double,
+        input: (payload: { value?: unknown }, job) => ({ n: payload.value ?? job.id }),
+        context: async (s) => workforceContext(s),
+        outcome: (result: { doubled: number }) => ({ ...result, recorded: true }),
+      },
+    };
+    await enqueueJob(services.db, services.clock, { name: 'double', payload: { value: 21 } });
+    t.like(await workOnce(services, handlers, 'w1'), {
+      status: 'done',
+      result: { doubled: 42, recorded: true },
+    });
+    await enqueueJob(services.db, services.clock, { name: 'double', payload: { value: 'many' } });
+    const refused = await workOnce(services, handlers, 'w1');
+    t.like(refused, { status: 'failed', attempts: 1 });
+    t.regex(refused!.last_error!, /payload is invalid/);
   });
 
   test(`[${dialect}] a crashing job is retried with exponential backoff, then succeeds`, async (t) => {

@@ -1,5 +1,6 @@
 // The layer rules of ARCHITECTURE.md are lint rules (eslint.config.js); `npm test` runs the linter
-// over the tree. This proves the rules bite: a wrong-way import in each layer is an error.
+// over the tree. This proves the rules bite: a wrong-way import in each layer is an error, and so is
+// a transaction opened anywhere but the runner and src/db (inTransaction).
 import test from 'ava';
 import { ESLint } from 'eslint';
 
@@ -7,7 +8,9 @@ const eslint = new ESLint({ cwd: process.cwd() });
 
 async function restricted(filePath: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(source, { filePath });
-  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return result.messages
+    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax')
+    .map((m) => m.message);
 }
 
 const cases: Array<[string, string, boolean]> = [
@@ -28,6 +31,18 @@ const cases: Array<[string, string, boolean]> = [
   ],
   ['src/scheduler/probe.ts', "import { jobHandlers } from '../tasks.js';", true],
   ['src/tasks.ts', "import { createHttpApp } from './http/app.js';", true],
+  // a transaction is opened by the runner and src/db only
+  ['src/workforce/partners/probe.ts', "import { inTransaction } from '../../db/transaction.js';", true],
+  ['src/clinic/probe.ts', "import { inTransaction as tx } from '../db/transaction.js';", true],
+  [
+    'src/cli/probe.ts',
+    "import * as t from '../db/transaction.js';\nt.inTransaction(null as any, async () => 1);",
+    true,
+  ],
+  ['src/scheduler/probe.ts', "import { inTransaction } from '../db/transaction.js';", true],
+  ['src/core/probe.ts', "import { inTransaction } from '../db/transaction.js';", true],
+  ['src/core/operation.ts', "import { inTransaction } from '../db/transaction.js';", false],
+  ['src/db/probe.ts', "import { inTransaction } from './transaction.js';", false],
   // the allowed directions
   ['src/workforce/probe.ts', "import { defineOperation } from '../core/operation.js';", false],
   ['src/cli/probe.ts', "import { workforceContext } from '../workforce/context.js';", false],

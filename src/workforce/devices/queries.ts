@@ -1,21 +1,25 @@
 // Naming a device the way an operator does: the employee (code or id) and the fingerprint the
-// phone sent at login. An unknown reference is a 422 naming the field.
+// phone sent at login. An unknown employee is the refs' 404 naming the field; a fingerprint the
+// employee has no device for is a 422 naming it.
 import type { Knex } from 'knex';
-import { ValidationError } from '../../core/errors.js';
+import { AppError, ValidationError } from '../../core/errors.js';
+import { unknownReference } from '../../core/near-match.js';
 import { actingUser, type WorkforceActor } from '../context.js';
 import { canSeeOrganization } from '../identity/principal.js';
-import { resolveEmployee } from '../identity/resolve.js';
+import { employeeRef } from '../refs.js';
 
 export async function deviceIdByFingerprint(
   db: Knex,
   actor: WorkforceActor,
   ref: { employee: string; fingerprint: string },
 ): Promise<number> {
-  const employee = await resolveEmployee(db, ref.employee, 'employee');
-  // Another organization's employee is as unknown as a missing one.
-  if (!canSeeOrganization(actingUser({ actor }), employee.organizationId)) {
-    throw ValidationError.field('employee', `Unknown employee ${ref.employee}.`);
-  }
+  // Another organization's employee is as unknown as a missing one, and no near code is offered:
+  // the actor may not see every organization's employees.
+  const unknown = () => unknownReference('employee', 'employee', ref.employee, null);
+  const employee = await employeeRef(db, ref.employee, 'employee').catch((err) => {
+    throw err instanceof AppError && err.status === 404 ? unknown() : err;
+  });
+  if (!canSeeOrganization(actingUser({ actor }), employee.organizationId)) throw unknown();
   const row = await db('devices')
     .where({ employee_id: employee.id, fingerprint: ref.fingerprint })
     .first('id');

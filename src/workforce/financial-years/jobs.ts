@@ -1,9 +1,9 @@
-// Queue handlers of this folder, registered by name in src/tasks.ts. The close job
-// runs financial-year.complete-close as the built-in system user; a checklist that no longer holds
-// (the year is open again) or a payload that names no year fails the job without retrying.
+// Queue handlers of this folder, registered by name in src/tasks.ts. The close job declares
+// financial-year.complete-close and its input; the worker runs it as the built-in system user. A
+// checklist that no longer holds (the year is open again) or a payload that names no year fails the
+// job without retrying.
 import { PermanentJobError, type JobHandlers } from '../../core/job-queue.js';
-import { runOperation } from '../../core/operation.js';
-import { ValidationError } from '../../core/errors.js';
+import type { Services } from '../../core/services.js';
 import { workforceContext } from '../context.js';
 import { systemActor } from '../identity/actor.js';
 import { FINANCIAL_YEAR_CLOSE_JOB } from './operations/close-financial-year.js';
@@ -12,20 +12,15 @@ import { completeFinancialYearClose } from './operations/complete-close.js';
 export const financialYearJobHandlers: JobHandlers = {
   [FINANCIAL_YEAR_CLOSE_JOB]: {
     operation: completeFinancialYearClose,
-    async work(services, payload: { financial_year_id?: unknown; actor_user_id?: unknown }, job) {
-      const ctx = workforceContext(services, await systemActor(services.db));
-      const input = {
-        financial_year_id: payload.financial_year_id,
-        requested_by: payload.actor_user_id,
-        job_id: job.id,
-      };
-      const outcome = await runOperation(completeFinancialYearClose, ctx, input).catch((err) => {
-        if (err instanceof ValidationError)
-          throw new PermanentJobError(`The job's payload is invalid: ${err.message}`);
-        throw err;
-      });
-      if ('failed' in outcome) throw new PermanentJobError(outcome.failed);
-      return outcome;
+    input: (payload: { financial_year_id?: unknown; actor_user_id?: unknown }, job) => ({
+      financial_year_id: payload.financial_year_id,
+      requested_by: payload.actor_user_id,
+      job_id: job.id,
+    }),
+    context: async (services: Services) => workforceContext(services, await systemActor(services.db)),
+    outcome(result: Awaited<ReturnType<typeof completeFinancialYearClose.run>>) {
+      if ('failed' in result) throw new PermanentJobError(result.failed);
+      return result;
     },
   },
 };

@@ -3,7 +3,7 @@
 import type { Knex } from 'knex';
 import type { Clock } from '../../core/clock.js';
 import { toDbTime } from '../../db/time.js';
-import { resolveOrganization } from './resolve.js';
+import { organizationRef } from '../refs.js';
 import type { RoleRef } from './user-schemas.js';
 
 export interface ResolvedGrant {
@@ -15,7 +15,7 @@ export interface ResolvedGrant {
 export async function resolveGrants(db: Knex, refs: RoleRef[], field: string): Promise<ResolvedGrant[]> {
   const out: ResolvedGrant[] = [];
   for (const ref of refs) {
-    const org = ref.organization === null ? null : await resolveOrganization(db, ref.organization, field);
+    const org = ref.organization === null ? null : await organizationRef(db, ref.organization, field);
     const scopeKey = org ? `org:${org.id}` : 'global';
     if (!out.some((g) => g.role === ref.role && g.scopeKey === scopeKey)) {
       out.push({ role: ref.role, organizationId: org?.id ?? null, scopeKey });

@@ -1,37 +1,7 @@
-// Natural-key lookups for the identity operations: organizations and employees by code or numeric
-// id, users by email. An unknown reference is a 422 naming the input field.
+// Users by email, for the identity operations (an unknown one is a 422 naming the input field);
+// organizations and employees are resolved by src/workforce/refs.ts.
 import type { Knex } from 'knex';
 import { ValidationError } from '../../core/errors.js';
-import { lookupOrganization } from '../lookup.js';
-
-const NUMERIC = /^[1-9][0-9]{0,15}$/;
-
-export async function resolveOrganization(
-  db: Knex,
-  ref: string,
-  field: string,
-): Promise<{ id: number; code: string }> {
-  const row = await lookupOrganization(db, ref);
-  if (!row) throw ValidationError.field(field, `Unknown organization ${ref}.`);
-  return { id: row.id, code: row.code };
-}
-
-export async function resolveEmployee(
-  db: Knex,
-  ref: string,
-  field: string,
-): Promise<{ id: number; code: string; organizationId: number }> {
-  const cols = ['id', 'employee_id', 'organization_id'];
-  const row =
-    (await db('employees').where({ employee_id: ref }).first(cols)) ??
-    (NUMERIC.test(ref)
-      ? await db('employees')
-          .where({ id: Number(ref) })
-          .first(cols)
-      : undefined);
-  if (!row) throw ValidationError.field(field, `Unknown employee ${ref}.`);
-  return { id: Number(row.id), code: row.employee_id, organizationId: Number(row.organization_id) };
-}
 
 export interface UserRow {
   id: number;

@@ -2,8 +2,10 @@
 // (LEASE_SECONDS) renewed while the run works on it; a dead run's claim is taken over once the lease
 // lapses, by the next push or by `partner redeliver`; a run that ends with a batch still claimed by
 // another (possibly dead) run is not ok and names it. The clock and the heartbeat's timers are
-// injected: nothing waits in real time. Runs racing for one batch use their own connection pools.
-import test from 'ava';
+// injected: nothing waits in real time. Runs racing for one batch use their own connection pools
+// (on MySQL; see secondDaemonDb for SQLite).
+import test, { type ExecutionContext } from 'ava';
+import type { Knex } from 'knex';
 import { FixedClock } from '../../../src/core/clock.js';
 import type { LeaseTimers } from '../../../src/core/lease.js';
 import { runOperation } from '../../../src/core/operation.js';
@@ -61,6 +63,20 @@ async function setup(dialect: Dialect) {
     return tdb.db('partner_deliveries').first();
   };
   return { tdb, clock, services, partner, ctx, crashedRun };
+}
+
+/**
+ * The database of a second daemon. On SQLite it is the same one-connection pool: every ledger write
+ * is a short transaction (ledger-steps.ts), and two better-sqlite3 connections in ONE process
+ * deadlock the event loop whenever one's BEGIN IMMEDIATE waits (synchronously, busy_timeout) for the
+ * other's open transaction; two processes simply queue. One connection interleaves the two runs
+ * statement by statement all the same, which is the race these tests are about.
+ */
+function secondDaemonDb(t: ExecutionContext, tdb: { db: Knex; config: any }, dialect: Dialect): Knex {
+  if (dialect === 'sqlite') return tdb.db;
+  const otherDb = createDb(tdb.config.database, { poolMax: 5 });
+  t.teardown(() => otherDb.destroy());
+  return otherDb;
 }
 
 for (const dialect of DIALECTS) {
@@ -170,8 +186,7 @@ for (const dialect of DIALECTS) {
     t.teardown(s.tdb.destroy);
     const crashed = await s.crashedRun();
     s.clock.advance(30_001);
-    const otherDb = createDb(s.tdb.config.database, { poolMax: 5 });
-    t.teardown(() => otherDb.destroy());
+    const otherDb = secondDaemonDb(t, s.tdb, dialect);
     const received: string[] = [];
     const runs: Array<Promise<unknown>> = [];
     // Whichever run reaches the partner first answers only once the other run has finished.
@@ -202,8 +217,7 @@ for (const dialect of DIALECTS) {
     await runOperation(pushToPartners, await s.ctx(async () => ({ kind: 'response', status: 500 })), {});
     const dead = await s.tdb.db('partner_deliveries').first();
     t.is(dead.status, 'dead');
-    const otherDb = createDb(s.tdb.config.database, { poolMax: 5 });
-    t.teardown(() => otherDb.destroy());
+    const otherDb = secondDaemonDb(t, s.tdb, dialect);
     const received: string[] = [];
     const runs: Array<Promise<unknown>> = [];
     const gated =

@@ -330,7 +330,8 @@ for (const dialect of DIALECTS) {
     const unknown = await t.throwsAsync(
       runOperation(pushToPartners, await systemContext(services), { partner: 'nobody' }),
     );
-    t.deepEqual((unknown as any).errors, { partner: ['Unknown partner nobody.'] });
+    t.deepEqual((unknown as any).errors, { partner: ['partner: no partner nobody.'] });
+    t.is((unknown as any).status, 404);
     const badMonth = await t.throwsAsync(
       runOperation(pushToPartners, await systemContext(services), { month: '2026-13' }),
     );

@@ -53,7 +53,9 @@ for (const dialect of DIALECTS) {
     nock(host).post('/in/attendance/daily').reply(200, 'ok');
     const again = await runOperation(redeliverBatch, ctx, { delivery: String(dead.id) });
     t.true(again.ok);
-    const added = (await trail(tdb.db)).slice(before.length);
+    const added = (await trail(tdb.db))
+      .slice(before.length)
+      .filter((e: any) => e.event === 'partner_delivery.redelivered');
     t.is(added.length, 1);
     t.like(added[0], {
       event: 'partner_delivery.redelivered',
@@ -99,6 +101,37 @@ for (const dialect of DIALECTS) {
       events.map((e: any) => e.subject_id),
       result.deliveries.map((d) => d.id),
     );
+  });
+
+  test(`[${dialect}] the push's ledger writes are step operations with audit: planned, each attempt, delivered`, async (t) => {
+    const tdb = await createTestDb(dialect);
+    t.teardown(tdb.destroy);
+    const services = servicesFor(tdb);
+    const { org, lockId } = await lockedJanuary(tdb.db, { code: `AP${++hosts}` });
+    const host = `https://audit-push-${dialect}-${hosts}.example.test`;
+    const partner = await createPartner(tdb.db, { url: `${host}/in`, organizationIds: [org.id] });
+    const ctx = await systemContext(services, { sleep: fakeSleep(services.clock).sleep });
+    nock(host).post('/in/attendance/daily').reply(503, 'busy');
+    nock(host).post('/in/attendance/daily').reply(200, 'ok');
+    t.true((await runOperation(pushToPartners, ctx, {})).ok);
+    const [batch] = await tdb.db('partner_deliveries');
+    const story = (await trail(tdb.db)).filter((e: any) => e.subject_type === 'partner_delivery');
+    t.deepEqual(
+      story.map((e: any) => [e.event, e.context.status ?? null, e.context.response_code ?? null]),
+      [
+        ['partner_delivery.planned', null, null],
+        ['partner_delivery.attempt-failed', 'pending', 503],
+        ['partner_delivery.delivered', 'delivered', 200],
+      ],
+    );
+    for (const e of story) {
+      t.like(e, {
+        subject_id: Number(batch.id),
+        organization_id: org.id,
+        actor_user_id: ctx.actor.kind === 'user' ? ctx.actor.userId : null,
+      });
+      t.like(e.context, { partner_id: partner.id, delivery_id: batch.delivery_id, lock_id: lockId });
+    }
   });
 
   test(`[${dialect}] every other operation that changes a partner is audited`, async (t) => {

@@ -10,7 +10,7 @@ import { validate, yup } from '../../../core/validation.js';
 import { jobHandlers } from '../../../tasks.js';
 import { workerId } from '../../../scheduler/worker.js';
 import type { WorkforceActor } from '../../../workforce/context.js';
-import { resolveFinancialYear } from '../../../workforce/financial-years/lookup.js';
+import { financialYearRef } from '../../../workforce/refs.js';
 import { closeFinancialYear } from '../../../workforce/financial-years/operations/close-financial-year.js';
 import { showFinancialYear } from '../../../workforce/financial-years/operations/show-financial-year.js';
 import type { FinancialYearView } from '../../../workforce/financial-years/serialize.js';
@@ -47,7 +47,7 @@ export function register(program: Command): void {
     context: workforceActor,
     toInput: async (args, flags, ctx) => {
       await validate(timeoutSchema, { timeout: flags.timeout });
-      return { financial_year_id: await resolveFinancialYear(ctx.services.db, args.year) };
+      return { financial_year_id: (await financialYearRef(ctx.services.db, args.year, 'YEAR')).id };
     },
     after: async (accepted, flags, ctx) => {
       if (!flags.wait) return accepted;

@@ -1,7 +1,7 @@
 // `wfctl fy show ORG/NAME`: financial-year.show, as GET /financial-years/{id} runs it.
 import React from 'react';
 import type { Command } from 'commander';
-import { resolveFinancialYear } from '../../../workforce/financial-years/lookup.js';
+import { financialYearRef } from '../../../workforce/refs.js';
 import { showFinancialYear } from '../../../workforce/financial-years/operations/show-financial-year.js';
 import { workforceActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
@@ -21,7 +21,7 @@ export function register(program: Command): void {
     examples: ['wfctl fy show ACME/FY2024'],
     context: workforceActor,
     toInput: async (args, _flags, ctx) => ({
-      financial_year_id: await resolveFinancialYear(ctx.services.db, args.year),
+      financial_year_id: (await financialYearRef(ctx.services.db, args.year, 'YEAR')).id,
     }),
     names: (year) => ({ organizations: [year.organization_id] }),
     view: (year, _flags, names) => <FinancialYearView year={year} names={names} />,

@@ -3,7 +3,7 @@
 import { decodeCursor, encodeCursor } from '../../../core/cursor.js';
 import { defineOperation } from '../../../core/operation.js';
 import type { WorkforceRun } from '../../context.js';
-import { resolveOrganization } from '../resolve.js';
+import { organizationRef } from '../../refs.js';
 import { adminUserBodies, type AdminUserBody } from '../user-body.js';
 import { listUsersSchema } from '../user-schemas.js';
 
@@ -25,7 +25,7 @@ export const listUsers = defineOperation({
       .select('id', 'email', 'name', 'is_active')
       .orderBy('id');
     if (input.organization) {
-      const org = await resolveOrganization(db, input.organization, 'organization');
+      const org = await organizationRef(db, input.organization, 'organization');
       q.whereIn('id', db('user_roles').where({ organization_id: org.id }).select('user_id'));
     }
     if (input.cursor) q.where('id', '>', Number(decodeCursor(input.cursor, 1)[0]));

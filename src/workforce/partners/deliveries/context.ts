@@ -6,7 +6,11 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { LeaseTimers } from '../../../core/lease.js';
 import type { Services } from '../../../core/services.js';
+import { runOperation } from '../../../core/operation.js';
+import { workforceContext, type WorkforceRun } from '../../context.js';
+import { systemActor } from '../../identity/actor.js';
 import type { Claim } from './ledger.js';
+import { releaseRunClaims } from './ledger-steps.js';
 import { gotTransport, type Transport } from './transport.js';
 
 export interface PushProgress {
@@ -32,8 +36,11 @@ export interface PushTools {
   timers?: LeaseTimers;
 }
 
-/** What the push's steps read: the services (their db is the pool: no transaction) and the tools. */
-export interface PushContext extends PushTools {
+/**
+ * What the push's steps read: the services (their db is the pool: no transaction), the tools, and
+ * `call`, through which every ledger write runs as a step operation (ledger-steps.ts).
+ */
+export interface PushContext extends PushTools, Pick<WorkforceRun, 'call'> {
   services: Services;
 }
 
@@ -68,10 +75,8 @@ const heldClaims = new WeakMap<object, Set<string>>();
 export async function releaseHeldClaims(services: Services): Promise<number> {
   const held = heldClaims.get(services.config);
   if (!held?.size) return 0;
-  const released = await services
-    .db('partner_deliveries')
-    .whereIn('claimed_by', [...held])
-    .update({ claimed_until: null, claimed_by: null });
+  const ctx = workforceContext(services, await systemActor(services.db));
+  const released = await runOperation(releaseRunClaims, ctx, { claimed_by: [...held] });
   held.clear();
   return released;
 }

@@ -10,14 +10,8 @@
 import type { Knex } from 'knex';
 import { lockRecordsBetween } from '../records.js';
 import type { PushContext } from './context.js';
-import {
-  claimBatch,
-  insertBatch,
-  releaseClaim,
-  withdrawPlannedBatch,
-  type Claim,
-  type DeliveryRow,
-} from './ledger.js';
+import type { Claim, DeliveryRow } from './ledger.js';
+import { claimDelivery, planBatch, releaseDeliveryClaim, withdrawBatch } from './ledger-steps.js';
 import type { DueFilters } from './due.js';
 
 export interface DueCorrection {
@@ -98,12 +92,12 @@ export async function claimCorrection(
   let batch: DeliveryRow | null = null;
   if (planned) {
     if (planned.status === 'dead' || planned.status === 'delivered') return null;
-    if (!(await claimBatch(db, planned.id, clock.now(), claim))) return null;
+    const claimed = { delivery: planned.id, claimed_by: claim.by, at: clock.now() };
+    if (!(await ctx.call(claimDelivery, claimed))) return null;
     batch = { ...planned, claimed_by: claim.by };
   } else {
-    batch = await insertBatch(
-      db,
-      {
+    batch = await ctx.call(planBatch, {
+      batch: {
         partnerId: due.partnerId,
         organizationId: due.organizationId,
         month: due.month,
@@ -115,16 +109,17 @@ export async function claimCorrection(
         isLast: true,
         correctionRequestId: due.requestId,
       },
-      clock.now(),
-      claim,
-    );
+      claimed_by: claim.by,
+      at: clock.now(),
+    });
     if (!batch) return null;
   }
   const rows = await lockRecordsBetween(db, due.lockId, due.attendanceId, due.attendanceId);
   if (!rows.length) {
     // Unlocked since it was found due: the next lock of the month carries the day.
-    await withdrawPlannedBatch(db, batch.id, claim);
-    await releaseClaim(db, batch.id, claim);
+    const held = { delivery: batch.id, claimed_by: claim.by };
+    await ctx.call(withdrawBatch, held);
+    await ctx.call(releaseDeliveryClaim, held);
     return null;
   }
   return { batch, body: JSON.stringify(rows.map((r) => r.record)) };

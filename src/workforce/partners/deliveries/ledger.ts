@@ -1,5 +1,6 @@
-// The delivery ledger (partner_deliveries): one row per batch. Every write here is its own short
-// statement, because a batch's HTTP attempts must never run inside a database transaction.
+// The delivery ledger (partner_deliveries): one row per batch. These are its statements; they take
+// `db` and open no transaction. The push writes through the step operations of ledger-steps.ts, each
+// its own short transaction (a batch's HTTP attempts must never run inside one), with its audit.
 //
 // Claims are leases (src/core/lease.ts): a run holds a batch for config.leaseMs, as `claimed_by`
 // (its run id) and `claimed_until`, and renews it while it works; only the holder can renew, and a
@@ -10,7 +11,6 @@ import type { Knex } from 'knex';
 import { isUniqueViolation } from '../../../db/errors.js';
 import { leaseUntil } from '../../../core/lease.js';
 import { toDbTime } from '../../../db/time.js';
-import { inTransaction } from '../../../db/transaction.js';
 import { describeOutcome, isSuccess, type AttemptOutcome } from './retry-policy.js';
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'dead';
@@ -135,28 +135,6 @@ export async function renewClaim(db: Knex, id: number, now: Date, claim: Claim):
 }
 
 /**
- * The pipelined push's one durable write per batch (push-to-partners.ts): the 2xx of the batch
- * before the one in flight, and the claim of the batch after it, committed together while the
- * partner handles the current POST. The mark goes first: if the claim finds the next batch already
- * planned by another run, the transaction still commits the mark, and the claim comes back null.
- */
-export async function markDeliveredAndPlan(
-  db: Knex,
-  delivered: { id: number; outcome: AttemptOutcome; at: Date } | null,
-  next: NewBatch | null,
-  now: Date,
-  claim: Claim,
-): Promise<DeliveryRow | null> {
-  // inTransaction: a deadlock (or, on Galera, a certification conflict at COMMIT) runs it again
-  // instead of failing the push and leaving the batch's 2xx unrecorded until its lease lapses.
-  return inTransaction(db, async (trx) => {
-    if (delivered)
-      await recordAttempt(trx, delivered.id, delivered.outcome, delivered.at, 'delivered', claim);
-    return next ? insertBatch(trx, next, now, claim) : null;
-  });
-}
-
-/**
  * One attempt's outcome, as `status`: delivered (a 2xx), pending (retried in this run), failed
  * (budget left, due again on the next push) or dead (budget spent). A 2xx is recorded whoever
  * holds the batch, because the partner has it; anything else only while this run holds the claim,
@@ -220,8 +198,11 @@ export async function freshBudget(db: Knex, id: number, now: Date, claim: Claim)
  * delivered): no attempt was made, so no delivery id reached the partner. The next push plans it
  * afresh. Guarded by the claim and `attempts = 0`, so a sent batch is never removed.
  */
-export async function withdrawPlannedBatch(db: Knex, id: number, claim: Claim): Promise<void> {
-  await db('partner_deliveries').where({ id, claimed_by: claim.by, attempts: 0, status: 'pending' }).del();
+export async function withdrawPlannedBatch(db: Knex, id: number, claim: Claim): Promise<boolean> {
+  const n = await db('partner_deliveries')
+    .where({ id, claimed_by: claim.by, attempts: 0, status: 'pending' })
+    .del();
+  return n === 1;
 }
 
 export async function releaseClaim(db: Knex, id: number, claim: Claim): Promise<void> {

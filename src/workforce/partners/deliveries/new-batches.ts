@@ -1,6 +1,6 @@
 // The lock's records not yet in the ledger, batch after batch, as a pipeline: while the partner
 // handles batch N, the run reads and serialises batch N+1 and commits, in one transaction, the 2xx
-// of batch N-1 and the claim of batch N+1 (ledger.ts, markDeliveredAndPlan). The POSTs stay strictly
+// of batch N-1 and the claim of batch N+1 (the step operation markDeliveredAndPlan, ledger-steps.ts). The POSTs stay strictly
 // one after another, and no batch is POSTed before its own claim is committed, so the ledger keeps
 // its rules:
 //
@@ -18,14 +18,8 @@ import type { Knex } from 'knex';
 import { lockRecordsAfter, type KeyedRecord } from '../records.js';
 import type { PushContext } from './context.js';
 import type { DueLock } from './due.js';
-import {
-  insertBatch,
-  markDeliveredAndPlan,
-  withdrawPlannedBatch,
-  type Claim,
-  type DeliveryRow,
-  type NewBatch,
-} from './ledger.js';
+import type { Claim, DeliveryRow, NewBatch } from './ledger.js';
+import { markDeliveredAndPlan, planBatch, withdrawBatch } from './ledger-steps.js';
 import type { SendOptions } from './send-batch.js';
 import type { AttemptOutcome } from './retry-policy.js';
 
@@ -74,8 +68,10 @@ export async function sendNewBatches(
   const first = plan(read);
   if (!first) return;
   let claimedAt = clock.now();
-  let current = await insertBatch(db, first, claimedAt, claim);
-  let unrecorded: { id: number; outcome: AttemptOutcome; at: Date } | null = null;
+  let current = await ctx.call(planBatch, { batch: first, claimed_by: claim.by, at: claimedAt });
+  let unrecorded: { delivery: number; outcome: AttemptOutcome; at: Date } | null = null;
+  const markAndPlan = (next: NewBatch | null, at: Date) =>
+    ctx.call(markDeliveredAndPlan, { delivered: unrecorded, next, claimed_by: claim.by, at });
   let nextRead = readAfter(read);
   while (current) {
     const inFlight = current;
@@ -83,22 +79,22 @@ export async function sendNewBatches(
     const ledgerStep = (async () => {
       const next = await nextRead;
       const at = clock.now();
-      return { next, at, row: await markDeliveredAndPlan(db, unrecorded, plan(next), at, claim) };
+      return { next, at, row: await markAndPlan(plan(next), at) };
     })();
     ledgerStep.catch(() => {});
     let sent: Sent;
     try {
       sent = await send(inFlight, read.body, { claimedAt, deferDelivered: true });
     } catch (err) {
-      await withdrawAhead(db, ledgerStep, claim);
+      await withdrawAhead(ctx, ledgerStep, claim);
       throw err;
     }
     if (!sent.delivered) {
-      await withdrawAhead(db, ledgerStep, claim);
+      await withdrawAhead(ctx, ledgerStep, claim);
       return;
     }
     const step = await ledgerStep;
-    unrecorded = { id: inFlight.id, ...sent.unrecorded! };
+    unrecorded = { delivery: inFlight.id, ...sent.unrecorded! };
     // No next row: this was the last batch, or another run has planned the next one (it is pushing
     // this lock right now).
     current = step.row;
@@ -106,17 +102,17 @@ export async function sendNewBatches(
     read = step.next;
     nextRead = readAfter(read);
   }
-  if (unrecorded) await markDeliveredAndPlan(db, unrecorded, null, clock.now(), claim);
+  if (unrecorded) await markAndPlan(null, clock.now());
 }
 
 /** The batch claimed ahead of a POST that was not delivered: never sent, so it leaves the ledger. */
 async function withdrawAhead(
-  db: Knex,
+  ctx: PushContext,
   ledgerStep: Promise<{ row: DeliveryRow | null }>,
   claim: Claim,
 ): Promise<void> {
   const { row } = await ledgerStep;
-  if (row) await withdrawPlannedBatch(db, row.id, claim);
+  if (row) await ctx.call(withdrawBatch, { delivery: row.id, claimed_by: claim.by });
 }
 
 interface ReadBatch {

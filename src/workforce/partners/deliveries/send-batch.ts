@@ -11,7 +11,8 @@ import { startHeartbeat } from '../../../core/lease.js';
 import { signatureHeader } from '../signature.js';
 import type { PushContext } from './context.js';
 import { pushTools } from './context.js';
-import { markFailed, recordAttempt, renewClaim, type Claim, type DeliveryRow } from './ledger.js';
+import type { Claim, DeliveryRow } from './ledger.js';
+import { giveUpBatch, recordDeliveryAttempt, renewDeliveryClaim } from './ledger-steps.js';
 import type { PartnerTarget } from './partner-target.js';
 import {
   type AttemptOutcome,
@@ -66,11 +67,11 @@ export async function sendBatch(
   claim: Claim,
   options: SendOptions = {},
 ): Promise<BatchResult> {
-  const { clock, db, logger } = ctx.services;
+  const { logger } = ctx.services;
   const { timers } = pushTools(ctx);
   const heartbeat = startHeartbeat({
     leaseMs: claim.leaseMs,
-    renew: () => renewClaim(db, delivery.id, clock.now(), claim),
+    renew: () => renew(ctx, delivery.id, claim),
     timers,
     onError: (error) =>
       logger.warn('partner push: lease renewal failed', { delivery: delivery.id, error: String(error) }),
@@ -92,8 +93,10 @@ async function attempts(
   lost: AbortSignal,
   options: SendOptions,
 ): Promise<BatchResult> {
-  const { clock, config, db } = ctx.services;
+  const { clock, config } = ctx.services;
   const { sleep, transport, progress } = pushTools(ctx);
+  const record = (outcome: AttemptOutcome, at: Date, status: DeliveryRow['status']) =>
+    ctx.call(recordDeliveryAttempt, { delivery: delivery.id, claimed_by: claim.by, outcome, status, at });
   const event = {
     partner: partner.name,
     organization_code: label.organizationCode,
@@ -122,8 +125,7 @@ async function attempts(
     // taken ahead and has aged (SendOptions.claimedAt).
     if (lost.aborted) return lostResult(attempt - 1);
     const aged = attempt === 1 && claimAged(options.claimedAt, clock.now(), claim.leaseMs);
-    if ((attempt > 1 || aged) && !(await renewClaim(db, delivery.id, clock.now(), claim)))
-      return lostResult(attempt - 1);
+    if ((attempt > 1 || aged) && !(await renew(ctx, delivery.id, claim))) return lostResult(attempt - 1);
     const timestamp = Math.floor(clock.now().getTime() / 1000);
     const outcome = await transport(
       {
@@ -143,7 +145,7 @@ async function attempts(
     const now = clock.now();
     const responseCode = outcome.kind === 'response' ? outcome.status : null;
     if (isSuccess(outcome)) {
-      if (!options.deferDelivered) await recordAttempt(db, delivery.id, outcome, now, 'delivered', claim);
+      if (!options.deferDelivered) await record(outcome, now, 'delivered');
       progress({ type: 'batch-done', ...event, ...allowed, attempt, status: 'delivered' });
       return {
         status: 'delivered',
@@ -157,13 +159,18 @@ async function attempts(
     used += 1;
     const retryable = isRetryable(outcome);
     const status = used >= MAX_ATTEMPTS ? 'dead' : retryable ? 'pending' : 'failed';
-    if (!(await recordAttempt(db, delivery.id, outcome, now, status, claim))) return lostResult(attempt);
+    if (!(await record(outcome, now, status))) return lostResult(attempt);
     let lastError = describeOutcome(outcome);
     if (status === 'pending') {
       const wait = waitBeforeRetryMs(outcome, used, now);
       if (wait > MAX_RETRY_AFTER_MS) {
         lastError = `${lastError} (Retry-After of ${Math.ceil(wait / 1000)} s is longer than the push waits; due again on the next push)`;
-        await markFailed(db, delivery.id, lastError, now, claim);
+        await ctx.call(giveUpBatch, {
+          delivery: delivery.id,
+          claimed_by: claim.by,
+          reason: lastError,
+          at: now,
+        });
       } else {
         progress({ type: 'attempt-failed', ...event, ...allowed, attempt, error: lastError, wait_ms: wait });
         await sleep(wait);
@@ -174,6 +181,11 @@ async function attempts(
     progress({ type: 'batch-done', ...event, ...allowed, attempt, status: final, error: lastError });
     return { status: final, attempts: attempt, responseCode, lastError, unavailable: retryable };
   }
+}
+
+/** One more lease on the batch, only while the claim is still this run's (a step operation). */
+function renew(ctx: PushContext, id: number, claim: Claim): Promise<boolean> {
+  return ctx.call(renewDeliveryClaim, { delivery: id, claimed_by: claim.by, at: ctx.services.clock.now() });
 }
 
 /**

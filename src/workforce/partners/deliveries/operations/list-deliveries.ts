@@ -3,7 +3,7 @@
 import { defineOperation } from '../../../../core/operation.js';
 import { yup } from '../../../../core/validation.js';
 import type { WorkforceRun } from '../../../context.js';
-import { partnerByName } from '../../lookups.js';
+import { partnerRef } from '../../../refs.js';
 import { deliveryView, type DeliveryView } from '../serialize.js';
 
 export const listDeliveriesInput = yup
@@ -36,7 +36,7 @@ export const listDeliveries = defineOperation({
       .orderBy('d.id', 'desc')
       .limit(input.limit);
     if (input.failed) qb.whereIn('d.status', ['failed', 'dead']);
-    if (input.partner) qb.where('d.partner_id', (await partnerByName(db, input.partner)).id);
+    if (input.partner) qb.where('d.partner_id', (await partnerRef(db, input.partner)).id);
     const rows = await qb;
     return {
       data: rows.map((r: any) => ({

@@ -2,7 +2,8 @@
 // every lock it has not yet received — in signed batches of at most partnerPushBatchSize records.
 //
 // Unlike other operations this is not one transaction (see requireNoTransaction): a batch's HTTP
-// attempts must never hold database locks, so every ledger step is its own short statement, and a
+// attempts must never hold database locks, so every ledger write is a step operation with its own
+// short transaction and audit (ledger-steps.ts), and a
 // claim on each batch keeps two concurrent runs (cron and the nightly job) from sending it twice.
 // The claim is a lease renewed while the run works on the batch: a run that dies leaves its batch
 // pending, and the next run takes it over once the lease lapses (LEASE_SECONDS).
@@ -19,11 +20,12 @@ import { defineOperation } from '../../../../core/operation.js';
 import { isoMonth, yup } from '../../../../core/validation.js';
 import type { WorkforceRun } from '../../../context.js';
 import { countLockRecordsAfter, lockRecordsBetween } from '../../records.js';
-import { organizationByRef, partnerByName } from '../../lookups.js';
+import { organizationRef, partnerRef } from '../../../refs.js';
 import { endClaim, requireNoTransaction, newClaim, type PushContext, type PushTools } from '../context.js';
 import { findDueCorrections, type DueCorrection } from '../corrections.js';
 import { findDueLocks, type DueLock } from '../due.js';
-import { batchesOfLock, claimBatch, type Claim } from '../ledger.js';
+import { batchesOfLock, type Claim } from '../ledger.js';
+import { claimDelivery } from '../ledger-steps.js';
 import { sendNewBatches, type SendOne } from '../new-batches.js';
 import { loadTarget, type PartnerTarget } from '../partner-target.js';
 import {
@@ -96,10 +98,10 @@ export const pushToPartners = defineOperation({
 
 async function push(ctx: PushContext, input: PushInput): Promise<PushResult> {
   const { db } = ctx.services;
-  const partner = input.partner ? await partnerByName(db, input.partner) : undefined;
+  const partner = input.partner ? await partnerRef(db, input.partner) : undefined;
   if (partner && !partner.isActive)
     throw ValidationError.field('partner', `Partner ${partner.name} is inactive.`);
-  const org = input.org ? await organizationByRef(db, input.org) : undefined;
+  const org = input.org ? await organizationRef(db, input.org, 'org') : undefined;
   const filters = { partnerId: partner?.id, organizationId: org?.id, month: input.month };
   const due = await findDueLocks(db, filters);
   const corrections = await findDueCorrections(db, filters);
@@ -275,7 +277,8 @@ async function deliverLock(
     //    Dead ones are left for `redeliver`; one another run holds (a live lease) is left to it.
     const ledger = await batchesOfLock(db, lock.partnerId, lock.lockId);
     for (const batch of ledger.filter((b) => b.status !== 'delivered' && b.status !== 'dead')) {
-      if (!(await claimBatch(db, batch.id, clock.now(), claim))) continue;
+      const claimed = { delivery: batch.id, claimed_by: claim.by, at: clock.now() };
+      if (!(await ctx.call(claimDelivery, claimed))) continue;
       const rows = await lockRecordsBetween(
         db,
         lock.lockId,

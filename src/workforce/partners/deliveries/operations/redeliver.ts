@@ -13,14 +13,8 @@ import { idNumber, yup } from '../../../../core/validation.js';
 import type { WorkforceRun } from '../../../context.js';
 import { lockRecordsBetween } from '../../records.js';
 import { newClaim, requireNoTransaction, type PushContext, type PushTools } from '../context.js';
-import {
-  claimBatch,
-  findDelivery,
-  freshBudget,
-  releaseClaim,
-  type Claim,
-  type DeliveryRow,
-} from '../ledger.js';
+import { findDelivery, freshBudget, type Claim, type DeliveryRow } from '../ledger.js';
+import { claimDelivery, releaseDeliveryClaim } from '../ledger-steps.js';
 import { loadTarget, type PartnerTarget } from '../partner-target.js';
 import { sendBatch } from '../send-batch.js';
 import { deliveryView, type DeliveryView } from '../serialize.js';
@@ -72,8 +66,6 @@ export const grantFreshBudget = defineOperation({
   },
 });
 
-type RedeliverContext = PushContext & Pick<WorkforceRun, 'call'>;
-
 export interface RedeliveredBatch extends DeliveryView {
   attempts_this_run: number;
 }
@@ -105,7 +97,7 @@ export const redeliverBatch = defineOperation({
   },
 });
 
-async function redeliverOne(ctx: RedeliverContext, ref: string): Promise<RedeliverResult> {
+async function redeliverOne(ctx: PushContext, ref: string): Promise<RedeliverResult> {
   const { db } = ctx.services;
   const row = await findDelivery(db, ref);
   if (!row) throw new NotFoundError(`No delivery ${ref}.`);
@@ -119,7 +111,7 @@ async function redeliverOne(ctx: RedeliverContext, ref: string): Promise<Redeliv
   };
 }
 
-async function redeliverAllDead(ctx: RedeliverContext): Promise<RedeliverResult> {
+async function redeliverAllDead(ctx: PushContext): Promise<RedeliverResult> {
   const { db } = ctx.services;
   const claim = newClaim(ctx.services);
   const dead: DeliveryRow[] = await db('partner_deliveries').where({ status: 'dead' }).orderBy('id');
@@ -157,7 +149,7 @@ async function redeliverAllDead(ctx: RedeliverContext): Promise<RedeliverResult>
 
 /** Checks, claims (taking over a lapsed claim), gives a fresh budget, sends. */
 async function redeliver(
-  ctx: RedeliverContext,
+  ctx: PushContext,
   row: DeliveryRow,
   claim: Claim,
 ): Promise<RedeliveredBatch & { unavailable: boolean }> {
@@ -177,7 +169,8 @@ async function redeliver(
   if (!target || !target.isActive)
     throw new ConflictError('The partner of this delivery is inactive.', 'PARTNER_INACTIVE');
   const org = await db('organizations').where({ id: row.organization_id }).first('code');
-  if (!(await claimBatch(db, row.id, clock.now(), claim, { dead: true }))) {
+  const claimed = { delivery: row.id, claimed_by: claim.by, dead: true, at: clock.now() };
+  if (!(await ctx.call(claimDelivery, claimed))) {
     const now = await db('partner_deliveries').where({ id: row.id }).first();
     if (now?.status === 'delivered') {
       throw new ConflictError(`Delivery ${row.id} was already delivered.`, 'ALREADY_DELIVERED');
@@ -213,7 +206,7 @@ async function redeliver(
       unavailable: result.unavailable,
     };
   } catch (err) {
-    await releaseClaim(db, row.id, claim).catch(() => {});
+    await ctx.call(releaseDeliveryClaim, { delivery: row.id, claimed_by: claim.by }).catch(() => {});
     throw err;
   }
 }

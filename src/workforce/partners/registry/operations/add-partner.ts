@@ -4,7 +4,7 @@ import { ValidationError } from '../../../../core/errors.js';
 import { defineOperation } from '../../../../core/operation.js';
 import { toDbTime } from '../../../../db/time.js';
 import type { WorkforceRun } from '../../../context.js';
-import { resolveOrganization } from '../../../identity/resolve.js';
+import { organizationRef } from '../../../refs.js';
 import { addPartnerSchema } from '../schemas.js';
 import { partnerSummaries, type PartnerSummary } from './list-partners.js';
 
@@ -20,7 +20,7 @@ export const addPartner = defineOperation({
     }
     const orgs = [];
     for (const ref of new Set(input.organizations))
-      orgs.push(await resolveOrganization(db, ref, 'organizations'));
+      orgs.push(await organizationRef(db, ref, 'organizations'));
     const now = toDbTime(ctx.services.clock.now());
     const [id] = await db('partners').insert({
       name: input.name,

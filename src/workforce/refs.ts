@@ -1,0 +1,128 @@
+// The workforce's names, resolved to ids in one place: an organization by code (ACME) or id, a unit by
+// code within its organization (BLR, ACME/BLR) or id, a unit anywhere as ORG/UNIT, an employee by
+// code (E042) or id, a partner by name, a financial year as ORG/NAME or id. A code wins over an id,
+// since a code is what a person types (some codes are numbers). An unknown name is always the same
+// error (core/near-match.ts, unknownReference): a 404 naming the field it came from (an input field,
+// or the CLI's flag), with the nearest existing name when one is near. Operations call these with
+// their transaction; the CLI's lookups (src/cli/lookup.ts) call them with the flag as the field.
+import type { Knex } from 'knex';
+import { unknownReference } from '../core/near-match.js';
+import { toTarget, type PartnerTarget } from './partners/deliveries/partner-target.js';
+
+const isId = (ref: string) => /^[1-9][0-9]{0,15}$/.test(ref);
+
+/** A code (`code` column) first, then a numeric id. */
+async function byCodeOrId<T>(query: () => Knex.QueryBuilder, column: string, ref: string, cols: string[]) {
+  return ((await query().where(column, ref).first(cols)) ??
+    (isId(ref) ? await query().where('id', Number(ref)).first(cols) : undefined)) as T | undefined;
+}
+
+export interface OrganizationRef {
+  id: number;
+  code: string;
+  timezone: string;
+}
+
+export async function organizationRef(
+  db: Knex,
+  ref: string,
+  field = 'organization',
+): Promise<OrganizationRef> {
+  const row = await byCodeOrId<any>(() => db('organizations'), 'code', ref, ['id', 'code', 'timezone']);
+  if (row) return { id: Number(row.id), code: String(row.code), timezone: String(row.timezone) };
+  throw unknownReference(field, 'organization', ref, await db('organizations').pluck('code'));
+}
+
+/** A unit of `organizationId` by code (`BLR`, or `ACME/BLR`) or numeric id. */
+export async function unitRef(
+  db: Knex,
+  organizationId: number,
+  ref: string,
+  field = 'unit',
+): Promise<{ id: number; code: string }> {
+  const code = ref.includes('/') ? ref.slice(ref.indexOf('/') + 1) : ref;
+  const units = () => db('organization_units').where('organization_id', organizationId);
+  const row = await byCodeOrId<any>(units, 'code', code, ['id', 'code']);
+  if (row) return { id: Number(row.id), code: String(row.code) };
+  throw unknownReference(field, 'unit', ref, await units().pluck('code'), 'in this organization');
+}
+
+/** A unit anywhere: `ACME/BLR` or a numeric id (`BLR` alone is suggested as its ORG/UNIT when unique). */
+export async function unitPathRef(
+  db: Knex,
+  ref: string,
+  field = 'unit',
+): Promise<{ id: number; code: string }> {
+  const slash = ref.indexOf('/');
+  let row: { id: number; code: string } | undefined;
+  if (slash > 0) {
+    row = await db('organization_units')
+      .join('organizations', 'organizations.id', 'organization_units.organization_id')
+      .where({ 'organizations.code': ref.slice(0, slash), 'organization_units.code': ref.slice(slash + 1) })
+      .first('organization_units.id as id', 'organization_units.code as code');
+  } else if (isId(ref)) {
+    row = await db('organization_units').where('id', Number(ref)).first('id', 'code');
+  }
+  if (row) return { id: Number(row.id), code: String(row.code) };
+  const names = await db('organization_units')
+    .join('organizations', 'organizations.id', 'organization_units.organization_id')
+    .select('organizations.code as org', 'organization_units.code as unit');
+  const full = names.map((n) => `${n.org}/${n.unit}`);
+  const byCode = full.filter((n) => n.slice(n.indexOf('/') + 1).toLowerCase() === ref.toLowerCase());
+  const near = byCode.length === 1 ? byCode[0] : full;
+  throw unknownReference(field, 'unit', ref, near, '(name a unit as ORG/UNIT, e.g. ACME/BLR)');
+}
+
+export interface EmployeeRef {
+  id: number;
+  code: string;
+  organizationId: number;
+}
+
+/** An employee by code (E042), else by numeric id. */
+export async function employeeRef(db: Knex, ref: string, field = 'employee'): Promise<EmployeeRef> {
+  const cols = ['id', 'employee_id', 'organization_id'];
+  const row = await byCodeOrId<any>(() => db('employees'), 'employee_id', ref, cols);
+  if (row)
+    return { id: Number(row.id), code: String(row.employee_id), organizationId: Number(row.organization_id) };
+  // Only codes of about the same length can be near: the table may hold hundreds of thousands.
+  const codes = await db('employees')
+    .whereRaw('length(employee_id) between ? and ?', [ref.length - 3, ref.length + 3])
+    .limit(100_000)
+    .pluck('employee_id');
+  throw unknownReference(field, 'employee', ref, codes);
+}
+
+export async function partnerRef(db: Knex, name: string, field = 'partner'): Promise<PartnerTarget> {
+  const row = await db('partners').where({ name }).first();
+  if (row) return toTarget(row);
+  throw unknownReference(field, 'partner', name, await db('partners').pluck('name'));
+}
+
+/** A financial year as ORG/NAME (ACME/FY2025) or by numeric id. */
+export async function financialYearRef(
+  db: Knex,
+  ref: string,
+  field = 'financial_year',
+): Promise<{ id: number }> {
+  let row: { id: number } | undefined;
+  const slash = ref.lastIndexOf('/');
+  if (/^\d+$/.test(ref)) row = await db('financial_years').where('id', Number(ref)).first('id');
+  else if (slash > 0)
+    row = await db('financial_years as f')
+      .join('organizations as o', 'o.id', 'f.organization_id')
+      .where({ 'o.code': ref.slice(0, slash), 'f.name': ref.slice(slash + 1) })
+      .first('f.id');
+  if (row) return { id: Number(row.id) };
+  const names = await db('financial_years as f')
+    .join('organizations as o', 'o.id', 'f.organization_id')
+    .select('o.code as org', 'f.name as name');
+  const where = slash > 0 ? '' : '(name it as ORG/NAME, e.g. ACME/FY2025, or by id)';
+  throw unknownReference(
+    field,
+    'financial year',
+    ref,
+    names.map((n) => `${n.org}/${n.name}`),
+    where,
+  );
+}
