@@ -1,7 +1,18 @@
 // The daily attendance record as served (contract fields, plus id, locked_at and lock_id).
 import { Type } from '@sinclair/typebox';
 import type { Knex } from 'knex';
-import { Bool, DateOnly, DateTime, Enum, Int, List, Nullable, Obj, Optional, type Shape } from '../../core/shape.js';
+import {
+  Bool,
+  DateOnly,
+  DateTime,
+  Enum,
+  Int,
+  List,
+  Nullable,
+  Obj,
+  Optional,
+  type Shape,
+} from '../../core/shape.js';
 import { isoOrNull } from '../../db/time.js';
 import { DailyAttendanceRecord } from '../partners/records.js';
 import { PUNCH_KINDS, type AttendanceStatus } from './schemas.js';

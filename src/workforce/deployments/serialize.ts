@@ -24,9 +24,7 @@ export type DeploymentView = Shape<typeof EmployeeDeployment>;
 export const PrimaryChange = Obj({
   deployment_id: Int(),
   action: Enum(['demoted', 'split'] as const),
-  pieces: List(
-    Obj({ id: Int(), starts_on: DateOnly(), ends_on: Nullable(DateOnly()), is_primary: Bool() }),
-  ),
+  pieces: List(Obj({ id: Int(), starts_on: DateOnly(), ends_on: Nullable(DateOnly()), is_primary: Bool() })),
 });
 
 /** POST /deployments: the new deployment and what it did to overlapping primaries. */
@@ -34,13 +32,16 @@ export const DeploymentCreated = Obj({
   dry_run: Bool(),
   deployment: Obj({
     ...EmployeeDeployment.properties,
-    id: Nullable(Int({ description: 'null in a dry run: a new record’s id exists only once it is committed' })),
+    id: Nullable(
+      Int({ description: 'null in a dry run: a new record’s id exists only once it is committed' }),
+    ),
   }),
   demoted_primary_deployment_ids: List(Int(), {
     description: 'the rows now secondary: a wholly demoted primary, or the overlap piece of a split one',
   }),
   primary_changes: List(PrimaryChange, {
-    description: 'each overlapping primary: demoted whole, or split around the new span (its past stays primary)',
+    description:
+      'each overlapping primary: demoted whole, or split around the new span (its past stays primary)',
   }),
 });
 

@@ -1,6 +1,17 @@
 // A financial year as served: its status and, once closed, the frozen leave-type snapshot.
 import type { Knex } from 'knex';
-import { DateOnly, DateTime, Enum, Int, List, Nullable, Num, Obj, Str, type Shape } from '../../core/shape.js';
+import {
+  DateOnly,
+  DateTime,
+  Enum,
+  Int,
+  List,
+  Nullable,
+  Num,
+  Obj,
+  Str,
+  type Shape,
+} from '../../core/shape.js';
 import { isoOrNull } from '../../db/time.js';
 
 export const FINANCIAL_YEAR_STATUSES = ['open', 'closing', 'closed'] as const;

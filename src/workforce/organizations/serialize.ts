@@ -1,5 +1,16 @@
 // An organization as the API shows it.
-import { Bool, DateOnly, DateTime, Enum, Int, List, Nullable, Obj, Str, type Shape } from '../../core/shape.js';
+import {
+  Bool,
+  DateOnly,
+  DateTime,
+  Enum,
+  Int,
+  List,
+  Nullable,
+  Obj,
+  Str,
+  type Shape,
+} from '../../core/shape.js';
 import { isoOrNull } from '../../db/time.js';
 import { bool } from '../context.js';
 import { STATUSES, unitCascadeFields } from '../units/serialize.js';
@@ -32,7 +43,9 @@ export const OrganizationRetireResult = Obj({
   before: StatusPair,
   after: StatusPair,
   // dry_run and effective_date are the organization's, given once at the top level
-  units: List(Obj(unitCascadeFields), { description: 'one unit retirement summary per unit that was active' }),
+  units: List(Obj(unitCascadeFields), {
+    description: 'one unit retirement summary per unit that was active',
+  }),
 });
 
 export function serializeOrganization(row: any): OrganizationView {

@@ -3,7 +3,13 @@ import { DateOnly, DateTime, Enum, Int, List, Nullable, Obj, Str, type Shape } f
 import { isoOrNull } from '../../db/time.js';
 import { parseTrail } from './auto-reject.js';
 
-export const REQUEST_STATES = ['pending', 'shift_manager_approved', 'approved', 'rejected', 'cancelled'] as const;
+export const REQUEST_STATES = [
+  'pending',
+  'shift_manager_approved',
+  'approved',
+  'rejected',
+  'cancelled',
+] as const;
 
 /** One decision on a request; an automatic rejection is of system origin. */
 export const DecisionTrailEntry = Obj({

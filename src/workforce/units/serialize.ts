@@ -1,5 +1,16 @@
 // An organization unit as the API shows it.
-import { Bool, DateOnly, DateTime, Enum, Int, List, Nullable, Obj, Str, type Shape } from '../../core/shape.js';
+import {
+  Bool,
+  DateOnly,
+  DateTime,
+  Enum,
+  Int,
+  List,
+  Nullable,
+  Obj,
+  Str,
+  type Shape,
+} from '../../core/shape.js';
 import { isoOrNull } from '../../db/time.js';
 import { bool } from '../context.js';
 
