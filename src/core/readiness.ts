@@ -7,6 +7,7 @@
 import type { Services } from './services.js';
 import { galeraReadiness } from '../db/galera.js';
 import { pingDb } from '../db/knex.js';
+import { Bool, Dict, Enum, Obj, Optional, Str, type Shape } from './shape.js';
 
 export interface CheckResult {
   name: string;
@@ -16,10 +17,7 @@ export interface CheckResult {
 
 export type ReadinessCheck = (services: Services) => Promise<CheckResult | null>;
 
-export interface Readiness {
-  status: 'ready' | 'not ready';
-  checks: Record<string, { ok: boolean; detail?: string }>;
-}
+export type Readiness = Shape<typeof ReadinessBody>;
 
 /** A check that has not answered by then has failed: a proxy's probe must get an answer in time. */
 export const CHECK_TIMEOUT_MS = 2000;
@@ -79,27 +77,18 @@ async function bounded(check: ReadinessCheck, services: Services): Promise<Check
   }
 }
 
-const READINESS_SCHEMA = {
-  type: 'object',
-  required: ['status', 'checks'],
-  properties: {
-    status: { type: 'string', enum: ['ready', 'not ready'] },
-    checks: {
-      type: 'object',
-      additionalProperties: {
-        type: 'object',
-        required: ['ok'],
-        properties: { ok: { type: 'boolean' }, detail: { type: 'string' } },
-      },
-      example: { database: { ok: true }, draining: { ok: true } },
-    },
-  },
-};
+/** The body of GET /ready, the same whether ready (200) or not (503). */
+export const ReadinessBody = Obj({
+  status: Enum(['ready', 'not ready'] as const),
+  checks: Dict(Obj({ ok: Bool(), detail: Optional(Str()) }), {
+    description: 'one entry per check that applies, e.g. database, draining',
+  }),
+});
 
 /** The /ready route's documented answers, the same on both listeners. */
 export const READINESS_RESPONSES = {
-  200: { description: 'ready: every check passes', schema: READINESS_SCHEMA },
-  503: { description: 'not ready: the failing checks say why (same body)', schema: READINESS_SCHEMA },
+  200: { description: 'ready: every check passes', schema: ReadinessBody },
+  503: { description: 'not ready: the failing checks say why (same body)', schema: ReadinessBody },
 };
 
 /** 200 when ready, 503 otherwise, with the same body. */

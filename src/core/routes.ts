@@ -2,6 +2,7 @@
 // the OpenAPI document from the same objects, so a route cannot exist undocumented.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AnySchema, ObjectSchema } from 'yup';
+import type { TSchema } from '@sinclair/typebox';
 import type { Reply } from './reply.js';
 import type { FieldErrors } from './errors.js';
 import type { Services } from './services.js';
@@ -56,8 +57,8 @@ export interface RateLimitRule<P = unknown> {
 
 export interface ResponseSpec {
   description: string;
-  /** JSON Schema of the body (OpenAPI 3.0 subset). */
-  schema?: Record<string, unknown>;
+  /** JSON Schema of the body (OpenAPI 3.0 subset): a shape declared in src/core/shape.ts, or plain. */
+  schema?: Record<string, unknown> | TSchema;
   contentType?: string;
   /** The body is one of these media types (a stored file's own type), each with `schema`. */
   contentTypes?: string[];

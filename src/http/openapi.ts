@@ -1,7 +1,10 @@
 // The OpenAPI 3 document of a listener, derived from its route table: request schemas come from
 // the same yup schemas that validate requests, so the description cannot drift from behaviour.
+import type { TSchema } from '@sinclair/typebox';
 import type { AnySchema } from 'yup';
 import type { Route } from '../core/routes.js';
+import { jsonSchema } from '../core/shape.js';
+import { ErrorBody } from './respond.js';
 
 export interface OpenApiInfo {
   title: string;
@@ -10,16 +13,6 @@ export interface OpenApiInfo {
 }
 
 type Json = Record<string, unknown>;
-
-const ERROR_SCHEMA: Json = {
-  type: 'object',
-  required: ['message', 'errors'],
-  properties: {
-    message: { type: 'string' },
-    errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
-    code: { type: 'string', description: 'stable code where a client must branch on it' },
-  },
-};
 
 const STANDARD_ERRORS: Record<number, string> = {
   400: 'Malformed JSON body',
@@ -107,7 +100,7 @@ export function buildOpenApi(info: OpenApiInfo, routes: Route[]): Json {
               content: Object.fromEntries(
                 (spec.contentTypes ?? [spec.contentType ?? 'application/json']).map((type) => [
                   type,
-                  { schema: spec.schema ?? { type: 'string' } },
+                  { schema: spec.schema ? jsonSchema(spec.schema as TSchema) : { type: 'string' } },
                 ]),
               ),
             }
@@ -152,7 +145,7 @@ export function buildOpenApi(info: OpenApiInfo, routes: Route[]): Json {
     info,
     servers: [{ url: '/' }],
     paths,
-    components: { schemas: { Error: ERROR_SCHEMA }, securitySchemes },
+    components: { schemas: { Error: jsonSchema(ErrorBody) }, securitySchemes },
   };
 }
 

@@ -5,6 +5,7 @@ import { AppError, ServiceUnavailableError } from '../core/errors.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
 import { Reply } from '../core/reply.js';
 import type { Logger } from '../core/logger.js';
+import { Dict, List, Obj, Optional, Str, type Shape } from '../core/shape.js';
 
 export function sendJson(
   res: ServerResponse,
@@ -51,12 +52,17 @@ export async function sendReply(res: ServerResponse, result: unknown, logger: Lo
   sendJson(res, result.status, result.body, result.headers);
 }
 
-export interface ErrorBody {
-  message: string;
-  errors: Record<string, string[]>;
-  code?: string;
-  [extra: string]: unknown;
-}
+/** Every error answer: what went wrong, each field's messages, and a stable code where a client branches. */
+export const ErrorBody = Obj(
+  {
+    message: Str(),
+    errors: Dict(List(Str()), { description: 'field → messages; {} when no field is at fault' }),
+    code: Optional(Str({ description: 'stable code where a client must branch on it' })),
+  },
+  // An error may carry what the client needs to act on it (lock_id of the covering lock, …).
+  { additionalProperties: true },
+);
+export type ErrorBody = Shape<typeof ErrorBody> & { [extra: string]: unknown };
 
 export function errorBody(err: AppError): ErrorBody {
   return {
@@ -84,5 +90,6 @@ export function sendError(res: ServerResponse, err: unknown, logger: Logger): vo
     return;
   }
   logger.error('unhandled error', { error: err as Error });
-  sendJson(res, 500, { message: 'Internal server error.', errors: {}, code: 'INTERNAL' });
+  const internal: ErrorBody = { message: 'Internal server error.', errors: {}, code: 'INTERNAL' };
+  sendJson(res, 500, internal);
 }

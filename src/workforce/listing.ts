@@ -1,7 +1,9 @@
 // Cursor (keyset) pagination for the workforce lists: `data` + `meta.next_cursor` + `meta.limit`.
 // The cursor holds the last row's sort key, so page 1,000 costs what page 1 costs.
+import type { TSchema } from '@sinclair/typebox';
 import type { Knex } from 'knex';
 import { decodeCursor, encodeCursor, type CursorValue } from '../core/cursor.js';
+import { Int, List, Nullable, Obj, Str, type Shape } from '../core/shape.js';
 import { yup } from '../core/validation.js';
 
 export const LIST_LIMIT_DEFAULT = 50;
@@ -22,9 +24,18 @@ export interface SortKey {
   direction: 'asc' | 'desc';
 }
 
+/** The meta of every workforce page (the contract's pagination). */
+export const PageMeta = Obj({
+  next_cursor: Nullable(Str({ description: 'null on the last page' })),
+  limit: Int(),
+});
+
+/** A page of `item`: `data` and `meta`. */
+export const PageOf = <S extends TSchema>(item: S) => Obj({ data: List(item), meta: PageMeta });
+
 export interface Page<T> {
   data: T[];
-  meta: { next_cursor: string | null; limit: number };
+  meta: Shape<typeof PageMeta>;
 }
 
 export async function keysetPage<T>(
@@ -57,22 +68,4 @@ function normalise(v: unknown): CursorValue {
   if (v === null || v === undefined) return null;
   if (typeof v === 'number' || typeof v === 'string') return v;
   return String(v);
-}
-
-/** The OpenAPI schema of a page of `item`. */
-export function pageSchema(item: Record<string, unknown>) {
-  return {
-    type: 'object',
-    required: ['data', 'meta'],
-    properties: {
-      data: { type: 'array', items: item },
-      meta: {
-        type: 'object',
-        properties: {
-          next_cursor: { type: 'string', nullable: true, description: 'null on the last page' },
-          limit: { type: 'integer' },
-        },
-      },
-    },
-  };
 }

@@ -8,38 +8,9 @@ import { ingestionKey } from './ingestion-key.js';
 import { recordPunch } from './operations/record-punch.js';
 import { unlockMonth } from './operations/unlock-month.js';
 import { listSchema, lockSchema, punchSchema, unlockSchema, LIST_LIMIT_MAX } from './schemas.js';
-import { ATTENDANCE_RECORD_SCHEMA } from './serialize.js';
-
-const LOCK_SCHEMA = {
-  type: 'object',
-  properties: {
-    lock_id: { type: 'integer', nullable: true, description: 'null on a dry run of a lock' },
-    dry_run: { type: 'boolean' },
-    organization_id: { type: 'integer' },
-    organization_unit_id: { type: 'integer', nullable: true },
-    scope: { type: 'string', enum: ['organization', 'unit'] },
-    month: { type: 'string', example: '2026-01' },
-    locked_by: { type: 'integer', description: 'user id of the acting user' },
-    locked_at: { type: 'string', format: 'date-time' },
-  },
-};
-
-const LOCK_RESULT_SCHEMA = {
-  ...LOCK_SCHEMA,
-  properties: {
-    ...LOCK_SCHEMA.properties,
-    organization_code: { type: 'string' },
-    unit_code: { type: 'string', nullable: true },
-    rows_locked: { type: 'integer' },
-    units_already_locked: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: { lock_id: { type: 'integer' }, organization_unit_id: { type: 'integer' } },
-      },
-    },
-  },
-};
+import { PageOf } from '../listing.js';
+import { LockResult, UnlockResult } from './locks.js';
+import { AttendanceRecord, PunchRecorded } from './serialize.js';
 
 export const attendanceRoutes = [
   operationRoute(recordPunch, {
@@ -64,8 +35,8 @@ export const attendanceRoutes = [
       key: (p, _request, body, services) => ingestionKey(services.db, p, body?.employee_id),
     },
     responses: {
-      201: { description: 'punch recorded; the derived daily record', schema: punchResultSchema() },
-      200: { description: 'identical punch already recorded (absorbed)', schema: punchResultSchema() },
+      201: { description: 'punch recorded; the derived daily record', schema: PunchRecorded },
+      200: { description: 'identical punch already recorded (absorbed)', schema: PunchRecorded },
     },
     errors: {
       403: 'a correction (another employee’s punch) without attendance.lock in their organization',
@@ -85,19 +56,7 @@ export const attendanceRoutes = [
     responses: {
       200: {
         description: 'one page',
-        schema: {
-          type: 'object',
-          properties: {
-            data: { type: 'array', items: ATTENDANCE_RECORD_SCHEMA },
-            meta: {
-              type: 'object',
-              properties: {
-                next_cursor: { type: 'string', nullable: true },
-                limit: { type: 'integer' },
-              },
-            },
-          },
-        },
+        schema: PageOf(AttendanceRecord),
       },
     },
     toInput: ({ query }) => query,
@@ -114,10 +73,10 @@ export const attendanceRoutes = [
     query: dryRunQuery,
     body: lockSchema,
     responses: {
-      201: { description: 'lock created', schema: LOCK_RESULT_SCHEMA },
+      201: { description: 'lock created', schema: LockResult },
       200: {
         description: '?dry_run=true: what the lock would do (lock_id null); nothing changed',
-        schema: LOCK_RESULT_SCHEMA,
+        schema: LockResult,
       },
     },
     errors: { 409: 'MONTH_ALREADY_LOCKED: the scope is already covered; lock_id names the covering lock' },
@@ -138,15 +97,7 @@ export const attendanceRoutes = [
     responses: {
       200: {
         description: 'unlocked',
-        schema: {
-          ...LOCK_SCHEMA,
-          properties: {
-            ...LOCK_SCHEMA.properties,
-            rows_unlocked: { type: 'integer' },
-            reason: { type: 'string' },
-            unlocked_by: { type: 'integer' },
-          },
-        },
+        schema: UnlockResult,
       },
     },
     errors: { 409: 'ORGANIZATION_LOCK_COVERS_MONTH: unlock the organization lock first' },
@@ -154,22 +105,3 @@ export const attendanceRoutes = [
     dryRun: ({ query }) => query.dry_run,
   }),
 ];
-
-function punchResultSchema() {
-  return {
-    type: 'object',
-    properties: {
-      punch: {
-        type: 'object',
-        properties: {
-          kind: { type: 'string', enum: ['check_in', 'check_out'] },
-          at: { type: 'string', format: 'date-time' },
-          date: { type: 'string', format: 'date' },
-          duplicate: { type: 'boolean' },
-          source: { type: 'string', enum: ['self', 'correction'] },
-        },
-      },
-      attendance: ATTENDANCE_RECORD_SCHEMA,
-    },
-  };
-}

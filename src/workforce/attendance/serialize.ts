@@ -1,42 +1,76 @@
 // The daily attendance record as served (contract fields, plus id, locked_at and lock_id).
+import { Type } from '@sinclair/typebox';
 import type { Knex } from 'knex';
+import {
+  Bool,
+  DateOnly,
+  DateTime,
+  Enum,
+  Int,
+  List,
+  Nullable,
+  Obj,
+  Optional,
+  type Shape,
+} from '../../core/shape.js';
 import { isoOrNull } from '../../db/time.js';
-
-export interface AttendanceRecord {
-  id: number;
-  employee_id: string;
-  organization_code: string;
-  unit_code: string;
-  date: string;
-  status: string;
-  check_in: string | null;
-  check_out: string | null;
-  worked_minutes: number;
-  flags: string[];
-  locked_at: string | null;
-  lock_id: number | null;
-  /** Present once a correction amended the day: what each correction changed. */
-  corrections?: CorrectionEntry[];
-}
-
-export interface CorrectionEntry {
-  /** The user who recorded the correction (or ran the import that overwrote the corrected day). */
-  by: number;
-  at: string;
-  field: AmendedField;
-  from: string | number | string[] | null;
-  to: string | number | string[] | null;
-  /**
-   * `import`: a re-import with overwrite_corrected replaced the corrected day (issue 26);
-   * `correction-request`: an approved correction request amended a locked day (issue 28).
-   */
-  via?: 'import' | 'correction-request';
-  /** With `via: correction-request`: the request approved. */
-  request_id?: number;
-}
+import { DailyAttendanceRecord } from '../partners/records.js';
+import { PUNCH_KINDS, type AttendanceStatus } from './schemas.js';
 
 export const AMENDED_FIELDS = ['check_in', 'check_out', 'worked_minutes', 'status', 'flags'] as const;
 export type AmendedField = (typeof AMENDED_FIELDS)[number];
+
+/** A time HH:MM:SSZ, a number of minutes, a status or the list of flags; null when empty. */
+const TrailValue = (description: string) =>
+  Type.Unsafe<string | number | string[] | null>({
+    description: `${description} (string, integer, array of flags or null)`,
+  });
+
+/** One field a correction changed on a day, by whom and when. */
+export const CorrectionEntry = Obj({
+  by: Int({
+    description: 'the user who recorded the correction (or ran the import that overwrote the corrected day)',
+  }),
+  at: DateTime(),
+  field: Enum(AMENDED_FIELDS),
+  from: TrailValue('the value before'),
+  to: TrailValue('the value after'),
+  via: Optional(
+    Enum(['import', 'correction-request'] as const, {
+      description:
+        'import: a re-import with overwrite_corrected replaced the corrected day (issue 26); ' +
+        'correction-request: an approved correction request amended the locked day (issue 28)',
+    }),
+  ),
+  request_id: Optional(Int({ description: 'with via correction-request: the request approved' })),
+});
+export type CorrectionEntry = Shape<typeof CorrectionEntry>;
+
+/** The daily attendance record as served: the contract's fields, plus id, locked_at and lock_id. */
+export const AttendanceRecord = Obj({
+  id: Int(),
+  ...DailyAttendanceRecord.properties,
+  locked_at: Nullable(DateTime()),
+  lock_id: Nullable(Int()),
+  corrections: Optional(
+    List(CorrectionEntry, {
+      description: 'present once a correction amended the day: each field it changed, by whom and when',
+    }),
+  ),
+});
+export type AttendanceRecord = Shape<typeof AttendanceRecord>;
+
+/** POST /attendance/punches: the punch as taken, and the day it derived. */
+export const PunchRecorded = Obj({
+  punch: Obj({
+    kind: Enum(PUNCH_KINDS),
+    at: DateTime(),
+    date: DateOnly({ description: 'the day in the unit’s time zone' }),
+    duplicate: Bool({ description: 'true: an identical punch was already recorded (absorbed)' }),
+    source: Enum(['self', 'correction'] as const),
+  }),
+  attendance: AttendanceRecord,
+});
 
 /** The flags a trail compares: REGULARIZED marks the trail itself, so it is not a change of its own. */
 const flagsCompared = (flags: string[]) => flags.filter((f) => f !== 'REGULARIZED').join(',');
@@ -108,7 +142,7 @@ export function serializeAttendance(r: any): AttendanceRecord {
     organization_code: String(r.organization_code),
     unit_code: String(r.unit_code),
     date: String(r.date),
-    status: String(r.status),
+    status: r.status as AttendanceStatus,
     check_in: r.check_in ?? null,
     check_out: r.check_out ?? null,
     worked_minutes: Number(r.worked_minutes),
@@ -134,71 +168,3 @@ export function parseFlags(raw: unknown): string[] {
     return [];
   }
 }
-
-export const ATTENDANCE_RECORD_SCHEMA = {
-  type: 'object',
-  required: [
-    'id',
-    'employee_id',
-    'organization_code',
-    'unit_code',
-    'date',
-    'status',
-    'worked_minutes',
-    'flags',
-  ],
-  properties: {
-    id: { type: 'integer' },
-    employee_id: { type: 'string', example: 'E042' },
-    organization_code: { type: 'string', example: 'ACME' },
-    unit_code: { type: 'string', example: 'BLR' },
-    date: { type: 'string', format: 'date', description: 'the day in the unit’s time zone' },
-    status: {
-      type: 'string',
-      enum: ['present', 'absent', 'half_day', 'on_leave', 'holiday', 'weekly_off'],
-    },
-    check_in: { type: 'string', nullable: true, example: '03:32:00Z', description: 'UTC time of day' },
-    check_out: { type: 'string', nullable: true, example: '12:05:00Z', description: 'UTC time of day' },
-    worked_minutes: { type: 'integer' },
-    flags: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: [
-          'LATE_CHECK_IN',
-          'EARLY_CHECK_OUT',
-          'MISSING_CHECK_OUT',
-          'MISSING_CHECK_IN',
-          'REGULARIZED',
-          'CORRECTED_AFTER_LOCK',
-        ],
-      },
-    },
-    locked_at: { type: 'string', format: 'date-time', nullable: true },
-    lock_id: { type: 'integer', nullable: true },
-    corrections: {
-      type: 'array',
-      description: 'present once a correction amended the day: each field it changed, by whom and when',
-      items: {
-        type: 'object',
-        required: ['by', 'at', 'field', 'from', 'to'],
-        properties: {
-          by: { type: 'integer', description: 'the user who recorded the correction' },
-          at: { type: 'string', format: 'date-time' },
-          field: { type: 'string', enum: [...AMENDED_FIELDS] },
-          // A time HH:MM:SSZ, a number of minutes, a status or the list of flags; null when empty.
-          from: { description: 'the value before (string, integer, array of flags or null)' },
-          to: { description: 'the value after (string, integer, array of flags or null)' },
-          via: {
-            type: 'string',
-            enum: ['import', 'correction-request'],
-            description:
-              'import: a re-import with overwrite_corrected replaced the corrected day; correction-request: ' +
-              'an approved correction request amended the locked day (request_id names it)',
-          },
-          request_id: { type: 'integer', description: 'with via correction-request: the request approved' },
-        },
-      },
-    },
-  },
-};

@@ -1,8 +1,8 @@
 // GET /audit-entries.
 import { operationRoute } from '../operation-route.js';
-import { pageSchema } from '../listing.js';
+import { PageOf } from '../listing.js';
 import { auditQuery, listAuditEntries } from './operations/list-audit-entries.js';
-import { AUDIT_ENTRY_SCHEMA } from './serialize.js';
+import { AuditEntry } from './serialize.js';
 
 export const auditRoutes = [
   operationRoute(listAuditEntries, {
@@ -13,7 +13,7 @@ export const auditRoutes = [
       'others get 403. organization_id outside the caller’s organizations is a 404.',
     tags: ['audit'],
     query: auditQuery,
-    responses: { 200: { description: 'a page of entries', schema: pageSchema(AUDIT_ENTRY_SCHEMA) } },
+    responses: { 200: { description: 'a page of entries', schema: PageOf(AuditEntry) } },
     errors: {
       403: 'No hr, org_admin or system_admin role',
       404: 'organization_id outside the caller’s scope',

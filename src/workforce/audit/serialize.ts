@@ -1,8 +1,25 @@
 // An audit entry as GET /audit-entries shows it.
+import { Type } from '@sinclair/typebox';
+import { DateTime, Dict, Enum, Int, Nullable, Obj, Str, type Shape } from '../../core/shape.js';
 import { isoOrNull } from '../../db/time.js';
 
-export function serializeAuditEntry(row: any) {
-  let context: unknown = {};
+export const AuditEntry = Obj({
+  id: Int(),
+  event: Str({ example: 'organization_unit.retired' }),
+  actor_user_id: Nullable(Int()),
+  actor_type: Enum(['user', 'system', 'partner'] as const),
+  subject_type: Str({ example: 'organization_unit' }),
+  subject_id: Int(),
+  organization_id: Nullable(Int()),
+  context: Dict(Type.Unknown(), {
+    description: 'event-specific; the cascade summary for lifecycle flows',
+  }),
+  created_at: Nullable(DateTime()),
+});
+export type AuditEntryView = Shape<typeof AuditEntry>;
+
+export function serializeAuditEntry(row: any): AuditEntryView {
+  let context: Record<string, unknown> = {};
   try {
     context = JSON.parse(row.context);
   } catch {
@@ -20,20 +37,3 @@ export function serializeAuditEntry(row: any) {
     created_at: isoOrNull(row.created_at),
   };
 }
-
-export type AuditEntryView = ReturnType<typeof serializeAuditEntry>;
-
-export const AUDIT_ENTRY_SCHEMA = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    event: { type: 'string', example: 'organization_unit.retired' },
-    actor_user_id: { type: 'integer', nullable: true },
-    actor_type: { type: 'string', enum: ['user', 'system', 'partner'] },
-    subject_type: { type: 'string', example: 'organization_unit' },
-    subject_id: { type: 'integer' },
-    organization_id: { type: 'integer', nullable: true },
-    context: { type: 'object', description: 'event-specific; the cascade summary for lifecycle flows' },
-    created_at: { type: 'string', format: 'date-time' },
-  },
-};

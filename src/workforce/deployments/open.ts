@@ -7,8 +7,10 @@ import { lockForUpdate } from '../../db/knex.js';
 import { toDbTime } from '../../db/time.js';
 import { addDays } from '../../core/calendar.js';
 import { ValidationError } from '../../core/errors.js';
+import type { Shape } from '../../core/shape.js';
 import { DATE_RANGE } from '../../core/validation.js';
 import { chunks } from '../context.js';
+import type { PrimaryChange as PrimaryChangeShape } from './serialize.js';
 
 /** The unit a deployment may open at: an active unit of the employee's organization, else a 422 on `field`. */
 export async function activeUnitForDeployment(
@@ -40,16 +42,7 @@ export interface OpenedDeployment {
   primaryChanges: PrimaryChange[];
 }
 
-/**
- * What opening a primary did to an overlapping one. `demoted`: it lay inside the new span and is now
- * secondary. `split`: it stays primary on its days outside the new span (ended the day before the
- * new one starts, and/or resumed the day after it ends), the overlap becomes a secondary piece.
- */
-export interface PrimaryChange {
-  deployment_id: number;
-  action: 'demoted' | 'split';
-  pieces: Array<{ id: number; starts_on: string; ends_on: string | null; is_primary: boolean }>;
-}
+export type PrimaryChange = Shape<typeof PrimaryChangeShape>;
 
 export async function openDeployment(
   trx: Knex,

@@ -6,7 +6,7 @@ import { closeDeployment } from './operations/close-deployment.js';
 import { createDeployment } from './operations/create-deployment.js';
 import { getDeployment } from './operations/read-deployment.js';
 import { closeDeploymentQuery, createDeploymentBody } from './schemas.js';
-import { DEPLOYMENT_SCHEMA } from './serialize.js';
+import { DeploymentClosed, DeploymentCreated, EmployeeDeployment } from './serialize.js';
 
 const tags = ['deployments'];
 
@@ -25,50 +25,7 @@ export const deploymentRoutes = [
     query: dryRunQuery,
     body: createDeploymentBody,
     responses: {
-      201: {
-        description: 'created',
-        schema: {
-          type: 'object',
-          properties: {
-            dry_run: { type: 'boolean' },
-            deployment: {
-              ...DEPLOYMENT_SCHEMA,
-              properties: {
-                ...DEPLOYMENT_SCHEMA.properties,
-                id: { type: 'integer', nullable: true, description: 'null in a dry run (not yet created)' },
-              },
-            },
-            demoted_primary_deployment_ids: {
-              type: 'array',
-              items: { type: 'integer' },
-              description:
-                'the rows now secondary: a wholly demoted primary, or the overlap piece of a split one',
-            },
-            primary_changes: {
-              type: 'array',
-              items: {
-                type: 'object',
-                properties: {
-                  deployment_id: { type: 'integer' },
-                  action: { type: 'string', enum: ['demoted', 'split'] },
-                  pieces: {
-                    type: 'array',
-                    items: {
-                      type: 'object',
-                      properties: {
-                        id: { type: 'integer' },
-                        starts_on: { type: 'string', format: 'date' },
-                        ends_on: { type: 'string', format: 'date', nullable: true },
-                        is_primary: { type: 'boolean' },
-                      },
-                    },
-                  },
-                },
-              },
-            },
-          },
-        },
-      },
+      201: { description: 'created', schema: DeploymentCreated },
     },
     errors: {
       404: 'The employee is unknown or outside the caller’s scope',
@@ -84,7 +41,7 @@ export const deploymentRoutes = [
     path: '/api/v1/deployments/:id',
     tags,
     params: idParams,
-    responses: { 200: { description: 'the deployment', schema: DEPLOYMENT_SCHEMA } },
+    responses: { 200: { description: 'the deployment', schema: EmployeeDeployment } },
     errors: { 403: 'An employee reading another employee’s deployment' },
     toInput: ({ params }) => ({ deployment_id: params.id }),
   }),
@@ -95,36 +52,7 @@ export const deploymentRoutes = [
     params: idParams,
     query: closeDeploymentQuery,
     responses: {
-      200: {
-        description: 'closed, or deleted with force',
-        schema: {
-          type: 'object',
-          properties: {
-            dry_run: { type: 'boolean' },
-            deleted: { type: 'boolean' },
-            deployment: { ...DEPLOYMENT_SCHEMA, description: 'as it is now, or as it was when deleted' },
-            restored: {
-              type: 'array',
-              description:
-                'with force: each primary the deployment’s opening had taken days from (demoted, split, or ended by a transfer), whole and primary again',
-              items: {
-                type: 'object',
-                properties: {
-                  deployment_id: { type: 'integer' },
-                  starts_on: { type: 'string', format: 'date' },
-                  ends_on: { type: 'string', format: 'date', nullable: true },
-                  is_primary: { type: 'boolean' },
-                  removed_deployment_ids: {
-                    type: 'array',
-                    items: { type: 'integer' },
-                    description: 'the pieces of the split, deleted again',
-                  },
-                },
-              },
-            },
-          },
-        },
-      },
+      200: { description: 'closed, or deleted with force', schema: DeploymentClosed },
     },
     errors: {
       403: 'Missing employee.update',

@@ -9,10 +9,12 @@
 import type { Knex } from 'knex';
 import { addDays } from '../../core/calendar.js';
 import { ConflictError } from '../../core/errors.js';
+import type { Shape } from '../../core/shape.js';
 import { lockForUpdate } from '../../db/knex.js';
 import { toDbTime } from '../../db/time.js';
 import { bool } from '../context.js';
 import type { PrimaryChange } from './open.js';
+import type { RestoredPrimary } from './serialize.js';
 
 /** A primary ended the day before a transferred deployment starts, to make room for it. */
 export interface EndedPrimary {
@@ -38,14 +40,7 @@ interface Span {
   to: string | null;
 }
 
-export interface Restored {
-  deployment_id: number;
-  starts_on: string;
-  ends_on: string | null;
-  is_primary: true;
-  /** Pieces of the split removed again. */
-  removed_deployment_ids: number[];
-}
+export type Restored = Shape<typeof RestoredPrimary>;
 
 /**
  * Gives back what `deployment`'s opening took, or refuses with 409 when the deletion would leave

@@ -3,20 +3,9 @@
 import { idParam, yup } from '../../core/validation.js';
 import { operationRoute } from '../operation-route.js';
 import { approveDevice, revokeDevice, revokeDeviceSchema } from './operations/change-device-status.js';
-import { deviceJsonSchema } from './serialize.js';
+import { DeviceStatusChange } from './serialize.js';
 
 const params = yup.object({ id: idParam() });
-
-const resultJsonSchema = {
-  type: 'object',
-  required: ['device', 'changed', 'previous_status', 'revoked_token_ids'],
-  properties: {
-    device: deviceJsonSchema,
-    changed: { type: 'boolean', description: 'false when the device already had the target status' },
-    previous_status: { type: 'string', enum: ['pending', 'approved', 'revoked'] },
-    revoked_token_ids: { type: 'array', items: { type: 'integer' } },
-  },
-};
 
 export const deviceApprovalRoutes = [
   operationRoute(approveDevice, {
@@ -25,7 +14,7 @@ export const deviceApprovalRoutes = [
     tags: ['devices'],
     params,
     responses: {
-      200: { description: 'approved (changed false when it already was)', schema: resultJsonSchema },
+      200: { description: 'approved (changed false when it already was)', schema: DeviceStatusChange },
     },
     errors: {
       403: "No employee.update permission in the employee's organization",
@@ -40,7 +29,7 @@ export const deviceApprovalRoutes = [
     params,
     body: revokeDeviceSchema,
     responses: {
-      200: { description: 'revoked (changed false when it already was)', schema: resultJsonSchema },
+      200: { description: 'revoked (changed false when it already was)', schema: DeviceStatusChange },
     },
     errors: { 403: "No employee.update permission in the employee's organization" },
     toInput: ({ params: p, body }) => ({ reason: body.reason ?? null, device_id: p.id }),

@@ -1,15 +1,28 @@
-// A device as the CLI and the approve/revoke endpoints show it.
+// A device as the CLI and the approve/revoke endpoints show it, and as an employee's device list does.
+import { Bool, DateTime, Enum, Int, List, Nullable, Obj, Str, type Shape } from '../../core/shape.js';
 import { isoOrNull } from '../../db/time.js';
+import { DEVICE_STATUSES } from './transitions.js';
 
-export interface DeviceBody {
-  id: number;
-  employee_id: string;
-  fingerprint: string;
-  name: string | null;
-  status: string;
-  approved_at: string | null;
-  revoked_at: string | null;
-}
+const deviceFields = {
+  id: Int(),
+  fingerprint: Str(),
+  name: Nullable(Str()),
+  status: Enum(DEVICE_STATUSES),
+  approved_at: Nullable(DateTime()),
+  revoked_at: Nullable(DateTime()),
+};
+
+/** The contract's Device, with its employee's code. */
+export const Device = Obj({ ...deviceFields, employee_id: Str({ example: 'E042' }) });
+export type DeviceBody = Shape<typeof Device>;
+
+/** POST /devices/{id}/approve and /revoke. */
+export const DeviceStatusChange = Obj({
+  device: Device,
+  changed: Bool({ description: 'false when the device already had the target status' }),
+  previous_status: Enum(DEVICE_STATUSES),
+  revoked_token_ids: List(Int()),
+});
 
 export function deviceBody(row: Record<string, any>, employeeCode: string): DeviceBody {
   return {
@@ -23,22 +36,14 @@ export function deviceBody(row: Record<string, any>, employeeCode: string): Devi
   };
 }
 
-export const deviceJsonSchema = {
-  type: 'object',
-  required: ['id', 'employee_id', 'fingerprint', 'name', 'status', 'approved_at', 'revoked_at'],
-  properties: {
-    id: { type: 'integer' },
-    employee_id: { type: 'string', example: 'E042' },
-    fingerprint: { type: 'string' },
-    name: { type: 'string', nullable: true },
-    status: { type: 'string', enum: ['pending', 'approved', 'revoked'] },
-    approved_at: { type: 'string', format: 'date-time', nullable: true },
-    revoked_at: { type: 'string', format: 'date-time', nullable: true },
-  },
-};
+/** A device in an employee's device list (GET /employees/{id}/devices): the employee's record id. */
+export const EmployeeDevice = Obj({
+  ...deviceFields,
+  employee_id: Int(),
+  created_at: Nullable(DateTime()),
+});
 
-/** A device in an employee's device list (GET /employees/{id}/devices). */
-export function serializeDevice(row: any) {
+export function serializeDevice(row: any): Shape<typeof EmployeeDevice> {
   return {
     id: Number(row.id),
     employee_id: Number(row.employee_id),
@@ -50,17 +55,3 @@ export function serializeDevice(row: any) {
     created_at: isoOrNull(row.created_at),
   };
 }
-
-export const DEVICE_SCHEMA = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    employee_id: { type: 'integer' },
-    fingerprint: { type: 'string' },
-    name: { type: 'string', nullable: true },
-    status: { type: 'string', enum: ['pending', 'approved', 'revoked'] },
-    approved_at: { type: 'string', format: 'date-time', nullable: true },
-    revoked_at: { type: 'string', format: 'date-time', nullable: true },
-    created_at: { type: 'string', format: 'date-time' },
-  },
-};

@@ -1,8 +1,46 @@
-// An employee as the API shows it.
+// An employee as the API shows it, with its deployments, and the offboard cascade's summary.
+import { Bool, DateOnly, DateTime, Int, List, Nullable, Obj, Str, type Shape } from '../../core/shape.js';
 import { isoOrNull } from '../../db/time.js';
 import { bool } from '../context.js';
+import { EmployeeDeployment } from '../deployments/serialize.js';
 
-export function serializeEmployee(row: any) {
+/** The contract's Employee. */
+export const Employee = Obj({
+  id: Int(),
+  employee_id: Str({ example: 'E042', description: 'the code used in attendance records' }),
+  organization_id: Int(),
+  user_id: Nullable(Int()),
+  name: Str(),
+  email: Nullable(Str()),
+  is_active: Bool(),
+  last_working_day: Nullable(DateOnly()),
+  exit_reason: Nullable(Str()),
+  deleted_at: Nullable(DateTime({ description: 'set once offboarded' })),
+  created_at: Nullable(DateTime()),
+  updated_at: Nullable(DateTime()),
+});
+export type EmployeeView = Shape<typeof Employee>;
+
+/** GET /employees/{id}: the employee and every deployment, oldest first. */
+export const EmployeeWithDeployments = Obj({ ...Employee.properties, deployments: List(EmployeeDeployment) });
+
+const ids = List(Int());
+
+/** POST /employees/{id}/offboard: the cascade's summary, step by step. */
+export const OffboardResult = Obj({
+  dry_run: Bool(),
+  employee: Employee,
+  deployments_ended: ids,
+  shifts_cancelled: ids,
+  devices_revoked: ids,
+  tokens_deleted: ids,
+  leaves_rejected: ids,
+  regularizations_rejected: ids,
+  roles_removed: List(Obj({ role: Str(), organization_id: Nullable(Int()) })),
+  user_deactivated: Nullable(Int({ description: 'the user id, when there is one' })),
+});
+
+export function serializeEmployee(row: any): EmployeeView {
   return {
     id: Number(row.id),
     employee_id: row.employee_id,
@@ -18,23 +56,3 @@ export function serializeEmployee(row: any) {
     updated_at: isoOrNull(row.updated_at),
   };
 }
-
-export type EmployeeView = ReturnType<typeof serializeEmployee>;
-
-export const EMPLOYEE_SCHEMA = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    employee_id: { type: 'string', example: 'E042', description: 'the code used in attendance records' },
-    organization_id: { type: 'integer' },
-    user_id: { type: 'integer', nullable: true },
-    name: { type: 'string' },
-    email: { type: 'string', nullable: true },
-    is_active: { type: 'boolean' },
-    last_working_day: { type: 'string', format: 'date', nullable: true },
-    exit_reason: { type: 'string', nullable: true },
-    deleted_at: { type: 'string', format: 'date-time', nullable: true, description: 'set once offboarded' },
-    created_at: { type: 'string', format: 'date-time' },
-    updated_at: { type: 'string', format: 'date-time' },
-  },
-};

@@ -1,6 +1,7 @@
 // GET /api/v1/exports/attendance.csv — the locked month as a streamed CSV download.
 // Permission export.create; 10 exports per hour per user.
 import { Reply } from '../../core/reply.js';
+import { Str } from '../../core/shape.js';
 import { operationRoute } from '../operation-route.js';
 import { attendanceCsv, exportAttendance } from './operations/export-attendance.js';
 import { exportQuerySchema } from './schemas.js';
@@ -26,12 +27,11 @@ export const exportRoutes = [
       200: {
         description: 'the CSV file',
         contentType: 'text/csv',
-        schema: {
-          type: 'string',
+        schema: Str({
           example:
             'employee_id,organization_code,unit_code,date,status,check_in,check_out,worked_minutes,flags\n' +
             'E042,ACME,BLR,2026-01-05,present,09:02:11Z,17:45:00Z,523,LATE_CHECK_IN\n',
-        },
+        }),
       },
     },
     errors: {

@@ -4,7 +4,7 @@ import { idParam, yup } from '../../core/validation.js';
 import { operationRoute } from '../operation-route.js';
 import { closeFinancialYear } from './operations/close-financial-year.js';
 import { showFinancialYear } from './operations/show-financial-year.js';
-import { FINANCIAL_YEAR_SCHEMA } from './serialize.js';
+import { FinancialYear, FinancialYearCloseAccepted } from './serialize.js';
 
 const params = yup.object({ id: idParam() });
 
@@ -21,19 +21,7 @@ export const financialYearRoutes = [
     tags: ['financial years'],
     params,
     responses: {
-      202: {
-        description: 'accepted; the close job is queued',
-        schema: {
-          type: 'object',
-          properties: {
-            id: { type: 'integer' },
-            organization_id: { type: 'integer' },
-            name: { type: 'string' },
-            status: { type: 'string', enum: ['closing'] },
-            job_id: { type: 'integer' },
-          },
-        },
-      },
+      202: { description: 'accepted; the close job is queued', schema: FinancialYearCloseAccepted },
     },
     errors: {
       409: 'FINANCIAL_YEAR_CLOSED or FINANCIAL_YEAR_CLOSING',
@@ -47,7 +35,7 @@ export const financialYearRoutes = [
     path: '/api/v1/financial-years/:id',
     tags: ['financial years'],
     params,
-    responses: { 200: { description: 'the year', schema: FINANCIAL_YEAR_SCHEMA } },
+    responses: { 200: { description: 'the year', schema: FinancialYear } },
     toInput: ({ params }) => ({ financial_year_id: params.id }),
   }),
 ];

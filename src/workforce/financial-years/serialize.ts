@@ -1,26 +1,55 @@
 // A financial year as served: its status and, once closed, the frozen leave-type snapshot.
 import type { Knex } from 'knex';
+import {
+  DateOnly,
+  DateTime,
+  Enum,
+  Int,
+  List,
+  Nullable,
+  Num,
+  Obj,
+  Str,
+  type Shape,
+} from '../../core/shape.js';
 import { isoOrNull } from '../../db/time.js';
 
-export interface LeaveTypeSnapshot {
-  leave_type_id: number;
-  code: string;
-  name: string;
-  annual_quota: number;
-  carry_forward_max: number;
-}
+export const FINANCIAL_YEAR_STATUSES = ['open', 'closing', 'closed'] as const;
 
-export interface FinancialYearView {
-  id: number;
-  organization_id: number;
-  name: string;
-  starts_on: string;
-  ends_on: string;
-  status: 'open' | 'closing' | 'closed';
-  closed_at: string | null;
-  close_job_id: number | null;
-  leave_type_snapshot: LeaveTypeSnapshot[] | null;
-}
+/** A leave type's quota values as frozen when the year closed. */
+export const LeaveTypeSnapshot = Obj({
+  leave_type_id: Int(),
+  code: Str(),
+  name: Str(),
+  annual_quota: Num(),
+  carry_forward_max: Num(),
+});
+export type LeaveTypeSnapshot = Shape<typeof LeaveTypeSnapshot>;
+
+/** The contract's Financial year. */
+export const FinancialYear = Obj({
+  id: Int(),
+  organization_id: Int(),
+  name: Str({ example: 'FY2025' }),
+  starts_on: DateOnly(),
+  ends_on: DateOnly(),
+  status: Enum(FINANCIAL_YEAR_STATUSES),
+  closed_at: Nullable(DateTime()),
+  close_job_id: Nullable(Int()),
+  leave_type_snapshot: Nullable(
+    List(LeaveTypeSnapshot, { description: 'null until closed; quota values frozen at close' }),
+  ),
+});
+export type FinancialYearView = Shape<typeof FinancialYear>;
+
+/** POST /financial-years/{id}/close: accepted (202), the close job queued. */
+export const FinancialYearCloseAccepted = Obj({
+  id: Int(),
+  organization_id: Int(),
+  name: Str(),
+  status: Enum(['closing'] as const),
+  job_id: Int(),
+});
 
 export async function viewFinancialYear(db: Knex, row: any): Promise<FinancialYearView> {
   const snapshot =
@@ -51,32 +80,3 @@ export async function viewFinancialYear(db: Knex, row: any): Promise<FinancialYe
     leave_type_snapshot: snapshot,
   };
 }
-
-export const FINANCIAL_YEAR_SCHEMA = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    organization_id: { type: 'integer' },
-    name: { type: 'string', example: 'FY2025' },
-    starts_on: { type: 'string', format: 'date' },
-    ends_on: { type: 'string', format: 'date' },
-    status: { type: 'string', enum: ['open', 'closing', 'closed'] },
-    closed_at: { type: 'string', format: 'date-time', nullable: true },
-    close_job_id: { type: 'integer', nullable: true },
-    leave_type_snapshot: {
-      type: 'array',
-      nullable: true,
-      description: 'null until closed; quota values frozen at close',
-      items: {
-        type: 'object',
-        properties: {
-          leave_type_id: { type: 'integer' },
-          code: { type: 'string' },
-          name: { type: 'string' },
-          annual_quota: { type: 'number' },
-          carry_forward_max: { type: 'number' },
-        },
-      },
-    },
-  },
-};

@@ -23,7 +23,7 @@ export function toGrants(rows: Array<{ role: string | null; organization_id: unk
 
 /** The login response's roles[] and scopes[] (scopes: one entry per organization held). */
 export function describeGrants(grants: RoleGrant[]): {
-  roles: string[];
+  roles: Array<RoleGrant['role']>;
   scopes: Array<{ type: 'organization'; organization_id: number } | { type: 'global' }>;
 } {
   const roles = [...new Set(grants.map((g) => g.role))];

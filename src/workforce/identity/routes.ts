@@ -5,13 +5,8 @@ import { operationRoute } from '../operation-route.js';
 import { login } from './operations/login.js';
 import { logout, logoutAll } from './operations/logout.js';
 import { showMe } from './operations/me.js';
-import { loginJsonSchema, loginSchema, userJsonSchema } from './schemas.js';
-
-const revokedJsonSchema = {
-  type: 'object',
-  required: ['revoked_tokens'],
-  properties: { revoked_tokens: { type: 'integer', example: 1 } },
-};
+import { loginSchema } from './schemas.js';
+import { LoginResponse, RevokedTokens, User } from './serialize.js';
 
 export const identityRoutes = [
   operationRoute(login, {
@@ -35,7 +30,7 @@ export const identityRoutes = [
       windowSeconds: 60,
       key: (_p, request) => request.ip,
     },
-    responses: { 200: { description: 'logged in', schema: loginJsonSchema } },
+    responses: { 200: { description: 'logged in', schema: LoginResponse } },
     errors: { 401: 'Wrong email or password, or the account is disabled (one message for all)' },
     toInput: ({ body }) => body,
   }),
@@ -43,21 +38,21 @@ export const identityRoutes = [
     method: 'POST',
     path: '/api/v1/auth/logout',
     tags: ['auth'],
-    responses: { 200: { description: 'the token is revoked', schema: revokedJsonSchema } },
+    responses: { 200: { description: 'the token is revoked', schema: RevokedTokens } },
     toInput: () => ({}),
   }),
   operationRoute(logoutAll, {
     method: 'POST',
     path: '/api/v1/auth/logout-all',
     tags: ['auth'],
-    responses: { 200: { description: 'every token is revoked', schema: revokedJsonSchema } },
+    responses: { 200: { description: 'every token is revoked', schema: RevokedTokens } },
     toInput: () => ({}),
   }),
   operationRoute(showMe, {
     method: 'GET',
     path: '/api/v1/me',
     tags: ['auth'],
-    responses: { 200: { description: 'the current user', schema: userJsonSchema } },
+    responses: { 200: { description: 'the current user', schema: User } },
     toInput: () => ({}),
   }),
 ];

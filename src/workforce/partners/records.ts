@@ -2,18 +2,34 @@
 // attendance rows with keyset queries, so a month of 310,000 records is never held in memory:
 // push reads one batch at a time, pull and exports walk pages through an async generator.
 import type { Knex } from 'knex';
+import { DateOnly, Enum, Int, List, Nullable, Obj, Str, type Shape } from '../../core/shape.js';
+import { ATTENDANCE_STATUSES, type AttendanceStatus } from '../attendance/schemas.js';
 
-export interface DailyRecord {
-  employee_id: string;
-  organization_code: string;
-  unit_code: string;
-  date: string;
-  status: string;
-  check_in: string | null;
-  check_out: string | null;
-  worked_minutes: number;
-  flags: string[];
-}
+/** Time of day in UTC, HH:MM:SSZ, as the contract writes check_in and check_out. */
+const TimeOfDay = (example: string) =>
+  Nullable(Str({ example, description: 'time of day HH:MM:SSZ (UTC); null when absent' }));
+
+/** The contract's daily attendance record, in contract order. */
+export const DailyAttendanceRecord = Obj({
+  employee_id: Str({ example: 'E042', description: 'the employee code' }),
+  organization_code: Str({ example: 'ACME' }),
+  unit_code: Str({ example: 'BLR' }),
+  date: DateOnly({ description: 'the day in the unit’s time zone' }),
+  status: Enum(ATTENDANCE_STATUSES),
+  check_in: TimeOfDay('09:02:11Z'),
+  check_out: TimeOfDay('17:45:00Z'),
+  worked_minutes: Int({ example: 523 }),
+  // Strings, as the contract says: an import may carry flags of its own source (import/attendance-rows.ts).
+  flags: List(
+    Str({
+      example: 'LATE_CHECK_IN',
+      description:
+        'derived: LATE_CHECK_IN, EARLY_CHECK_OUT, MISSING_CHECK_IN, MISSING_CHECK_OUT; REGULARIZED, ' +
+        'CORRECTED_AFTER_LOCK; an imported day keeps the flags its source gave',
+    }),
+  ),
+});
+export type DailyRecord = Shape<typeof DailyAttendanceRecord>;
 
 /** The record's fields in contract order: the CSV header and the JSON key order. */
 export const RECORD_FIELDS = [
@@ -67,7 +83,7 @@ export function toRecord(row: RecordRow): DailyRecord {
     organization_code: row.organization_code,
     unit_code: row.unit_code,
     date: String(row.date).slice(0, 10),
-    status: row.status,
+    status: row.status as AttendanceStatus,
     check_in: row.check_in ?? null,
     check_out: row.check_out ?? null,
     worked_minutes: Number(row.worked_minutes),

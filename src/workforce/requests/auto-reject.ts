@@ -2,20 +2,16 @@
 // a decision_trail entry of origin "system" saying why (offboarding: the window ends after the
 // employee's last working day).
 import type { Knex } from 'knex';
+import type { Shape } from '../../core/shape.js';
 import { lockForUpdate } from '../../db/knex.js';
 import { toDbTime } from '../../db/time.js';
 import { chunks } from '../context.js';
+import type { DecisionTrailEntry } from './serialize.js';
 
 /** The states a decision is still pending in. */
 export const OPEN_STATES = ['pending', 'shift_manager_approved'] as const;
 
-export interface DecisionEntry {
-  at: string;
-  by: number | null;
-  origin: 'user' | 'system';
-  action: string;
-  note: string | null;
-}
+export type DecisionEntry = Shape<typeof DecisionTrailEntry>;
 
 export interface AutoRejectInput {
   employeeId: number;

@@ -1,10 +1,45 @@
 // Leave and regularization requests as the API shows them.
+import { DateOnly, DateTime, Enum, Int, List, Nullable, Obj, Str, type Shape } from '../../core/shape.js';
 import { isoOrNull } from '../../db/time.js';
 import { parseTrail } from './auto-reject.js';
 
-const REQUEST_STATES = ['pending', 'shift_manager_approved', 'approved', 'rejected', 'cancelled'];
+export const REQUEST_STATES = [
+  'pending',
+  'shift_manager_approved',
+  'approved',
+  'rejected',
+  'cancelled',
+] as const;
 
-export function serializeLeave(row: any) {
+/** One decision on a request; an automatic rejection is of system origin. */
+export const DecisionTrailEntry = Obj({
+  at: DateTime(),
+  by: Nullable(Int({ description: 'user id of the decider or of the trigger' })),
+  origin: Enum(['user', 'system'] as const),
+  action: Str({ example: 'rejected' }),
+  note: Nullable(Str()),
+});
+
+const requestFields = {
+  id: Int(),
+  employee_id: Int(),
+  from: DateOnly(),
+  to: DateOnly(),
+  state: Enum(REQUEST_STATES),
+  decision_trail: List(DecisionTrailEntry),
+  created_at: Nullable(DateTime()),
+  updated_at: Nullable(DateTime()),
+};
+
+export const LeaveRequest = Obj({
+  ...requestFields,
+  leave_type_id: Int(),
+  leave_type_code: Nullable(Str({ example: 'CL' })),
+});
+
+export const RegularizationRequest = Obj({ ...requestFields, reason: Str() });
+
+export function serializeLeave(row: any): Shape<typeof LeaveRequest> {
   return {
     id: Number(row.id),
     employee_id: Number(row.employee_id),
@@ -19,7 +54,7 @@ export function serializeLeave(row: any) {
   };
 }
 
-export function serializeRegularization(row: any) {
+export function serializeRegularization(row: any): Shape<typeof RegularizationRequest> {
   return {
     id: Number(row.id),
     employee_id: Number(row.employee_id),
@@ -32,42 +67,3 @@ export function serializeRegularization(row: any) {
     updated_at: isoOrNull(row.updated_at),
   };
 }
-
-const TRAIL_SCHEMA = {
-  type: 'array',
-  items: {
-    type: 'object',
-    properties: {
-      at: { type: 'string', format: 'date-time' },
-      by: { type: 'integer', nullable: true, description: 'user id of the decider or of the trigger' },
-      origin: { type: 'string', enum: ['user', 'system'] },
-      action: { type: 'string', example: 'rejected' },
-      note: { type: 'string', nullable: true },
-    },
-  },
-};
-
-const COMMON = {
-  id: { type: 'integer' },
-  employee_id: { type: 'integer' },
-  from: { type: 'string', format: 'date' },
-  to: { type: 'string', format: 'date' },
-  state: { type: 'string', enum: REQUEST_STATES },
-  decision_trail: TRAIL_SCHEMA,
-  created_at: { type: 'string', format: 'date-time' },
-  updated_at: { type: 'string', format: 'date-time' },
-};
-
-export const LEAVE_SCHEMA = {
-  type: 'object',
-  properties: {
-    ...COMMON,
-    leave_type_id: { type: 'integer' },
-    leave_type_code: { type: 'string', example: 'CL' },
-  },
-};
-
-export const REGULARIZATION_SCHEMA = {
-  type: 'object',
-  properties: { ...COMMON, reason: { type: 'string' } },
-};

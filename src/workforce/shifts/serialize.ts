@@ -1,17 +1,22 @@
 // A shift assignment as the API shows it.
+import { DateOnly, DateTime, Enum, Int, Nullable, Obj, Str, type Shape } from '../../core/shape.js';
 import { isoOrNull } from '../../db/time.js';
 
-export interface ShiftView {
-  id: number;
-  employee_id: number;
-  organization_unit_id: number;
-  assigned_for: string;
-  starts_at: string | null;
-  ends_at: string | null;
-  state: string;
-  cancelled_at: string | null;
-  created_at: string | null;
-}
+export const SHIFT_STATES = ['planned', 'cancelled'] as const;
+
+/** The contract's ShiftAssignment. */
+export const ShiftAssignment = Obj({
+  id: Int(),
+  employee_id: Int(),
+  organization_unit_id: Int(),
+  assigned_for: DateOnly(),
+  starts_at: Nullable(Str({ example: '09:00:00' })),
+  ends_at: Nullable(Str({ example: '17:00:00' })),
+  state: Enum(SHIFT_STATES),
+  cancelled_at: Nullable(DateTime()),
+  created_at: Nullable(DateTime()),
+});
+export type ShiftView = Shape<typeof ShiftAssignment>;
 
 export function serializeShift(row: any): ShiftView {
   return {
@@ -26,18 +31,3 @@ export function serializeShift(row: any): ShiftView {
     created_at: isoOrNull(row.created_at),
   };
 }
-
-export const SHIFT_SCHEMA = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    employee_id: { type: 'integer' },
-    organization_unit_id: { type: 'integer' },
-    assigned_for: { type: 'string', format: 'date' },
-    starts_at: { type: 'string', nullable: true, example: '09:00:00' },
-    ends_at: { type: 'string', nullable: true, example: '17:00:00' },
-    state: { type: 'string', enum: ['planned', 'cancelled'] },
-    cancelled_at: { type: 'string', format: 'date-time', nullable: true },
-    created_at: { type: 'string', format: 'date-time', nullable: true },
-  },
-};

@@ -2,8 +2,9 @@
 import { READINESS_RESPONSES, readinessStatus } from '../../core/readiness.js';
 import { Reply } from '../../core/reply.js';
 import { publicAccess } from '../../core/routes.js';
+import { Str } from '../../core/shape.js';
 import { operationRoute } from '../operation-route.js';
-import { checkHealth, checkReady, ping } from './operations/system-checks.js';
+import { checkHealth, checkReady, Clock, ping } from './operations/system-checks.js';
 
 export const systemRoutes = [
   operationRoute(checkHealth, {
@@ -15,12 +16,12 @@ export const systemRoutes = [
       200: {
         description: 'healthy',
         contentType: 'text/plain',
-        schema: { type: 'string', example: 'healthy' },
+        schema: Str({ example: 'healthy' }),
       },
       503: {
         description: 'draining: the daemon is shutting down (a database outage does not fail liveness)',
         contentType: 'text/plain',
-        schema: { type: 'string', example: 'draining' },
+        schema: Str({ example: 'draining' }),
       },
     },
     toInput: () => ({}),
@@ -43,11 +44,7 @@ export const systemRoutes = [
     responses: {
       200: {
         description: 'current time',
-        schema: {
-          type: 'object',
-          required: ['now'],
-          properties: { now: { type: 'string', format: 'date-time', example: '2026-11-25T10:00:00.000Z' } },
-        },
+        schema: Clock,
       },
     },
     toInput: () => ({}),

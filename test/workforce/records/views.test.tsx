@@ -52,7 +52,7 @@ test('retiring an already retired organization says there was nothing to do', (t
     code: 'ACME',
     name: 'Acme',
     timezone: 'UTC',
-    status: 'retired',
+    status: 'retired' as const,
     is_active: false,
     require_device_for_punches: true,
     retired_at: null,

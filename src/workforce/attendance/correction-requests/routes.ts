@@ -2,14 +2,14 @@
 // each is marked `x-wfctl-extension: true` in the OpenAPI document.
 import { Reply } from '../../../core/reply.js';
 import { idParam, yup } from '../../../core/validation.js';
-import { pageSchema } from '../../listing.js';
+import { PageOf } from '../../listing.js';
 import { operationRoute } from '../../operation-route.js';
 import { approveCorrectionRequest } from './operations/approve-request.js';
 import { fileCorrectionRequest } from './operations/file-request.js';
 import { listCorrectionRequests } from './operations/list-requests.js';
 import { rejectCorrectionRequest } from './operations/reject-request.js';
 import { fileRequestSchema, listRequestsSchema, rejectBodySchema } from './schemas.js';
-import { CORRECTION_REQUEST_SCHEMA } from './serialize.js';
+import { CorrectionRequest } from './serialize.js';
 
 const params = yup.object({ id: idParam() });
 const BASE = '/api/v1/attendance/correction-requests';
@@ -27,7 +27,7 @@ export const correctionRequestRoutes = [
       'unit’s time zone, the check-out after it (that day or the next morning); at least one of them.',
     tags: ['attendance'],
     body: fileRequestSchema,
-    responses: { 201: { description: 'the request, pending', schema: CORRECTION_REQUEST_SCHEMA } },
+    responses: { 201: { description: 'the request, pending', schema: CorrectionRequest } },
     errors: {
       403: 'a plain employee asking for a colleague’s day',
       404: 'employee_id names no employee, or one outside the caller’s organizations',
@@ -45,7 +45,7 @@ export const correctionRequestRoutes = [
     description: 'Oldest first, in the organizations where the caller holds attendance.lock (hr, org_admin).',
     tags: ['attendance'],
     query: listRequestsSchema,
-    responses: { 200: { description: 'one page', schema: pageSchema(CORRECTION_REQUEST_SCHEMA) } },
+    responses: { 200: { description: 'one page', schema: PageOf(CorrectionRequest) } },
     errors: { 404: 'organization_id or employee_id outside the caller’s scope' },
     toInput: ({ query }) => query,
   }),
@@ -58,7 +58,7 @@ export const correctionRequestRoutes = [
       'the request and the flag CORRECTED_AFTER_LOCK; the next partner push sends it as a correction batch.',
     tags: ['attendance'],
     params,
-    responses: { 200: { description: 'the request, approved', schema: CORRECTION_REQUEST_SCHEMA } },
+    responses: { 200: { description: 'the request, approved', schema: CorrectionRequest } },
     errors: {
       404: 'no such request in the caller’s organizations',
       409: `${DECIDED}. MONTH_NOT_LOCKED: the month was unlocked since; correct the day with a punch`,
@@ -73,7 +73,7 @@ export const correctionRequestRoutes = [
     tags: ['attendance'],
     params,
     body: rejectBodySchema,
-    responses: { 200: { description: 'the request, rejected', schema: CORRECTION_REQUEST_SCHEMA } },
+    responses: { 200: { description: 'the request, rejected', schema: CorrectionRequest } },
     errors: { 404: 'no such request in the caller’s organizations', 409: DECIDED },
     toInput: ({ params: p, body }) => ({ ...body, request_id: p.id }),
   }),

@@ -1,25 +1,28 @@
 // A correction request as the API and the CLI show it.
 import type { Knex } from 'knex';
+import { DateOnly, DateTime, Enum, Int, Nullable, Obj, Str, type Shape } from '../../../core/shape.js';
 import { isoOrNull } from '../../../db/time.js';
-import { REQUEST_STATUSES, type RequestStatus } from './schemas.js';
+import { REQUEST_STATUSES } from './schemas.js';
 
-export interface CorrectionRequestView {
-  id: number;
-  organization_code: string;
-  employee_id: string;
-  date: string;
-  proposed_check_in: string | null;
-  proposed_check_out: string | null;
-  reason: string;
-  status: RequestStatus;
-  requested_by: number;
-  decided_by: number | null;
-  decided_at: string | null;
-  decision_reason: string | null;
-  lock_id: number | null;
-  attendance_id: number | null;
-  created_at: string | null;
-}
+/** A correction request against a day of a locked month (issue 28). */
+export const CorrectionRequest = Obj({
+  id: Int(),
+  organization_code: Str({ example: 'ACME' }),
+  employee_id: Str({ example: 'E042', description: 'the employee code' }),
+  date: DateOnly({ description: 'the day in the unit’s time zone' }),
+  proposed_check_in: Nullable(DateTime()),
+  proposed_check_out: Nullable(DateTime()),
+  reason: Str(),
+  status: Enum(REQUEST_STATUSES),
+  requested_by: Int({ description: 'user id of the employee or manager who asked' }),
+  decided_by: Nullable(Int()),
+  decided_at: Nullable(DateTime()),
+  decision_reason: Nullable(Str({ description: 'the reason given with a rejection' })),
+  lock_id: Nullable(Int({ description: 'on approval: the lock the day kept' })),
+  attendance_id: Nullable(Int({ description: 'on approval: the row corrected' })),
+  created_at: Nullable(DateTime()),
+});
+export type CorrectionRequestView = Shape<typeof CorrectionRequest>;
 
 /** The request rows with the codes the view shows (employee and organization). */
 export function selectRequests(db: Knex): Knex.QueryBuilder {
@@ -50,25 +53,3 @@ export function serializeRequest(r: any): CorrectionRequestView {
     created_at: isoOrNull(r.created_at),
   };
 }
-
-export const CORRECTION_REQUEST_SCHEMA = {
-  type: 'object',
-  required: ['id', 'organization_code', 'employee_id', 'date', 'reason', 'status', 'requested_by'],
-  properties: {
-    id: { type: 'integer' },
-    organization_code: { type: 'string', example: 'ACME' },
-    employee_id: { type: 'string', example: 'E042', description: 'the employee code' },
-    date: { type: 'string', format: 'date', description: 'the day in the unit’s time zone' },
-    proposed_check_in: { type: 'string', format: 'date-time', nullable: true },
-    proposed_check_out: { type: 'string', format: 'date-time', nullable: true },
-    reason: { type: 'string' },
-    status: { type: 'string', enum: [...REQUEST_STATUSES] },
-    requested_by: { type: 'integer', description: 'user id of the employee or manager who asked' },
-    decided_by: { type: 'integer', nullable: true },
-    decided_at: { type: 'string', format: 'date-time', nullable: true },
-    decision_reason: { type: 'string', nullable: true, description: 'the reason given with a rejection' },
-    lock_id: { type: 'integer', nullable: true, description: 'on approval: the lock the day kept' },
-    attendance_id: { type: 'integer', nullable: true, description: 'on approval: the row corrected' },
-    created_at: { type: 'string', format: 'date-time' },
-  },
-};

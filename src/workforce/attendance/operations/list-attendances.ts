@@ -8,13 +8,11 @@ import { NotFoundError, ValidationError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
 import { orderedUnion, type OrderTerm } from '../../../db/ordered-union.js';
 import { actingUser, type WorkforceRun } from '../../context.js';
+import type { Page } from '../../listing.js';
 import { listSchema, type ListAttendancesInput } from '../schemas.js';
 import { selectAttendance, serializeAttendance, type AttendanceRecord } from '../serialize.js';
 
-export interface AttendancePage {
-  data: AttendanceRecord[];
-  meta: { next_cursor: string | null; limit: number };
-}
+export type AttendancePage = Page<AttendanceRecord>;
 
 export const listAttendances = defineOperation({
   name: 'attendance.list',

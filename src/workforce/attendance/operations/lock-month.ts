@@ -8,22 +8,22 @@
 import { ValidationError, NotFoundError } from '../../../core/errors.js';
 import { monthBounds, zonedParts } from '../../../core/calendar.js';
 import { defineOperation } from '../../../core/operation.js';
+import type { Shape } from '../../../core/shape.js';
 import { toDbTime } from '../../../db/time.js';
 import { actingUser, type WorkforceRun } from '../../context.js';
-import { alreadyLocked, describeLock, locksOfMonth, normalizeLock, ORG_SCOPE, unitScope } from '../locks.js';
+import {
+  alreadyLocked,
+  describeLock,
+  locksOfMonth,
+  LockResult as LockResultShape,
+  normalizeLock,
+  ORG_SCOPE,
+  unitScope,
+} from '../locks.js';
 import { holdMonth } from '../month-mutex.js';
 import { lockSchema } from '../schemas.js';
 
-export interface LockResult extends Omit<ReturnType<typeof describeLock>, 'lock_id'> {
-  /** null on a dry run: MySQL does not roll back AUTO_INCREMENT, so the id shown would not be the one a real lock gets. */
-  lock_id: number | null;
-  dry_run: boolean;
-  organization_code: string;
-  unit_code: string | null;
-  rows_locked: number;
-  /** Unit locks of the month that an organization lock left alone (their rows keep their lock). */
-  units_already_locked: Array<{ lock_id: number; organization_unit_id: number }>;
-}
+export type LockResult = Shape<typeof LockResultShape>;
 
 export const lockMonth = defineOperation({
   name: 'attendance.lock',

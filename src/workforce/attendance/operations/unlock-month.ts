@@ -8,19 +8,21 @@
 // test/cluster/attendance.test.ts.)
 import { ConflictError, NotFoundError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
+import type { Shape } from '../../../core/shape.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
 import { actingUser, type WorkforceRun } from '../../context.js';
-import { describeLock, locksOfMonth, normalizeLock, ORG_SCOPE } from '../locks.js';
+import {
+  describeLock,
+  locksOfMonth,
+  normalizeLock,
+  ORG_SCOPE,
+  UnlockResult as UnlockResultShape,
+} from '../locks.js';
 import { holdMonth } from '../month-mutex.js';
 import { unlockSchema } from '../schemas.js';
 
-export interface UnlockResult extends ReturnType<typeof describeLock> {
-  dry_run: boolean;
-  rows_unlocked: number;
-  reason: string;
-  unlocked_by: number;
-}
+export type UnlockResult = Shape<typeof UnlockResultShape>;
 
 export const unlockMonth = defineOperation({
   name: 'attendance.unlock',

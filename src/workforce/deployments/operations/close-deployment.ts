@@ -5,14 +5,15 @@
 import type { InferType } from 'yup';
 import { ConflictError, NotFoundError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
+import type { Shape } from '../../../core/shape.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
 import { localDate } from '../../calendar.js';
 import type { WorkforceRun } from '../../context.js';
 import { lockEmployee, organizationTimezone } from '../../employees/queries.js';
-import { serializeDeployment, type DeploymentView } from '../serialize.js';
-import { giveBackWhatOpeningTook, type Restored } from '../undo.js';
+import { serializeDeployment, type DeploymentClosed } from '../serialize.js';
+import { giveBackWhatOpeningTook } from '../undo.js';
 
 export const closeDeploymentInput = yup.object({
   deployment_id: idNumber().required(),
@@ -23,14 +24,7 @@ export const closeDeploymentInput = yup.object({
 });
 export type CloseDeploymentInput = InferType<typeof closeDeploymentInput>;
 
-export interface CloseDeploymentResult {
-  dry_run: boolean;
-  /** true with force: the row no longer exists; `deployment` is what it was. */
-  deleted: boolean;
-  deployment: DeploymentView;
-  /** With force: the primaries the deployment's opening had taken days from, whole again. */
-  restored: Restored[];
-}
+export type CloseDeploymentResult = Shape<typeof DeploymentClosed>;
 
 export const closeDeployment = defineOperation({
   name: 'deployment.close',

@@ -4,22 +4,16 @@
 import type { InferType } from 'yup';
 import { ConflictError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
+import type { Shape } from '../../../core/shape.js';
 import { bool, type WorkforceRun } from '../../context.js';
 import { lockEmployee, type EmployeeRow } from '../../employees/queries.js';
-import { activeUnitForDeployment, openDeployment, type PrimaryChange } from '../open.js';
+import { activeUnitForDeployment, openDeployment } from '../open.js';
 import { createDeploymentBody } from '../schemas.js';
-import { serializeDeployment, type DeploymentView } from '../serialize.js';
+import { serializeDeployment, type DeploymentCreated } from '../serialize.js';
 
 export type CreateDeploymentInput = InferType<typeof createDeploymentBody>;
 
-export interface CreateDeploymentResult {
-  dry_run: boolean;
-  /** id is null in a dry run: a new record's id exists only once it is committed. */
-  deployment: Omit<DeploymentView, 'id'> & { id: number | null };
-  demoted_primary_deployment_ids: number[];
-  /** Each overlapping primary: demoted whole, or split around the new span (its past stays primary). */
-  primary_changes: PrimaryChange[];
-}
+export type CreateDeploymentResult = Shape<typeof DeploymentCreated>;
 
 export const createDeployment = defineOperation({
   name: 'deployment.create',

@@ -4,12 +4,13 @@
 import type { InferType } from 'yup';
 import { ConflictError, NotFoundError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
+import type { Shape } from '../../../core/shape.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
 import type { WorkforceRun } from '../../context.js';
 import { revokeUserTokens } from '../../identity/revocation.js';
-import { deviceBody, type DeviceBody } from '../serialize.js';
+import { deviceBody, type DeviceStatusChange } from '../serialize.js';
 import { targetStatus, transition, type DeviceAction, type DeviceStatus } from '../transitions.js';
 
 export const approveDeviceInput = yup.object({ device_id: idNumber().required() });
@@ -20,13 +21,7 @@ export const revokeDeviceSchema = yup.object({
 export const revokeDeviceInput = revokeDeviceSchema.shape({ device_id: idNumber().required() });
 export type RevokeDeviceInput = InferType<typeof revokeDeviceInput>;
 
-export interface DeviceStatusResult {
-  device: DeviceBody;
-  /** false when the device already had the target status (nothing was written). */
-  changed: boolean;
-  previous_status: DeviceStatus;
-  revoked_token_ids: number[];
-}
+export type DeviceStatusResult = Shape<typeof DeviceStatusChange>;
 
 export const approveDevice = defineOperation({
   name: 'device.approve',

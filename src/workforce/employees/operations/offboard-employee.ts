@@ -14,6 +14,7 @@ import { toDbTime } from '../../../db/time.js';
 import { addDays, localDate, maxDate } from '../../calendar.js';
 import type { InferType } from 'yup';
 import { defineOperation } from '../../../core/operation.js';
+import type { Shape } from '../../../core/shape.js';
 import { idNumber } from '../../../core/validation.js';
 import { actingUser, bool, chunks, type WorkforceRun } from '../../context.js';
 import { offboardBody } from '../schemas.js';
@@ -22,23 +23,12 @@ import { hasPermission, isSystemAdmin, type UserPrincipal } from '../../identity
 import { rejectOpenRequestsAfter } from '../../requests/auto-reject.js';
 import { cancelPlannedShifts } from '../../shifts/cancel.js';
 import { lockEmployee, organizationTimezone } from '../queries.js';
-import { serializeEmployee, type EmployeeView } from '../serialize.js';
+import { serializeEmployee, type OffboardResult as OffboardResultShape } from '../serialize.js';
 
 export const offboardInput = offboardBody.shape({ employee_id: idNumber().required() });
 export type OffboardInput = InferType<typeof offboardInput>;
 
-export interface OffboardResult {
-  dry_run: boolean;
-  employee: EmployeeView;
-  deployments_ended: number[];
-  shifts_cancelled: number[];
-  devices_revoked: number[];
-  tokens_deleted: number[];
-  leaves_rejected: number[];
-  regularizations_rejected: number[];
-  roles_removed: Array<{ role: string; organization_id: number | null }>;
-  user_deactivated: number | null;
-}
+export type OffboardResult = Shape<typeof OffboardResultShape>;
 
 export const offboardEmployee = defineOperation({
   name: 'employee.offboard',

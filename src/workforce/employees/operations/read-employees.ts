@@ -3,16 +3,21 @@
 import type { InferType } from 'yup';
 import { NotFoundError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
+import type { Shape } from '../../../core/shape.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import type { WorkforceRun } from '../../context.js';
-import { serializeDeployment, type DeploymentView } from '../../deployments/serialize.js';
+import { serializeDeployment } from '../../deployments/serialize.js';
 import { keysetPage, listQueryFields, type Page } from '../../listing.js';
-import { serializeEmployee, type EmployeeView } from '../serialize.js';
+import {
+  serializeEmployee,
+  type EmployeeView,
+  type EmployeeWithDeployments as EmployeeWithDeploymentsShape,
+} from '../serialize.js';
 import { readableEmployee } from '../visibility.js';
 
 export const getEmployeeInput = yup.object({ employee_id: idNumber().required() });
 
-export type EmployeeWithDeployments = EmployeeView & { deployments: DeploymentView[] };
+export type EmployeeWithDeployments = Shape<typeof EmployeeWithDeploymentsShape>;
 
 export const getEmployee = defineOperation({
   name: 'employee.get',

@@ -4,21 +4,17 @@
 import { AppError, ConflictError, NotFoundError } from '../../../core/errors.js';
 import { enqueueJob } from '../../../core/job-queue.js';
 import { defineOperation } from '../../../core/operation.js';
+import type { Shape } from '../../../core/shape.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
 import { actingUser, type WorkforceRun } from '../../context.js';
 import { closeChecklist } from '../checklist.js';
 import { financialYearInput } from '../schemas.js';
+import type { FinancialYearCloseAccepted } from '../serialize.js';
 
 export const FINANCIAL_YEAR_CLOSE_JOB = 'financial-year.close';
 
-export interface CloseAccepted {
-  id: number;
-  organization_id: number;
-  name: string;
-  status: 'closing';
-  job_id: number;
-}
+export type CloseAccepted = Shape<typeof FinancialYearCloseAccepted>;
 
 export const closeFinancialYear = defineOperation({
   name: 'financial-year.close',

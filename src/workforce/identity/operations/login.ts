@@ -4,21 +4,17 @@
 import type { Knex } from 'knex';
 import { UnauthorizedError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
+import type { Shape } from '../../../core/shape.js';
 import type { WorkforceRun } from '../../context.js';
 import { registerLoginDevice } from '../../devices/register.js';
 import { verifyPassword } from '../passwords.js';
 import { loginSchema } from '../schemas.js';
-import { userBody, type UserBody } from '../serialize.js';
+import { userBody, type LoginResponse } from '../serialize.js';
 import { issueUserToken } from '../tokens.js';
 
 export const BAD_CREDENTIALS = 'These credentials do not match our records.';
 
-export interface LoginResult {
-  token: string;
-  token_type: 'Bearer';
-  user: UserBody;
-  expires_at: string;
-}
+export type LoginResult = Shape<typeof LoginResponse>;
 
 export const login = defineOperation({
   name: 'auth.login',

@@ -2,15 +2,15 @@
 // the user (web and mobile, this one included).
 import { UnauthorizedError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
+import type { Shape } from '../../../core/shape.js';
 import { yup } from '../../../core/validation.js';
 import { actingUser, type WorkforceRun } from '../../context.js';
 import { revokeUserTokens } from '../revocation.js';
+import type { RevokedTokens as RevokedTokensShape } from '../serialize.js';
 
 const noInput = yup.object({});
 
-export interface RevokedTokens {
-  revoked_tokens: number;
-}
+export type RevokedTokens = Shape<typeof RevokedTokensShape>;
 
 export const logout = defineOperation({
   name: 'auth.logout',

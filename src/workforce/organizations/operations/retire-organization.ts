@@ -4,34 +4,21 @@
 import type { InferType } from 'yup';
 import { NotFoundError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
+import type { Shape } from '../../../core/shape.js';
 import { idNumber } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
 import { bool, type WorkforceRun } from '../../context.js';
-import { retireUnitCascade, type RetireUnitResult } from '../../units/operations/retire-unit.js';
+import { retireUnitCascade } from '../../units/operations/retire-unit.js';
 import { retireOrganizationBody } from '../schemas.js';
-import { serializeOrganization, type OrganizationView } from '../serialize.js';
+import { serializeOrganization, type OrganizationRetireResult } from '../serialize.js';
 
 export const retireOrganizationInput = retireOrganizationBody.shape({
   organization_id: idNumber().required(),
 });
 export type RetireOrganizationInput = InferType<typeof retireOrganizationInput>;
 
-interface StatusPair {
-  status: string;
-  is_active: boolean;
-}
-
-export interface RetireOrganizationResult {
-  dry_run: boolean;
-  /** false when the organization was already retired: nothing was changed. */
-  changed: boolean;
-  organization: OrganizationView;
-  effective_date: string;
-  before: StatusPair;
-  after: StatusPair;
-  units: Array<Omit<RetireUnitResult, 'dry_run' | 'effective_date'>>;
-}
+export type RetireOrganizationResult = Shape<typeof OrganizationRetireResult>;
 
 export const retireOrganization = defineOperation({
   name: 'organization.retire',

@@ -1,8 +1,9 @@
 // GET /api/v1/integrations/payroll/pull — partner token, 60 requests per minute per partner.
 import { Reply } from '../../../core/reply.js';
+import { List } from '../../../core/shape.js';
 import { partnerAccess } from '../../identity/access.js';
 import { operationRoute } from '../../operation-route.js';
-import { dailyRecordSchema } from './openapi.js';
+import { DailyAttendanceRecord } from '../records.js';
 import { pullLockedMonth, pullQuerySchema } from './pull-month.js';
 
 export const pullRoutes = [
@@ -27,7 +28,7 @@ export const pullRoutes = [
     responses: {
       200: {
         description: 'the locked month, a JSON array of daily attendance records',
-        schema: { type: 'array', items: dailyRecordSchema },
+        schema: List(DailyAttendanceRecord),
       },
     },
     errors: {

@@ -3,6 +3,7 @@
 // blipped would turn a blip into an outage; readiness is what asks the database.
 import { defineOperation } from '../../../core/operation.js';
 import { checkReadiness, type Readiness } from '../../../core/readiness.js';
+import { DateTime, Obj, type Shape } from '../../../core/shape.js';
 import { yup } from '../../../core/validation.js';
 import type { WorkforceRun } from '../../context.js';
 
@@ -29,13 +30,16 @@ export const checkReady = defineOperation({
   },
 });
 
+/** GET /ping: the contract's object with now (ISO-8601 UTC). */
+export const Clock = Obj({ now: DateTime({ description: 'ISO-8601 UTC' }) });
+
 export const ping = defineOperation({
   name: 'system.ping',
   summary: "The server's current time",
   input: yup.object({}),
   permission: 'public',
   kind: 'read',
-  async run(ctx: WorkforceRun): Promise<{ now: string }> {
+  async run(ctx: WorkforceRun): Promise<Shape<typeof Clock>> {
     return { now: ctx.services.clock.now().toISOString() };
   },
 });

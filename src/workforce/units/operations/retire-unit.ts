@@ -16,6 +16,7 @@ import {
   type FieldErrors,
 } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
+import type { Shape } from '../../../core/shape.js';
 import { idNumber } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
@@ -24,28 +25,17 @@ import { bool, chunks, type WorkforceRun } from '../../context.js';
 import { endDeployments, openDeployment } from '../../deployments/open.js';
 import { cancelPlannedShifts } from '../../shifts/cancel.js';
 import { retireUnitBody } from '../schemas.js';
-import { serializeUnit, type UnitView } from '../serialize.js';
+import {
+  serializeUnit,
+  type UnitRetireResult,
+  type UnitTransfer as UnitTransferShape,
+} from '../serialize.js';
 
 export const retireUnitInput = retireUnitBody.shape({ unit_id: idNumber().required() });
 export type RetireUnitInput = InferType<typeof retireUnitInput>;
 
-export interface UnitTransfer {
-  employee_id: number;
-  from_deployment_id: number;
-  /** null in a dry run: a new record's id exists only once it is committed. */
-  to_deployment_id: number | null;
-  target_unit_id: number;
-  demoted_primary_deployment_ids: number[];
-}
-
-export interface RetireUnitResult {
-  dry_run: boolean;
-  unit: UnitView;
-  effective_date: string;
-  deployments_transferred: UnitTransfer[];
-  deployments_ended: number[];
-  shifts_cancelled: number[];
-}
+export type UnitTransfer = Shape<typeof UnitTransferShape>;
+export type RetireUnitResult = Shape<typeof UnitRetireResult>;
 
 export const retireUnit = defineOperation({
   name: 'unit.retire',
