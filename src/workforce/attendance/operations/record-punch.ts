@@ -28,15 +28,14 @@ import {
   serializeAttendance,
   type AttendanceRecord,
   type CorrectionEntry,
+  type PunchRecorded,
 } from '../serialize.js';
+import type { Shape } from '../../../core/shape.js';
 
 /** Device clocks drift; a punch further ahead of the server than this is refused. */
 export const FUTURE_TOLERANCE_MINUTES = 5;
 
-export interface PunchResult {
-  punch: { kind: PunchKind; at: string; date: string; duplicate: boolean; source: 'self' | 'correction' };
-  attendance: AttendanceRecord;
-}
+export type PunchResult = Shape<typeof PunchRecorded>;
 
 export const recordPunch = defineOperation({
   name: 'attendance.record-punch',
