@@ -1,7 +1,9 @@
 // Page pagination as the clinic contract has it: `{data, links, meta}`, page sizes from its Limits
 // table (not chosen by the caller). Links are relative to the listener and keep the other query
 // parameters, so a filtered list pages through the same filter.
+import type { TSchema } from '@sinclair/typebox';
 import type { Knex } from 'knex';
+import { Int, List, Nullable, Obj, Str, type Shape } from '../core/shape.js';
 import { yup } from '../core/validation.js';
 import { orderedUnion, type Branch, type OrderTerm } from '../db/ordered-union.js';
 
@@ -133,18 +135,27 @@ const reversed = (order: OrderTerm[]): OrderTerm[] =>
 const reversedBranch = (branch: Branch): Branch =>
   branch.order ? { ...branch, order: reversed(branch.order) } : branch;
 
+/** The links of a page: relative to the listener, keeping the list's other query parameters. */
+export const PageLinks = Obj({ first: Str(), last: Str(), prev: Nullable(Str()), next: Nullable(Str()) });
+
+export const PageMeta = Obj({
+  current_page: Int({ minimum: 1 }),
+  from: Nullable(Int({ minimum: 1 })),
+  to: Nullable(Int({ minimum: 1 })),
+  last_page: Int({ minimum: 1 }),
+  per_page: Int({ minimum: 1 }),
+  total: Int({ minimum: 0 }),
+  path: Str(),
+});
+
+/** A page of `item`: the contract's `{data, links, meta}`. */
+export const PageOf = <S extends TSchema>(item: S) =>
+  Obj({ data: List(item), links: PageLinks, meta: PageMeta });
+
 export interface PageBody<R> {
   data: R[];
-  links: { first: string; last: string; prev: string | null; next: string | null };
-  meta: {
-    current_page: number;
-    from: number | null;
-    to: number | null;
-    last_page: number;
-    per_page: number;
-    total: number;
-    path: string;
-  };
+  links: Shape<typeof PageLinks>;
+  meta: Shape<typeof PageMeta>;
 }
 
 export function pageBody<T, R>(
@@ -178,35 +189,6 @@ export function pageBody<T, R>(
       per_page: page.perPage,
       total: page.total,
       path,
-    },
-  };
-}
-
-/** JSON Schema of a page of `item` for the OpenAPI document. */
-export function pageSchema(item: Record<string, unknown>): Record<string, unknown> {
-  const link = { type: 'string', nullable: true };
-  const count = { type: 'integer', nullable: true };
-  return {
-    type: 'object',
-    required: ['data', 'links', 'meta'],
-    properties: {
-      data: { type: 'array', items: item },
-      links: {
-        type: 'object',
-        properties: { first: { type: 'string' }, last: { type: 'string' }, prev: link, next: link },
-      },
-      meta: {
-        type: 'object',
-        properties: {
-          current_page: { type: 'integer' },
-          from: count,
-          to: count,
-          last_page: { type: 'integer' },
-          per_page: { type: 'integer' },
-          total: { type: 'integer' },
-          path: { type: 'string' },
-        },
-      },
     },
   };
 }

@@ -35,6 +35,7 @@ export const Str = (options?: {
   description?: string;
   format?: string;
   example?: string;
+  minLength?: number;
   maxLength?: number;
 }) => Type.String(options);
 

@@ -19,3 +19,8 @@ export function isoOrNull(value: string | Date | null | undefined): string | nul
   const d = fromDbTime(value);
   return d ? d.toISOString() : null;
 }
+
+/** ISO-8601 UTC for API output of a column that is never null (a response shape that says so). */
+export function iso(value: string | Date): string {
+  return isoOrNull(value) as string;
+}

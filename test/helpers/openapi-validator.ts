@@ -41,9 +41,8 @@ export class ResponseValidator {
   private readonly operations: Operation[] = [];
   private readonly compiled = new Map<string, ValidateFunction>();
 
-  constructor(document: Json, opts: { strict?: boolean } = {}) {
-    const open = toJsonSchemaDialect(structuredClone(document));
-    const doc = opts.strict === false ? open : closeResponses(open);
+  constructor(document: Json) {
+    const doc = closeResponses(toJsonSchemaDialect(structuredClone(document)));
     this.ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
     addFormats(this.ajv);
     this.ajv.addSchema(doc, 'openapi.json');

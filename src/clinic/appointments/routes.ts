@@ -2,7 +2,8 @@
 // owner's list under /owner/me.
 import { Reply } from '../../core/reply.js';
 import { clinicOperationRoute, tenantOperationRoute } from '../operation-route.js';
-import { pageBody, pageSchema } from '../pagination.js';
+import { Data } from '../../core/shape.js';
+import { pageBody } from '../pagination.js';
 import { tenantParams } from '../tenants/schemas.js';
 import { changeAppointmentStatus } from './operations/change-appointment-status.js';
 import { bookAppointment } from './operations/create-appointment.js';
@@ -16,11 +17,11 @@ import {
   tenantAppointmentListQuery,
   updateAppointmentSchema,
 } from './schemas.js';
-import { APPOINTMENT_JSON } from './serialize.js';
+import { Appointment, AppointmentPage } from './serialize.js';
 
 const one = (description: string) => ({
   description,
-  schema: { type: 'object', properties: { data: APPOINTMENT_JSON } },
+  schema: Data(Appointment),
 });
 
 export const appointmentRoutes = [
@@ -33,7 +34,7 @@ export const appointmentRoutes = [
     tags: ['appointments'],
     params: tenantParams,
     query: tenantAppointmentListQuery,
-    responses: { 200: { description: 'appointments', schema: pageSchema(APPOINTMENT_JSON) } },
+    responses: { 200: { description: 'appointments', schema: AppointmentPage } },
     toInput: ({ principal, query }) => ({ ...query, tenant_id: principal.tenant.id }),
     reply: (page, { request, query }) => pageBody(page, request.path, query, (x) => x),
   }),
@@ -101,7 +102,7 @@ export const appointmentRoutes = [
     path: '/api/v1/owner/me/appointments',
     tags: ['owner appointments'],
     query: appointmentListQuery,
-    responses: { 200: { description: 'appointments', schema: pageSchema(APPOINTMENT_JSON) } },
+    responses: { 200: { description: 'appointments', schema: AppointmentPage } },
     toInput: ({ query }) => query,
     reply: (page, { request, query }) => pageBody(page, request.path, query, (x) => x),
   }),

@@ -1,8 +1,38 @@
 // The appointment resource, with its pet, client and veterinarian (null when none is assigned).
-import { isoOrNull } from '../../db/time.js';
-import { APPOINTMENT_STATUSES } from './schemas.js';
+import { DateTime, Enum, Int, Nullable, Obj, Str, type Shape } from '../../core/shape.js';
+import { iso } from '../../db/time.js';
+import { clientRef, ClientRef } from '../clients/serialize.js';
+import { PageOf } from '../pagination.js';
+import { petRef, PetRef } from '../pets/serialize.js';
+import { APPOINTMENT_MINUTES, APPOINTMENT_STATUSES } from './schemas.js';
 
-export function serializeAppointment(row: Record<string, any>) {
+export const Appointment = Obj({
+  id: Int(),
+  tenant_id: Int(),
+  pet_id: Int(),
+  client_id: Int(),
+  veterinarian_user_id: Nullable(Int()),
+  scheduled_at: DateTime(),
+  duration_minutes: Int({
+    minimum: APPOINTMENT_MINUTES.min,
+    maximum: APPOINTMENT_MINUTES.max,
+    description: 'length of the appointment',
+  }),
+  ends_at: DateTime({ description: 'scheduled_at + duration_minutes: the slot is [scheduled_at, ends_at)' }),
+  status: Enum(APPOINTMENT_STATUSES),
+  reason: Nullable(Str()),
+  notes: Nullable(Str()),
+  pet: PetRef,
+  client: ClientRef,
+  veterinarian: Nullable(Obj({ id: Int(), name: Str(), email: Str({ format: 'email' }) })),
+  created_at: DateTime(),
+  updated_at: DateTime(),
+});
+export type AppointmentView = Shape<typeof Appointment>;
+
+export const AppointmentPage = PageOf(Appointment);
+
+export function serializeAppointment(row: Record<string, any>): AppointmentView {
   const vetId = row.veterinarian_user_id === null ? null : Number(row.veterinarian_user_id);
   return {
     id: Number(row.id),
@@ -10,68 +40,16 @@ export function serializeAppointment(row: Record<string, any>) {
     pet_id: Number(row.pet_id),
     client_id: Number(row.client_id),
     veterinarian_user_id: vetId,
-    scheduled_at: isoOrNull(row.scheduled_at),
+    scheduled_at: iso(row.scheduled_at),
     duration_minutes: Number(row.duration_minutes),
-    ends_at: isoOrNull(row.ends_at),
+    ends_at: iso(row.ends_at),
     status: row.status,
     reason: row.reason ?? null,
     notes: row.notes ?? null,
-    pet: {
-      id: Number(row.pet_id),
-      name: row.pet_name,
-      species: row.pet_species,
-      breed: row.pet_breed ?? null,
-    },
-    client: {
-      id: Number(row.client_id),
-      owner_user_id: row.client_owner_user_id === null ? null : Number(row.client_owner_user_id),
-      name: row.client_name,
-      email: row.client_email ?? null,
-      phone: row.client_phone ?? null,
-    },
+    pet: petRef(row),
+    client: clientRef(row),
     veterinarian: vetId === null ? null : { id: vetId, name: row.vet_name, email: row.vet_email },
-    created_at: isoOrNull(row.created_at),
-    updated_at: isoOrNull(row.updated_at),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
   };
 }
-
-export type AppointmentView = ReturnType<typeof serializeAppointment>;
-
-const nullableStr = { type: 'string', nullable: true };
-const ref = (properties: Record<string, unknown>, nullable = false) => ({
-  type: 'object',
-  nullable,
-  properties: { id: { type: 'integer' }, ...properties },
-});
-
-export const APPOINTMENT_JSON = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    tenant_id: { type: 'integer' },
-    pet_id: { type: 'integer' },
-    client_id: { type: 'integer' },
-    veterinarian_user_id: { type: 'integer', nullable: true },
-    scheduled_at: { type: 'string', format: 'date-time' },
-    duration_minutes: { type: 'integer', minimum: 1, description: 'length of the appointment' },
-    ends_at: {
-      type: 'string',
-      format: 'date-time',
-      nullable: true,
-      description: 'scheduled_at + duration_minutes: the slot is [scheduled_at, ends_at)',
-    },
-    status: { type: 'string', enum: [...APPOINTMENT_STATUSES] },
-    reason: nullableStr,
-    notes: nullableStr,
-    pet: ref({ name: { type: 'string' }, species: { type: 'string' }, breed: nullableStr }),
-    client: ref({
-      owner_user_id: { type: 'integer', nullable: true },
-      name: { type: 'string' },
-      email: nullableStr,
-      phone: nullableStr,
-    }),
-    veterinarian: ref({ name: { type: 'string' }, email: { type: 'string' } }, true),
-    created_at: { type: 'string', format: 'date-time' },
-    updated_at: { type: 'string', format: 'date-time' },
-  },
-};

@@ -1,8 +1,9 @@
 // Caregivers: the primary owner invites, lists and revokes; anyone with a clinic account accepts
 // an invite with its token and then sees the pet under shared-with-me.
 import { Reply } from '../../core/reply.js';
+import { Data } from '../../core/shape.js';
 import { clinicOperationRoute } from '../operation-route.js';
-import { pageBody, pageSchema } from '../pagination.js';
+import { pageBody } from '../pagination.js';
 import { acceptInvite } from './operations/accept-invite.js';
 import { inviteCaregiver } from './operations/invite-caregiver.js';
 import { listCaregivers, revokeCaregiver, sharedWithMe } from './operations/manage-caregivers.js';
@@ -13,9 +14,8 @@ import {
   pageOnlyQuery,
   petParams,
 } from './schemas.js';
-import { CAREGIVER_JSON, PET_SUMMARY_JSON, SHARED_JSON } from './serialize.js';
+import { AcceptedInvite, Caregiver, CaregiverPage, PetSharedWithMePage } from './serialize.js';
 
-const one = (schema: Record<string, unknown>) => ({ type: 'object', properties: { data: schema } });
 const PET_404 = 'The pet does not exist or the caller is not its primary owner';
 
 export const caregiverRoutes = [
@@ -26,7 +26,7 @@ export const caregiverRoutes = [
     tags: ['caregivers'],
     params: petParams,
     query: pageOnlyQuery,
-    responses: { 200: { description: 'caregivers', schema: pageSchema(CAREGIVER_JSON) } },
+    responses: { 200: { description: 'caregivers', schema: CaregiverPage } },
     errors: { 404: PET_404 },
     toInput: ({ params, query }) => ({ ...query, pet_id: params.pet }),
     reply: (page, { request, query }) => pageBody(page, request.path, query, (c) => c),
@@ -41,7 +41,7 @@ export const caregiverRoutes = [
     tags: ['caregivers'],
     params: petParams,
     body: inviteCaregiverSchema,
-    responses: { 200: { description: 'the pending invite', schema: one(CAREGIVER_JSON) } },
+    responses: { 200: { description: 'the pending invite', schema: Data(Caregiver) } },
     errors: { 404: PET_404 },
     toInput: ({ params, body }) => ({ ...body, pet_id: params.pet }),
     reply: (caregiver) => Reply.json(200, { data: caregiver }),
@@ -52,7 +52,7 @@ export const caregiverRoutes = [
     description: 'Revoking an already revoked caregiver changes nothing and answers 200.',
     tags: ['caregivers'],
     params: caregiverParams,
-    responses: { 200: { description: 'the revoked caregiver', schema: one(CAREGIVER_JSON) } },
+    responses: { 200: { description: 'the revoked caregiver', schema: Data(Caregiver) } },
     errors: { 404: `${PET_404}, or the caregiver is not the pet’s` },
     toInput: ({ params }) => ({ pet_id: params.pet, caregiver_id: params.caregiver }),
     reply: (caregiver) => ({ data: caregiver }),
@@ -65,10 +65,7 @@ export const caregiverRoutes = [
     responses: {
       200: {
         description: 'the pet and the access level granted',
-        schema: one({
-          type: 'object',
-          properties: { pet: PET_SUMMARY_JSON, access_level: { type: 'string', enum: ['view', 'full'] } },
-        }),
+        schema: Data(AcceptedInvite),
       },
     },
     errors: {
@@ -84,7 +81,7 @@ export const caregiverRoutes = [
     path: '/api/v1/owner/me/caregivers/shared-with-me',
     tags: ['caregivers'],
     query: pageOnlyQuery,
-    responses: { 200: { description: 'shared pets', schema: pageSchema(SHARED_JSON) } },
+    responses: { 200: { description: 'shared pets', schema: PetSharedWithMePage } },
     toInput: ({ query }) => query,
     reply: (page, { request, query }) => pageBody(page, request.path, query, (pet) => pet),
   }),

@@ -1,9 +1,51 @@
 // Caregiver rows as the primary owner sees them (never the token), and the pet summary shown to
 // caregivers. status_label is derived from the row at read time, so an invite turns "expired" by
 // itself when its time passes.
-import { fromDbTime, isoOrNull } from '../../db/time.js';
+import { DateTime, Enum, Int, Nullable, Obj, Str, type Shape } from '../../core/shape.js';
+import { fromDbTime, iso, isoOrNull } from '../../db/time.js';
+import { PageOf } from '../pagination.js';
+import { PetSummary as PetSummaryShape, type PetSummaryView } from '../pets/serialize.js';
+import { ACCESS_LEVELS } from './schemas.js';
 
-export type CaregiverStatus = 'active' | 'pending' | 'expired' | 'revoked';
+export const CAREGIVER_STATUSES = ['active', 'pending', 'expired', 'revoked'] as const;
+export type CaregiverStatus = (typeof CAREGIVER_STATUSES)[number];
+
+export const Caregiver = Obj({
+  id: Int(),
+  pet_id: Int(),
+  invited_email: Str({ format: 'email' }),
+  invited_name: Nullable(Str()),
+  access_level: Enum(ACCESS_LEVELS),
+  note: Nullable(Str()),
+  status_label: Enum(CAREGIVER_STATUSES),
+  caregiver_user_id: Nullable(Int()),
+  invited_by_user_id: Int(),
+  expires_at: DateTime(),
+  accepted_at: Nullable(DateTime()),
+  revoked_at: Nullable(DateTime()),
+  created_at: DateTime(),
+  updated_at: DateTime(),
+});
+export type CaregiverView = Shape<typeof Caregiver>;
+
+export const CaregiverPage = PageOf(Caregiver);
+
+/** A pet shared with the caller: whose it is and how far the caller may act on it. */
+export const PetSharedWithMe = Obj({
+  caregiver_id: Int(),
+  access_level: Enum(ACCESS_LEVELS),
+  accepted_at: DateTime(),
+  owner: Obj({ name: Str() }),
+  pet: PetSummaryShape,
+});
+export type SharedPetView = Shape<typeof PetSharedWithMe>;
+
+export const PetSharedWithMePage = PageOf(PetSharedWithMe);
+
+/** POST /caregivers/accept: the pet and the access level granted. */
+export const AcceptedInvite = Obj({ pet: PetSummaryShape, access_level: Enum(ACCESS_LEVELS) });
+
+export type PetSummary = PetSummaryView;
 
 export function statusLabel(row: Record<string, any>, now: Date): CaregiverStatus {
   if (row.revoked_at) return 'revoked';
@@ -12,7 +54,7 @@ export function statusLabel(row: Record<string, any>, now: Date): CaregiverStatu
   return expires && expires.getTime() <= now.getTime() ? 'expired' : 'pending';
 }
 
-export function serializeCaregiver(row: Record<string, any>, now: Date) {
+export function serializeCaregiver(row: Record<string, any>, now: Date): CaregiverView {
   return {
     id: Number(row.id),
     pet_id: Number(row.pet_id),
@@ -23,42 +65,15 @@ export function serializeCaregiver(row: Record<string, any>, now: Date) {
     status_label: statusLabel(row, now),
     caregiver_user_id: row.caregiver_user_id == null ? null : Number(row.caregiver_user_id),
     invited_by_user_id: Number(row.invited_by_user_id),
-    expires_at: isoOrNull(row.expires_at),
+    expires_at: iso(row.expires_at),
     accepted_at: isoOrNull(row.accepted_at),
     revoked_at: isoOrNull(row.revoked_at),
-    created_at: isoOrNull(row.created_at),
-    updated_at: isoOrNull(row.updated_at),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
   };
 }
 
-export type CaregiverView = ReturnType<typeof serializeCaregiver>;
-
-const str = { type: 'string' };
-const nullableStr = { type: 'string', nullable: true };
-const nullableTime = { type: 'string', format: 'date-time', nullable: true };
-
-export const CAREGIVER_JSON = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    pet_id: { type: 'integer' },
-    invited_email: { type: 'string', format: 'email' },
-    invited_name: nullableStr,
-    access_level: { type: 'string', enum: ['view', 'full'] },
-    note: nullableStr,
-    status_label: { type: 'string', enum: ['active', 'pending', 'expired', 'revoked'] },
-    caregiver_user_id: { type: 'integer', nullable: true },
-    invited_by_user_id: { type: 'integer' },
-    expires_at: { type: 'string', format: 'date-time' },
-    accepted_at: nullableTime,
-    revoked_at: nullableTime,
-    created_at: { type: 'string', format: 'date-time' },
-    updated_at: { type: 'string', format: 'date-time' },
-  },
-};
-
-/** The identification fields of a pet, as a caregiver or a seller sees them. */
-export function serializePetSummary(row: Record<string, any>) {
+export function serializePetSummary(row: Record<string, any>): PetSummary {
   const dob = row.date_of_birth;
   return {
     id: Number(row.id),
@@ -73,42 +88,12 @@ export function serializePetSummary(row: Record<string, any>) {
   };
 }
 
-export type PetSummary = ReturnType<typeof serializePetSummary>;
-
-export const PET_SUMMARY_JSON = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    tenant_id: { type: 'integer' },
-    name: str,
-    species: str,
-    breed: nullableStr,
-    sex: { type: 'string', enum: ['male', 'female', 'unknown'] },
-    date_of_birth: { type: 'string', format: 'date', nullable: true },
-    color: nullableStr,
-    microchip_id: nullableStr,
-  },
-};
-
-export function serializeShared(row: Record<string, any>) {
+export function serializeShared(row: Record<string, any>): SharedPetView {
   return {
     caregiver_id: Number(row.caregiver_id),
     access_level: row.access_level,
-    accepted_at: isoOrNull(row.accepted_at),
+    accepted_at: iso(row.accepted_at),
     owner: { name: row.owner_name },
     pet: serializePetSummary(row),
   };
 }
-
-export type SharedPetView = ReturnType<typeof serializeShared>;
-
-export const SHARED_JSON = {
-  type: 'object',
-  properties: {
-    caregiver_id: { type: 'integer' },
-    access_level: { type: 'string', enum: ['view', 'full'] },
-    accepted_at: { type: 'string', format: 'date-time' },
-    owner: { type: 'object', properties: { name: str } },
-    pet: PET_SUMMARY_JSON,
-  },
-};

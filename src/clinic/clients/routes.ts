@@ -1,9 +1,9 @@
 // The tenant's clients (pet owners linked to it), for the clinic side.
 import { tenantOperationRoute } from '../operation-route.js';
-import { pageBody, pageQuery, pageSchema } from '../pagination.js';
+import { pageBody, pageQuery } from '../pagination.js';
 import { tenantParams } from '../tenants/schemas.js';
 import { listClients } from './operations/list-clients.js';
-import { CLIENT_JSON } from './serialize.js';
+import { ClientPage } from './serialize.js';
 
 export const clientRoutes = [
   tenantOperationRoute(listClients, {
@@ -12,7 +12,7 @@ export const clientRoutes = [
     tags: ['clients'],
     params: tenantParams,
     query: pageQuery,
-    responses: { 200: { description: 'clients', schema: pageSchema(CLIENT_JSON) } },
+    responses: { 200: { description: 'clients', schema: ClientPage } },
     toInput: ({ principal, query }) => ({ ...query, tenant_id: principal.tenant.id }),
     reply: (page, { request, query }) => pageBody(page, request.path, query, (c) => c),
   }),

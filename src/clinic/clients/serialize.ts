@@ -1,7 +1,30 @@
-// A Client row (a pet owner the tenant knows) as the clinic side sees it, with its JSON Schema.
-import { isoOrNull } from '../../db/time.js';
+// A Client (a pet owner the tenant knows) as the clinic side sees it, and the slices of it that
+// other resources carry: ClientRef on an appointment or invoice, ClientOfTenant on a pet.
+import { DateTime, Int, Nullable, Obj, Str, type Shape } from '../../core/shape.js';
+import { iso } from '../../db/time.js';
+import { PageOf } from '../pagination.js';
 
-export function serializeClient(row: Record<string, any>) {
+export const ClientRef = Obj({
+  id: Int(),
+  owner_user_id: Nullable(Int({ description: 'the owner’s account, when they have one' })),
+  name: Str(),
+  email: Nullable(Str()),
+  phone: Nullable(Str()),
+});
+
+export const ClientOfTenant = Obj({ ...ClientRef.properties, tenant_id: Int() });
+
+export const Client = Obj({
+  ...ClientOfTenant.properties,
+  pets_count: Int({ minimum: 0 }),
+  created_at: DateTime(),
+  updated_at: DateTime(),
+});
+export type ClientView = Shape<typeof Client>;
+
+export const ClientPage = PageOf(Client);
+
+export function serializeClient(row: Record<string, any>): ClientView {
   return {
     id: Number(row.id),
     tenant_id: Number(row.tenant_id),
@@ -10,25 +33,18 @@ export function serializeClient(row: Record<string, any>) {
     email: row.email ?? null,
     phone: row.phone ?? null,
     pets_count: Number(row.pets_count ?? 0),
-    created_at: isoOrNull(row.created_at),
-    updated_at: isoOrNull(row.updated_at),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
   };
 }
 
-export type ClientView = ReturnType<typeof serializeClient>;
-
-const nullableStr = { type: 'string', nullable: true };
-export const CLIENT_JSON = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    tenant_id: { type: 'integer' },
-    owner_user_id: { type: 'integer', nullable: true },
-    name: { type: 'string' },
-    email: nullableStr,
-    phone: nullableStr,
-    pets_count: { type: 'integer' },
-    created_at: { type: 'string', format: 'date-time' },
-    updated_at: { type: 'string', format: 'date-time' },
-  },
-};
+/** A Client row joined onto another resource's row as client_* columns. */
+export function clientRef(row: Record<string, any>): Shape<typeof ClientRef> {
+  return {
+    id: Number(row.client_id),
+    owner_user_id: row.client_owner_user_id == null ? null : Number(row.client_owner_user_id),
+    name: row.client_name,
+    email: row.client_email ?? null,
+    phone: row.client_phone ?? null,
+  };
+}

@@ -3,8 +3,9 @@
 import { Reply } from '../../core/reply.js';
 import { publicAccess } from '../../core/routes.js';
 import type { Services } from '../../core/services.js';
+import { Data } from '../../core/shape.js';
 import { clinicOperationRoute } from '../operation-route.js';
-import { pageBody, pageSchema } from '../pagination.js';
+import { pageBody } from '../pagination.js';
 import { FILE_TYPES, MAX_DOCUMENT_BYTES, uploadedFileInput } from './files.js';
 import { deleteDocument, downloadDocument, getDocument, listDocuments } from './operations/documents.js';
 import { uploadDocument } from './operations/upload-document.js';
@@ -15,10 +16,10 @@ import {
   petParams,
   uploadDocumentSchema,
 } from './schemas.js';
-import { DOCUMENT_JSON, serializeDocument } from './serialize.js';
+import { PetDocument, PetDocumentPage, serializeDocument } from './serialize.js';
 import { signedDownloadUrl } from './signing.js';
 
-const one = { type: 'object', properties: { data: DOCUMENT_JSON } };
+const one = Data(PetDocument);
 const PET_404 = 'The pet or document does not exist, or is not visible to the caller';
 
 async function withUrl(services: Services, row: Record<string, any>) {
@@ -38,7 +39,7 @@ export const documentRoutes = [
     tags: ['documents'],
     params: petParams,
     query: documentListQuery,
-    responses: { 200: { description: 'documents', schema: pageSchema(DOCUMENT_JSON) } },
+    responses: { 200: { description: 'documents', schema: PetDocumentPage } },
     errors: { 404: PET_404 },
     toInput: ({ params, query }) => ({ ...query, pet_id: params.pet }),
     reply: async (page, { services, request, query }) => {

@@ -1,7 +1,28 @@
 // A pet document as the owner sees it, with a freshly signed download link.
-import { isoOrNull } from '../../db/time.js';
+import { DateOnly, DateTime, Enum, Int, Nullable, Obj, Str, type Shape } from '../../core/shape.js';
+import { iso } from '../../db/time.js';
+import { PageOf } from '../pagination.js';
+import { MAX_DOCUMENT_BYTES } from './files.js';
+import { DOCUMENT_CATEGORIES } from './schemas.js';
 
-export function serializeDocument(row: Record<string, any>, downloadUrl: string) {
+export const PetDocument = Obj({
+  id: Int(),
+  pet_id: Int(),
+  category: Enum(DOCUMENT_CATEGORIES),
+  title: Nullable(Str()),
+  document_date: Nullable(DateOnly()),
+  notes: Nullable(Str()),
+  file: Obj({ name: Str(), mime_type: Str(), size_bytes: Int({ minimum: 0, maximum: MAX_DOCUMENT_BYTES }) }),
+  uploaded_by_user_id: Int(),
+  download_url: Str({ description: 'signed; valid for 5 minutes; no bearer token needed' }),
+  created_at: DateTime(),
+  updated_at: DateTime(),
+});
+export type DocumentView = Shape<typeof PetDocument>;
+
+export const PetDocumentPage = PageOf(PetDocument);
+
+export function serializeDocument(row: Record<string, any>, downloadUrl: string): DocumentView {
   return {
     id: Number(row.id),
     pet_id: Number(row.pet_id),
@@ -12,36 +33,7 @@ export function serializeDocument(row: Record<string, any>, downloadUrl: string)
     file: { name: row.original_name, mime_type: row.mime_type, size_bytes: Number(row.size_bytes) },
     uploaded_by_user_id: Number(row.uploaded_by_user_id),
     download_url: downloadUrl,
-    created_at: isoOrNull(row.created_at),
-    updated_at: isoOrNull(row.updated_at),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
   };
 }
-
-const nullableStr = { type: 'string', nullable: true };
-
-export const DOCUMENT_JSON = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    pet_id: { type: 'integer' },
-    category: {
-      type: 'string',
-      enum: ['receipt', 'lab_report', 'xray', 'insurance', 'prescription', 'passport', 'other'],
-    },
-    title: nullableStr,
-    document_date: { type: 'string', format: 'date', nullable: true },
-    notes: nullableStr,
-    file: {
-      type: 'object',
-      properties: {
-        name: { type: 'string' },
-        mime_type: { type: 'string' },
-        size_bytes: { type: 'integer' },
-      },
-    },
-    uploaded_by_user_id: { type: 'integer' },
-    download_url: { type: 'string', description: 'signed; valid for 5 minutes; no bearer token needed' },
-    created_at: { type: 'string', format: 'date-time' },
-    updated_at: { type: 'string', format: 'date-time' },
-  },
-};

@@ -1,17 +1,49 @@
 // What an invoice shows of the gateway beyond its ledger: captures kept as unreconciled (above the
 // order, or in another currency) and failed payment attempts (payment.failed deliveries).
-import { isoOrNull } from '../../db/time.js';
+import { DateTime, Enum, Int, Nullable, Obj, Str, type Shape } from '../../core/shape.js';
+import { iso, isoOrNull } from '../../db/time.js';
 import { fromMinor } from '../payments/money.js';
+import { Money } from '../payments/serialize.js';
 
 export const UNRECONCILED_STATUSES = ['open', 'booked', 'refund_noted'] as const;
 export type UnreconciledStatus = (typeof UNRECONCILED_STATUSES)[number];
+export const UNRECONCILED_REASONS = ['over_order', 'currency'] as const;
 
-export function serializeUnreconciled(row: Record<string, any>) {
+export const UnreconciledPayment = Obj({
+  id: Int(),
+  invoice_id: Int(),
+  status: Enum(UNRECONCILED_STATUSES),
+  reason: Enum(UNRECONCILED_REASONS),
+  amount: Money(),
+  currency: Str(),
+  ordered_amount: Money(),
+  ordered_currency: Str(),
+  provider_payment_id: Str(),
+  provider_order_id: Nullable(Str()),
+  payment_id: Nullable(Int({ description: 'the ledger payment, once booked' })),
+  note: Nullable(Str()),
+  created_at: DateTime(),
+  resolved_at: Nullable(DateTime()),
+});
+export type UnreconciledView = Shape<typeof UnreconciledPayment>;
+
+export const PaymentAttempt = Obj({
+  gateway_event_id: Int(),
+  status: Enum(['failed'] as const),
+  provider_payment_id: Nullable(Str()),
+  provider_order_id: Nullable(Str()),
+  amount: Nullable(Money()),
+  currency: Nullable(Str()),
+  reason: Nullable(Str({ description: 'the gateway’s error description, when it gave one' })),
+  received_at: DateTime(),
+});
+
+export function serializeUnreconciled(row: Record<string, any>): UnreconciledView {
   return {
     id: Number(row.id),
     invoice_id: Number(row.invoice_id),
-    status: row.status as UnreconciledStatus,
-    reason: row.reason as 'over_order' | 'currency',
+    status: row.status,
+    reason: row.reason,
     amount: fromMinor(row.amount_minor),
     currency: row.currency,
     ordered_amount: fromMinor(row.ordered_amount_minor),
@@ -20,14 +52,13 @@ export function serializeUnreconciled(row: Record<string, any>) {
     provider_order_id: row.provider_order_id ?? null,
     payment_id: row.payment_id == null ? null : Number(row.payment_id),
     note: row.note ?? null,
-    created_at: isoOrNull(row.created_at),
+    created_at: iso(row.created_at),
     resolved_at: isoOrNull(row.resolved_at),
   };
 }
-export type UnreconciledView = ReturnType<typeof serializeUnreconciled>;
 
 /** A payment.failed delivery; amount, currency and reason as the gateway's payload gave them. */
-export function serializePaymentAttempt(row: Record<string, any>) {
+export function serializePaymentAttempt(row: Record<string, any>): Shape<typeof PaymentAttempt> {
   let entity: Record<string, any> = {};
   try {
     entity = JSON.parse(String(row.payload))?.payload?.payment?.entity ?? {};
@@ -43,43 +74,6 @@ export function serializePaymentAttempt(row: Record<string, any>) {
     amount,
     currency: typeof entity.currency === 'string' ? entity.currency : null,
     reason: typeof entity.error_description === 'string' ? entity.error_description.slice(0, 500) : null,
-    received_at: isoOrNull(row.received_at),
+    received_at: iso(row.received_at),
   };
 }
-
-const nullableStr = { type: 'string', nullable: true };
-const money = { type: 'number', description: 'major units, e.g. 150.5' };
-
-export const UNRECONCILED_JSON = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    invoice_id: { type: 'integer' },
-    status: { type: 'string', enum: [...UNRECONCILED_STATUSES] },
-    reason: { type: 'string', enum: ['over_order', 'currency'] },
-    amount: money,
-    currency: { type: 'string' },
-    ordered_amount: money,
-    ordered_currency: { type: 'string' },
-    provider_payment_id: { type: 'string' },
-    provider_order_id: nullableStr,
-    payment_id: { type: 'integer', nullable: true, description: 'the ledger payment, once booked' },
-    note: nullableStr,
-    created_at: { type: 'string', format: 'date-time' },
-    resolved_at: { type: 'string', format: 'date-time', nullable: true },
-  },
-};
-
-export const PAYMENT_ATTEMPT_JSON = {
-  type: 'object',
-  properties: {
-    gateway_event_id: { type: 'integer' },
-    status: { type: 'string', enum: ['failed'] },
-    provider_payment_id: nullableStr,
-    provider_order_id: nullableStr,
-    amount: { ...money, nullable: true },
-    currency: nullableStr,
-    reason: { ...nullableStr, description: 'the gateway’s error description, when it gave one' },
-    received_at: { type: 'string', format: 'date-time' },
-  },
-};

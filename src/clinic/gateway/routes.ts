@@ -2,37 +2,15 @@
 // gateway's signed webhook (public; authenticated by X-Gateway-Signature over the raw body, which
 // the operation checks).
 import { publicAccess } from '../../core/routes.js';
+import { Data } from '../../core/shape.js';
 import { invoiceBody } from '../invoices/serialize.js';
 import { clinicOperationRoute } from '../operation-route.js';
 import { GatewayNotConfiguredError, requireGatewayKeys } from './client.js';
 import { createGatewayOrder } from './operations/create-gateway-order.js';
-import { handleGatewayWebhook, WEBHOOK_OUTCOMES } from './operations/handle-gateway-webhook.js';
+import { handleGatewayWebhook } from './operations/handle-gateway-webhook.js';
 import { verifyGatewayPayment } from './operations/verify-gateway-payment.js';
 import { ownerInvoiceParams, verifySchema } from './schemas.js';
-
-const str = { type: 'string' };
-
-const ORDER_JSON = {
-  type: 'object',
-  properties: {
-    data: {
-      type: 'object',
-      properties: {
-        invoice_id: { type: 'integer' },
-        key: str,
-        order_id: str,
-        amount: { type: 'integer', description: 'smallest currency unit' },
-        currency: str,
-        name: str,
-        description: str,
-        prefill: {
-          type: 'object',
-          properties: { name: str, email: str, contact: { type: 'string', nullable: true } },
-        },
-      },
-    },
-  },
-};
+import { GatewayOrder, WebhookResult } from './serialize.js';
 
 export const gatewayRoutes = [
   clinicOperationRoute(createGatewayOrder, {
@@ -44,7 +22,7 @@ export const gatewayRoutes = [
       'estimate invoice; 502 when the gateway refuses.',
     tags: ['owner invoices'],
     params: ownerInvoiceParams,
-    responses: { 200: { description: 'what the checkout needs', schema: ORDER_JSON } },
+    responses: { 200: { description: 'what the checkout needs', schema: Data(GatewayOrder) } },
     errors: {
       404: 'Not the caller’s invoice',
       409: 'The invoice is paid, voided or an estimate',
@@ -89,24 +67,7 @@ export const gatewayRoutes = [
     responses: {
       200: {
         description: 'handled',
-        schema: {
-          type: 'object',
-          properties: {
-            data: {
-              type: 'object',
-              properties: {
-                event: str,
-                outcome: { type: 'string', enum: [...WEBHOOK_OUTCOMES] },
-                invoice_id: { type: 'integer', nullable: true },
-                unreconciled_payment_id: {
-                  type: 'integer',
-                  nullable: true,
-                  description: 'outcome mismatch: the unreconciled gateway payment it is kept as',
-                },
-              },
-            },
-          },
-        },
+        schema: Data(WebhookResult),
       },
     },
     errors: {

@@ -1,7 +1,8 @@
 // The health journal: the owner portal's routes and the clinic's patient routes.
 import { Reply } from '../../core/reply.js';
+import { Data } from '../../core/shape.js';
 import { clinicOperationRoute, tenantOperationRoute } from '../operation-route.js';
-import { pageBody, pageSchema } from '../pagination.js';
+import { pageBody } from '../pagination.js';
 import {
   createHealthLog,
   createOwnerHealthLog,
@@ -16,11 +17,11 @@ import {
   ownerHealthLogParams,
   ownerPetParams,
 } from './schemas.js';
-import { HEALTH_LOG_JSON } from './serialize.js';
+import { HealthLog, HealthLogPage } from './serialize.js';
 
 const OWNER_PATH = '/api/v1/owner/me/pets/:pet/health-logs';
 const CLINIC_PATH = '/api/v1/tenant/:tenant/patients/:pet/health-logs';
-const one = { type: 'object', properties: { data: HEALTH_LOG_JSON } };
+const one = Data(HealthLog);
 const listDescription =
   'Newest first (logged_at, then id). `since` (YYYY-MM-DD) keeps entries logged on or after that day in the time zone of the pet’s clinic (tenant timezone: from its local midnight). 50 per page.';
 const bodyDescription =
@@ -35,7 +36,7 @@ export const healthLogRoutes = [
     tags: ['owner health'],
     params: ownerPetParams,
     query: healthLogListQuery,
-    responses: { 200: { description: 'a page of health logs', schema: pageSchema(HEALTH_LOG_JSON) } },
+    responses: { 200: { description: 'a page of health logs', schema: HealthLogPage } },
     errors: { 404: 'the pet does not exist or the caller has no access to it' },
     toInput: ({ params, query }) => ({ ...query, pet_id: params.pet }),
     reply: (page, { request, query }) => pageBody(page, request.path, query, (x) => x),
@@ -71,7 +72,7 @@ export const healthLogRoutes = [
     tags: ['owner health'],
     params: clinicPatientParams,
     query: healthLogListQuery,
-    responses: { 200: { description: 'a page of health logs', schema: pageSchema(HEALTH_LOG_JSON) } },
+    responses: { 200: { description: 'a page of health logs', schema: HealthLogPage } },
     errors: { 404: 'the pet is not a patient of this tenant' },
     toInput: ({ principal, params, query }) => ({
       ...query,

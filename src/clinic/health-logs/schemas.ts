@@ -7,6 +7,9 @@ export const APPETITES = ['normal', 'reduced', 'none', 'increased'] as const;
 export const ENERGY_LEVELS = ['normal', 'low', 'lethargic', 'hyperactive'] as const;
 export const STOOL_QUALITIES = ['normal', 'soft', 'diarrhea', 'constipated', 'bloody'] as const;
 
+/** The contract's Limits: weight_kg at most 9999.99, water_intake_ml_per_kg 0 to 500. */
+export const HEALTH_LOG_LIMITS = { weightKgMax: 9999.99, waterMlPerKg: { min: 0, max: 500 } } as const;
+
 /** The fields that carry an observation; an entry must hold at least one. */
 export const VALUE_FIELDS = [
   'weight_kg',
@@ -55,7 +58,7 @@ export const healthLogSchema = yup
       .number()
       .nullable()
       .moreThan(0)
-      .max(9999.99)
+      .max(HEALTH_LOG_LIMITS.weightKgMax)
       .test(
         'two-decimals',
         ({ path }) => `The ${path} field must have at most 2 decimal places.`,
@@ -64,7 +67,12 @@ export const healthLogSchema = yup
     appetite: nullableEnum(APPETITES),
     energy_level: nullableEnum(ENERGY_LEVELS),
     stool_quality: nullableEnum(STOOL_QUALITIES),
-    water_intake_ml_per_kg: yup.number().nullable().integer().min(0).max(500),
+    water_intake_ml_per_kg: yup
+      .number()
+      .nullable()
+      .integer()
+      .min(HEALTH_LOG_LIMITS.waterMlPerKg.min)
+      .max(HEALTH_LOG_LIMITS.waterMlPerKg.max),
     symptoms: yup.array(yup.string().trim().min(1).max(120).required()).nullable().max(30),
     notes: optionalText(2000),
   })

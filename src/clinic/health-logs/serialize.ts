@@ -1,14 +1,38 @@
-// The health log resource and its JSON Schema.
-import { isoOrNull } from '../../db/time.js';
-import { APPETITES, ENERGY_LEVELS, STOOL_QUALITIES } from './schemas.js';
+// The health log resource.
+import { DateTime, Enum, Int, List, Nullable, Num, Obj, Str, type Shape } from '../../core/shape.js';
+import { iso } from '../../db/time.js';
+import { PageOf } from '../pagination.js';
+import { APPETITES, ENERGY_LEVELS, HEALTH_LOG_LIMITS, STOOL_QUALITIES } from './schemas.js';
+
+export const HealthLog = Obj({
+  id: Int(),
+  pet_id: Int(),
+  logged_at: DateTime(),
+  weight_kg: Nullable(Num({ minimum: 0, maximum: HEALTH_LOG_LIMITS.weightKgMax })),
+  appetite: Nullable(Enum(APPETITES)),
+  energy_level: Nullable(Enum(ENERGY_LEVELS)),
+  stool_quality: Nullable(Enum(STOOL_QUALITIES)),
+  water_intake_ml_per_kg: Nullable(
+    Int({ minimum: HEALTH_LOG_LIMITS.waterMlPerKg.min, maximum: HEALTH_LOG_LIMITS.waterMlPerKg.max }),
+  ),
+  symptoms: List(Str()),
+  notes: Nullable(Str()),
+  logged_by_user_id: Int(),
+  source: Enum(['owner', 'clinic'] as const, { description: 'clinic: written under /tenant/{tenant}' }),
+  tenant_id: Nullable(Int({ description: 'the clinic that wrote a clinic entry' })),
+  created_at: DateTime(),
+});
+export type HealthLogView = Shape<typeof HealthLog>;
+
+export const HealthLogPage = PageOf(HealthLog);
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-export function serializeHealthLog(row: Record<string, any>) {
+export function serializeHealthLog(row: Record<string, any>): HealthLogView {
   return {
     id: Number(row.id),
     pet_id: Number(row.pet_id),
-    logged_at: isoOrNull(row.logged_at),
+    logged_at: iso(row.logged_at),
     weight_kg: num(row.weight_kg),
     appetite: row.appetite ?? null,
     energy_level: row.energy_level ?? null,
@@ -19,31 +43,6 @@ export function serializeHealthLog(row: Record<string, any>) {
     logged_by_user_id: Number(row.logged_by_user_id),
     source: row.source,
     tenant_id: num(row.tenant_id),
-    created_at: isoOrNull(row.created_at),
+    created_at: iso(row.created_at),
   };
 }
-
-export type HealthLogView = ReturnType<typeof serializeHealthLog>;
-
-const nullableEnum = (values: readonly string[]) => ({ type: 'string', enum: values, nullable: true });
-
-export const HEALTH_LOG_JSON = {
-  type: 'object',
-  required: ['id', 'pet_id', 'logged_at', 'logged_by_user_id', 'source'],
-  properties: {
-    id: { type: 'integer' },
-    pet_id: { type: 'integer' },
-    logged_at: { type: 'string', format: 'date-time' },
-    weight_kg: { type: 'number', nullable: true, maximum: 9999.99 },
-    appetite: nullableEnum(APPETITES),
-    energy_level: nullableEnum(ENERGY_LEVELS),
-    stool_quality: nullableEnum(STOOL_QUALITIES),
-    water_intake_ml_per_kg: { type: 'integer', nullable: true, minimum: 0, maximum: 500 },
-    symptoms: { type: 'array', items: { type: 'string' } },
-    notes: { type: 'string', nullable: true },
-    logged_by_user_id: { type: 'integer' },
-    source: { type: 'string', enum: ['owner', 'clinic'] },
-    tenant_id: { type: 'integer', nullable: true, description: 'the clinic that wrote a clinic entry' },
-    created_at: { type: 'string', format: 'date-time' },
-  },
-};

@@ -1,27 +1,13 @@
 // Login, logout and the caller's own account.
 import { Reply } from '../../core/reply.js';
 import { publicAccess } from '../../core/routes.js';
+import { Data } from '../../core/shape.js';
 import { clinicOperationRoute } from '../operation-route.js';
 import { login } from './operations/login.js';
 import { logout } from './operations/logout.js';
 import { showMe } from './operations/show-me.js';
 import { loginSchema } from './schemas.js';
-import { USER_DATA_JSON, USER_JSON } from './serialize.js';
-
-const LOGIN_JSON = {
-  type: 'object',
-  required: ['data', 'token', 'token_type', 'expires_at'],
-  properties: {
-    data: USER_JSON,
-    token: {
-      type: 'string',
-      description: 'send as Authorization: Bearer <token>; shown only here',
-      example: '7|Xo3…',
-    },
-    token_type: { type: 'string', enum: ['Bearer'] },
-    expires_at: { type: 'string', format: 'date-time', description: 'issue time + CLINIC_TOKEN_TTL_DAYS' },
-  },
-};
+import { Login, User } from './serialize.js';
 
 export const identityRoutes = [
   clinicOperationRoute(login, {
@@ -42,7 +28,7 @@ export const identityRoutes = [
       windowSeconds: 60,
       key: (_p, request) => request.ip,
     },
-    responses: { 200: { description: 'logged in', schema: LOGIN_JSON } },
+    responses: { 200: { description: 'logged in', schema: Login } },
     errors: { 401: 'Wrong email or password (one message for both)' },
     toInput: ({ body }) => body,
     reply: ({ user, ...token }) => ({ data: user, ...token }),
@@ -59,7 +45,7 @@ export const identityRoutes = [
     method: 'GET',
     path: '/api/v1/me',
     tags: ['auth'],
-    responses: { 200: { description: 'the caller', schema: USER_DATA_JSON } },
+    responses: { 200: { description: 'the caller', schema: Data(User) } },
     toInput: () => ({}),
     reply: (user) => ({ data: user }),
   }),

@@ -2,14 +2,14 @@
 // /tenant/{tenant}, and the owner's list under /owner/me.
 import { Reply } from '../../core/reply.js';
 import { clinicOperationRoute, tenantOperationRoute } from '../operation-route.js';
-import { pageBody, pageSchema } from '../pagination.js';
+import { pageBody } from '../pagination.js';
 import { recordPayment } from '../payments/operations/record-payment.js';
 import { invoiceParams, recordPaymentSchema } from '../payments/schemas.js';
 import { tenantParams } from '../tenants/schemas.js';
 import { createInvoice } from './operations/create-invoice.js';
 import { listInvoices, listOwnerInvoices } from './operations/list-invoices.js';
 import { invoiceListQuery, storeInvoiceSchema } from './schemas.js';
-import { invoiceBody, INVOICE_JSON } from './serialize.js';
+import { invoiceBody, InvoicePage } from './serialize.js';
 
 export const invoiceRoutes = [
   tenantOperationRoute(listInvoices, {
@@ -18,7 +18,7 @@ export const invoiceRoutes = [
     tags: ['invoices'],
     params: tenantParams,
     query: invoiceListQuery,
-    responses: { 200: { description: 'invoices', schema: pageSchema(INVOICE_JSON) } },
+    responses: { 200: { description: 'invoices', schema: InvoicePage } },
     toInput: ({ principal, query }) => ({ ...query, tenant_id: principal.tenant.id }),
     reply: (page, { request, query }) => pageBody(page, request.path, query, (x) => x),
   }),
@@ -59,7 +59,7 @@ export const invoiceRoutes = [
     path: '/api/v1/owner/me/invoices',
     tags: ['owner invoices'],
     query: invoiceListQuery,
-    responses: { 200: { description: 'invoices', schema: pageSchema(INVOICE_JSON) } },
+    responses: { 200: { description: 'invoices', schema: InvoicePage } },
     toInput: ({ query }) => query,
     reply: (page, { request, query }) => pageBody(page, request.path, query, (x) => x),
   }),

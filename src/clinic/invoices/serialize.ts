@@ -1,16 +1,71 @@
 // The invoice resource: money in major units, with its pet, client, line items and payments.
-import { isoOrNull } from '../../db/time.js';
-import { INVOICE_STATUSES } from '../payments/ledger.js';
-import { fromMinor } from '../payments/money.js';
-import { PAYMENT_JSON, serializePayment } from '../payments/serialize.js';
 import {
-  PAYMENT_ATTEMPT_JSON,
+  DateOnly,
+  DateTime,
+  Enum,
+  Int,
+  List,
+  Nullable,
+  Obj,
+  Str,
+  Data,
+  type Shape,
+} from '../../core/shape.js';
+import { iso } from '../../db/time.js';
+import { clientRef, ClientRef } from '../clients/serialize.js';
+import {
+  PaymentAttempt,
   serializePaymentAttempt,
   serializeUnreconciled,
-  UNRECONCILED_JSON,
+  UnreconciledPayment,
 } from '../gateway/reconciliation.js';
+import { PageOf } from '../pagination.js';
+import { INVOICE_STATUSES } from '../payments/ledger.js';
+import { fromMinor } from '../payments/money.js';
+import { Money, Payment, serializePayment } from '../payments/serialize.js';
+import { PetName } from '../pets/serialize.js';
 
-export function serializeInvoice(row: Record<string, any>) {
+export const InvoiceItem = Obj({
+  id: Int(),
+  description: Str(),
+  quantity: Int({ minimum: 1 }),
+  unit_price: Money(),
+  amount: Money({ description: 'quantity × unit_price, major units' }),
+});
+
+export const Invoice = Obj({
+  id: Int(),
+  tenant_id: Int(),
+  client_id: Int(),
+  pet_id: Nullable(Int()),
+  status: Enum(INVOICE_STATUSES),
+  currency: Str(),
+  total: Money(),
+  amount_paid: Money(),
+  balance_due: Money(),
+  due_date: Nullable(DateOnly()),
+  notes: Nullable(Str()),
+  items: List(InvoiceItem),
+  pet: Nullable(PetName),
+  client: ClientRef,
+  payments: List(Payment),
+  unreconciled_payments: List(UnreconciledPayment, {
+    description: 'gateway captures that did not match their order, not in the ledger unless booked',
+  }),
+  payment_attempts: List(PaymentAttempt, {
+    description: 'failed gateway payments (payment.failed), oldest first',
+  }),
+  created_at: DateTime(),
+  updated_at: DateTime(),
+});
+export type InvoiceView = Shape<typeof Invoice>;
+
+export const InvoicePage = PageOf(Invoice);
+
+/** The response of a route answering one invoice. */
+export const invoiceBody = (description: string) => ({ description, schema: Data(Invoice) });
+
+export function serializeInvoice(row: Record<string, any>): InvoiceView {
   return {
     id: Number(row.id),
     tenant_id: Number(row.tenant_id),
@@ -32,87 +87,13 @@ export function serializeInvoice(row: Record<string, any>) {
     })),
     pet:
       row.pet_id === null ? null : { id: Number(row.pet_id), name: row.pet_name, species: row.pet_species },
-    client: {
-      id: Number(row.client_id),
-      owner_user_id: row.client_owner_user_id === null ? null : Number(row.client_owner_user_id),
-      name: row.client_name,
-      email: row.client_email ?? null,
-      phone: row.client_phone ?? null,
-    },
+    client: clientRef(row),
     payments: ((row.payments ?? []) as Record<string, any>[]).map(serializePayment),
     unreconciled_payments: ((row.unreconciled_payments ?? []) as Record<string, any>[]).map(
       serializeUnreconciled,
     ),
     payment_attempts: ((row.payment_attempts ?? []) as Record<string, any>[]).map(serializePaymentAttempt),
-    created_at: isoOrNull(row.created_at),
-    updated_at: isoOrNull(row.updated_at),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
   };
 }
-
-export type InvoiceView = ReturnType<typeof serializeInvoice>;
-
-const nullableStr = { type: 'string', nullable: true };
-const money = { type: 'number', description: 'major units, e.g. 150.5' };
-
-export const INVOICE_JSON = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    tenant_id: { type: 'integer' },
-    client_id: { type: 'integer' },
-    pet_id: { type: 'integer', nullable: true },
-    status: { type: 'string', enum: [...INVOICE_STATUSES] },
-    currency: { type: 'string' },
-    total: money,
-    amount_paid: money,
-    balance_due: money,
-    due_date: { type: 'string', format: 'date', nullable: true },
-    notes: nullableStr,
-    items: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          id: { type: 'integer' },
-          description: { type: 'string' },
-          quantity: { type: 'integer' },
-          unit_price: money,
-          amount: money,
-        },
-      },
-    },
-    pet: {
-      type: 'object',
-      nullable: true,
-      properties: { id: { type: 'integer' }, name: { type: 'string' }, species: { type: 'string' } },
-    },
-    client: {
-      type: 'object',
-      properties: {
-        id: { type: 'integer' },
-        owner_user_id: { type: 'integer', nullable: true },
-        name: { type: 'string' },
-        email: nullableStr,
-        phone: nullableStr,
-      },
-    },
-    payments: { type: 'array', items: PAYMENT_JSON },
-    unreconciled_payments: {
-      type: 'array',
-      items: UNRECONCILED_JSON,
-      description: 'gateway captures that did not match their order, not in the ledger unless booked',
-    },
-    payment_attempts: {
-      type: 'array',
-      items: PAYMENT_ATTEMPT_JSON,
-      description: 'failed gateway payments (payment.failed), oldest first',
-    },
-    created_at: { type: 'string', format: 'date-time' },
-    updated_at: { type: 'string', format: 'date-time' },
-  },
-};
-
-export const invoiceBody = (description: string) => ({
-  description,
-  schema: { type: 'object', properties: { data: INVOICE_JSON } },
-});

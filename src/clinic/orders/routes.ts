@@ -3,9 +3,10 @@
 // seller's staff under /tenant/{tenant} with order.read / order.manage.
 import type { FieldErrors } from '../../core/errors.js';
 import { Reply } from '../../core/reply.js';
+import { Data } from '../../core/shape.js';
 import { validField } from '../../core/validation.js';
 import { clinicOperationRoute, tenantOperationRoute } from '../operation-route.js';
-import { pageBody, pageSchema } from '../pagination.js';
+import { pageBody } from '../pagination.js';
 import { createOwnerOrder, sellerProblem } from './operations/create-order.js';
 import { cancelOwnerOrder, getOwnerOrder, listOwnerOrders } from './operations/owner-orders.js';
 import { acceptOrder, fulfillOrder, listOrders, rejectOrder } from './operations/seller-orders.js';
@@ -19,9 +20,9 @@ import {
   tenantOrderParams,
   tenantParams,
 } from './schemas.js';
-import { ORDER_JSON } from './serialize.js';
+import { Order, OrderPage } from './serialize.js';
 
-const one = { type: 'object', properties: { data: ORDER_JSON } };
+const one = Data(Order);
 const STATE_422 = 'The order’s status does not allow this move (code ORDER_STATE; errors.status)';
 
 function sellerMove(op: typeof acceptOrder | typeof fulfillOrder, action: 'accept' | 'fulfill') {
@@ -65,7 +66,7 @@ export const orderRoutes = [
     path: '/api/v1/owner/me/orders',
     tags: ['orders'],
     query: ownerOrderListQuery,
-    responses: { 200: { description: 'orders', schema: pageSchema(ORDER_JSON) } },
+    responses: { 200: { description: 'orders', schema: OrderPage } },
     toInput: ({ query }) => query,
     reply: (page, { request, query }) => pageBody(page, request.path, query, (x) => x),
   }),
@@ -99,7 +100,7 @@ export const orderRoutes = [
     tags: ['orders'],
     params: tenantParams,
     query: sellerOrderListQuery,
-    responses: { 200: { description: 'orders', schema: pageSchema(ORDER_JSON) } },
+    responses: { 200: { description: 'orders', schema: OrderPage } },
     toInput: ({ principal, query }) => ({ ...query, tenant_id: principal.tenant.id }),
     reply: (page, { request, query }) => pageBody(page, request.path, query, (x) => x),
   }),

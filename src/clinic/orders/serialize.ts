@@ -1,9 +1,45 @@
 // An order request as its owner and its seller see it.
-import { isoOrNull } from '../../db/time.js';
-import { PRESCRIPTION_JSON, serializePrescription } from '../prescriptions/serialize.js';
+import { DateTime, Enum, Int, Nullable, Obj, Str, type Shape } from '../../core/shape.js';
+import { iso, isoOrNull } from '../../db/time.js';
+import { PageOf } from '../pagination.js';
+import { petRef, PetRef } from '../pets/serialize.js';
+import { UserRef } from '../identity/serialize.js';
+import { Prescription, serializePrescription } from '../prescriptions/serialize.js';
+import { TenantContact } from '../tenants/serialize.js';
 import type { OrderRow } from './queries.js';
+import { DELIVERY_PREFERENCES, ORDER_KINDS, ORDER_STATUSES } from './schemas.js';
 
-export function serializeOrder(row: OrderRow) {
+export const Order = Obj({
+  id: Int(),
+  pet_id: Int(),
+  target_tenant_id: Int(),
+  requester_user_id: Int(),
+  kind: Enum(ORDER_KINDS),
+  source_prescription_id: Nullable(Int()),
+  item_summary: Nullable(Str()),
+  delivery_preference: Enum(DELIVERY_PREFERENCES),
+  delivery_address: Nullable(Str()),
+  notes: Nullable(Str()),
+  status: Enum(ORDER_STATUSES),
+  reason: Nullable(Str({ description: 'the seller’s reason for a rejection' })),
+  assigned_to_user_id: Nullable(Int()),
+  accepted_at: Nullable(DateTime()),
+  fulfilled_at: Nullable(DateTime()),
+  rejected_at: Nullable(DateTime()),
+  cancelled_at: Nullable(DateTime()),
+  created_at: DateTime(),
+  updated_at: DateTime(),
+  pet: PetRef,
+  target_tenant: TenantContact,
+  requester: Obj({ ...UserRef.properties, email: Str({ format: 'email' }), phone: Nullable(Str()) }),
+  source_prescription: Nullable(Prescription),
+  assignee: Nullable(UserRef),
+});
+export type OrderView = Shape<typeof Order>;
+
+export const OrderPage = PageOf(Order);
+
+export function serializeOrder(row: OrderRow): OrderView {
   return {
     id: Number(row.id),
     pet_id: Number(row.pet_id),
@@ -22,14 +58,9 @@ export function serializeOrder(row: OrderRow) {
     fulfilled_at: isoOrNull(row.fulfilled_at),
     rejected_at: isoOrNull(row.rejected_at),
     cancelled_at: isoOrNull(row.cancelled_at),
-    created_at: isoOrNull(row.created_at),
-    updated_at: isoOrNull(row.updated_at),
-    pet: {
-      id: Number(row.pet_id),
-      name: row.pet_name,
-      species: row.pet_species,
-      breed: row.pet_breed ?? null,
-    },
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+    pet: petRef(row),
     target_tenant: {
       id: Number(row.target_tenant_id),
       name: row.tenant_name,
@@ -52,69 +83,3 @@ export function serializeOrder(row: OrderRow) {
         : { id: Number(row.assigned_to_user_id), name: row.assignee_name },
   };
 }
-
-export type OrderView = ReturnType<typeof serializeOrder>;
-
-const nullableStr = { type: 'string', nullable: true };
-const nullableTime = { type: 'string', format: 'date-time', nullable: true };
-
-export const ORDER_JSON = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    pet_id: { type: 'integer' },
-    target_tenant_id: { type: 'integer' },
-    requester_user_id: { type: 'integer' },
-    kind: { type: 'string', enum: ['refill', 'reorder', 'custom'] },
-    source_prescription_id: { type: 'integer', nullable: true },
-    item_summary: nullableStr,
-    delivery_preference: { type: 'string', enum: ['pickup', 'delivery'] },
-    delivery_address: nullableStr,
-    notes: nullableStr,
-    status: { type: 'string', enum: ['pending', 'accepted', 'fulfilled', 'rejected', 'cancelled'] },
-    reason: { ...nullableStr, description: 'the seller’s reason for a rejection' },
-    assigned_to_user_id: { type: 'integer', nullable: true },
-    accepted_at: nullableTime,
-    fulfilled_at: nullableTime,
-    rejected_at: nullableTime,
-    cancelled_at: nullableTime,
-    created_at: { type: 'string', format: 'date-time' },
-    updated_at: { type: 'string', format: 'date-time' },
-    pet: {
-      type: 'object',
-      properties: {
-        id: { type: 'integer' },
-        name: { type: 'string' },
-        species: { type: 'string' },
-        breed: nullableStr,
-      },
-    },
-    target_tenant: {
-      type: 'object',
-      properties: {
-        id: { type: 'integer' },
-        name: { type: 'string' },
-        slug: { type: 'string' },
-        business_type: { type: 'string' },
-        email: { type: 'string' },
-        phone: nullableStr,
-        address: nullableStr,
-      },
-    },
-    requester: {
-      type: 'object',
-      properties: {
-        id: { type: 'integer' },
-        name: { type: 'string' },
-        email: { type: 'string' },
-        phone: nullableStr,
-      },
-    },
-    source_prescription: { ...PRESCRIPTION_JSON, nullable: true },
-    assignee: {
-      type: 'object',
-      nullable: true,
-      properties: { id: { type: 'integer' }, name: { type: 'string' } },
-    },
-  },
-};

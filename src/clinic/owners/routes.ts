@@ -1,14 +1,14 @@
 // Pet-owner registration and the owner's links to tenants under /owner/me.
 import { Reply } from '../../core/reply.js';
 import { publicAccess } from '../../core/routes.js';
+import { Data } from '../../core/shape.js';
 import { validField } from '../../core/validation.js';
-import { USER_JSON } from '../identity/serialize.js';
 import { clinicOperationRoute } from '../operation-route.js';
-import { pageBody, pageSchema } from '../pagination.js';
+import { pageBody } from '../pagination.js';
 import { getOwnerClient, listOwnerClients } from './operations/owner-clients.js';
 import { registerOwner, registrationProblems } from './operations/register-owner.js';
 import { ownerClientListQuery, ownerClientParams, registerOwnerSchema } from './schemas.js';
-import { OWNER_CLIENT_JSON } from './serialize.js';
+import { OwnerClient, OwnerClientPage, OwnerRegistration } from './serialize.js';
 
 export const ownerRoutes = [
   clinicOperationRoute(registerOwner, {
@@ -34,12 +34,7 @@ export const ownerRoutes = [
     responses: {
       201: {
         description: 'registered',
-        schema: {
-          type: 'object',
-          properties: {
-            data: { type: 'object', properties: { user: USER_JSON, client_id: { type: 'integer' } } },
-          },
-        },
+        schema: Data(OwnerRegistration),
       },
     },
     toInput: ({ body }) => body,
@@ -50,7 +45,7 @@ export const ownerRoutes = [
     path: '/api/v1/owner/me/clients',
     tags: ['owners'],
     query: ownerClientListQuery,
-    responses: { 200: { description: 'the caller’s Client rows', schema: pageSchema(OWNER_CLIENT_JSON) } },
+    responses: { 200: { description: 'the caller’s Client rows', schema: OwnerClientPage } },
     toInput: ({ query }) => query,
     reply: (page, { request, query }) => pageBody(page, request.path, query, (c) => c),
   }),
@@ -62,7 +57,7 @@ export const ownerRoutes = [
     responses: {
       200: {
         description: 'the Client row',
-        schema: { type: 'object', properties: { data: OWNER_CLIENT_JSON } },
+        schema: Data(OwnerClient),
       },
     },
     toInput: ({ params }) => ({ client_id: params.client }),

@@ -1,11 +1,31 @@
 // A Client row as its owner sees it: the link to a tenant, with that tenant's contact details.
-import { isoOrNull } from '../../db/time.js';
+import { DateTime, Int, Obj, type Shape } from '../../core/shape.js';
+import { iso } from '../../db/time.js';
+import { ClientOfTenant } from '../clients/serialize.js';
+import { User } from '../identity/serialize.js';
+import { PageOf } from '../pagination.js';
+import { TenantContact } from '../tenants/serialize.js';
 
-export function serializeOwnerClient(row: Record<string, any>) {
+export const OwnerClient = Obj({
+  ...ClientOfTenant.properties,
+  id: Int({ description: 'client_id' }),
+  owner_user_id: Int({ description: 'the caller' }),
+  tenant: TenantContact,
+  created_at: DateTime(),
+  updated_at: DateTime(),
+});
+export type OwnerClientView = Shape<typeof OwnerClient>;
+
+export const OwnerClientPage = PageOf(OwnerClient);
+
+/** POST /auth/owner/register: the new account and its Client row at the tenant. */
+export const OwnerRegistration = Obj({ user: User, client_id: Int() });
+
+export function serializeOwnerClient(row: Record<string, any>): OwnerClientView {
   return {
     id: Number(row.id),
     tenant_id: Number(row.tenant_id),
-    owner_user_id: row.owner_user_id === null ? null : Number(row.owner_user_id),
+    owner_user_id: Number(row.owner_user_id),
     name: row.name,
     email: row.email ?? null,
     phone: row.phone ?? null,
@@ -18,37 +38,7 @@ export function serializeOwnerClient(row: Record<string, any>) {
       phone: row.tenant_phone ?? null,
       address: row.tenant_address ?? null,
     },
-    created_at: isoOrNull(row.created_at),
-    updated_at: isoOrNull(row.updated_at),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
   };
 }
-
-export type OwnerClientView = ReturnType<typeof serializeOwnerClient>;
-
-const nullableStr = { type: 'string', nullable: true };
-
-export const OWNER_CLIENT_JSON = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer', description: 'client_id' },
-    tenant_id: { type: 'integer' },
-    owner_user_id: { type: 'integer' },
-    name: { type: 'string' },
-    email: nullableStr,
-    phone: nullableStr,
-    tenant: {
-      type: 'object',
-      properties: {
-        id: { type: 'integer' },
-        name: { type: 'string' },
-        slug: { type: 'string' },
-        business_type: { type: 'string' },
-        email: { type: 'string' },
-        phone: nullableStr,
-        address: nullableStr,
-      },
-    },
-    created_at: { type: 'string', format: 'date-time' },
-    updated_at: { type: 'string', format: 'date-time' },
-  },
-};

@@ -1,9 +1,28 @@
-// The payment resource, as listed on its invoice.
-import { isoOrNull } from '../../db/time.js';
-import { fromMinor } from './money.js';
+// The payment resource, as listed on its invoice, and the money every clinic response carries.
+import { Enum, Int, Nullable, Num, Obj, Str, DateTime, type Shape } from '../../core/shape.js';
+import { iso } from '../../db/time.js';
+import { fromMinor, MAX_AMOUNT } from './money.js';
 import { PAYMENT_METHODS } from './schemas.js';
 
-export function serializePayment(row: Record<string, any>) {
+/** An amount in major units (the database keeps minor units: 15050 is 150.5). */
+export const Money = (options?: { description?: string; minimum?: number; maximum?: number }) =>
+  Num({ description: 'major units, e.g. 150.5', ...options });
+
+export const PAYMENT_SOURCES = ['clinic', 'verify', 'webhook'] as const;
+
+export const Payment = Obj({
+  id: Int(),
+  invoice_id: Int(),
+  amount: Money({ description: 'major units, above 0', minimum: 0.01, maximum: MAX_AMOUNT }),
+  payment_method: Enum(PAYMENT_METHODS),
+  reference_number: Nullable(Str()),
+  provider_payment_id: Nullable(Str()),
+  provider_order_id: Nullable(Str()),
+  source: Enum(PAYMENT_SOURCES, { description: 'clinic: recorded by staff; verify, webhook: the gateway' }),
+  created_at: DateTime(),
+});
+
+export function serializePayment(row: Record<string, any>): Shape<typeof Payment> {
   return {
     id: Number(row.id),
     invoice_id: Number(row.invoice_id),
@@ -13,23 +32,6 @@ export function serializePayment(row: Record<string, any>) {
     provider_payment_id: row.provider_payment_id ?? null,
     provider_order_id: row.provider_order_id ?? null,
     source: row.source,
-    created_at: isoOrNull(row.created_at),
+    created_at: iso(row.created_at),
   };
 }
-
-const nullableStr = { type: 'string', nullable: true };
-
-export const PAYMENT_JSON = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    invoice_id: { type: 'integer' },
-    amount: { type: 'number', description: 'major units, e.g. 150.5' },
-    payment_method: { type: 'string', enum: [...PAYMENT_METHODS] },
-    reference_number: nullableStr,
-    provider_payment_id: nullableStr,
-    provider_order_id: nullableStr,
-    source: { type: 'string', enum: ['clinic', 'verify', 'webhook'] },
-    created_at: { type: 'string', format: 'date-time' },
-  },
-};

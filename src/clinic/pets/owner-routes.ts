@@ -2,12 +2,12 @@
 // owner only; any other pet is a 404).
 import { Reply } from '../../core/reply.js';
 import { clinicOperationRoute } from '../operation-route.js';
-import { pageBody, pageSchema } from '../pagination.js';
+import { pageBody } from '../pagination.js';
 import { createOwnerPet } from './operations/create-pet.js';
 import { listOwnerPets } from './operations/list-pets.js';
 import { updateOwnerPet } from './operations/update-pet.js';
 import { ownerPetParams, ownerStorePetSchema, petListQuery, updatePetSchema } from './schemas.js';
-import { petBody, PET_JSON } from './serialize.js';
+import { petBody, PetPage } from './serialize.js';
 
 export const ownerPetRoutes = [
   clinicOperationRoute(listOwnerPets, {
@@ -15,7 +15,7 @@ export const ownerPetRoutes = [
     path: '/api/v1/owner/me/pets',
     tags: ['owner pets'],
     query: petListQuery,
-    responses: { 200: { description: 'pets', schema: pageSchema(PET_JSON) } },
+    responses: { 200: { description: 'pets', schema: PetPage } },
     toInput: ({ query }) => query,
     reply: (page, { request, query }) => pageBody(page, request.path, query, (x) => x),
   }),

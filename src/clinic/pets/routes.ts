@@ -2,13 +2,13 @@
 // alias), partial update. Membership is enough; another tenant's pet is a 404.
 import { Reply } from '../../core/reply.js';
 import { tenantOperationRoute } from '../operation-route.js';
-import { pageBody, pageSchema } from '../pagination.js';
+import { pageBody } from '../pagination.js';
 import { tenantParams } from '../tenants/schemas.js';
 import { createPet } from './operations/create-pet.js';
 import { listPets } from './operations/list-pets.js';
 import { updatePet } from './operations/update-pet.js';
 import { petListQuery, storePetSchema, tenantPetParams, updatePetSchema } from './schemas.js';
-import { petBody, PET_JSON } from './serialize.js';
+import { petBody, PetPage } from './serialize.js';
 
 function storePetRoute(path: string, summary: string) {
   return tenantOperationRoute(createPet, {
@@ -34,7 +34,7 @@ export const petRoutes = [
     tags: ['pets'],
     params: tenantParams,
     query: petListQuery,
-    responses: { 200: { description: 'pets', schema: pageSchema(PET_JSON) } },
+    responses: { 200: { description: 'pets', schema: PetPage } },
     toInput: ({ principal, query }) => ({ ...query, tenant_id: principal.tenant.id }),
     reply: (page, { request, query }) => pageBody(page, request.path, query, (x) => x),
   }),

@@ -21,11 +21,14 @@ const filledText = (max: number) =>
     )
     .nonNullable(({ path }) => `The ${path} field must not be null.`);
 
+/** The heaviest weight_kg a pet record holds (the column's DECIMAL(7,2)). */
+export const PET_WEIGHT_MAX_KG = 99999.99;
+
 const weightKg = () =>
   yup
     .number()
     .min(0)
-    .max(99999.99)
+    .max(PET_WEIGHT_MAX_KG)
     .nullable()
     .test(
       'two-decimals',

@@ -1,8 +1,9 @@
 // Prescriptions: issued by a tenant against its patient (additive clinic-side endpoint), listed
 // for the pet's owner and caregivers across tenants, and turned into a refill-order draft.
 import { Reply } from '../../core/reply.js';
+import { Data } from '../../core/shape.js';
 import { clinicOperationRoute, tenantOperationRoute } from '../operation-route.js';
-import { pageBody, pageSchema } from '../pagination.js';
+import { pageBody } from '../pagination.js';
 import { createPrescription } from './operations/create-prescription.js';
 import { listOwnerPrescriptions, ownerRefillDraft } from './operations/owner-prescriptions.js';
 import {
@@ -12,9 +13,7 @@ import {
   petParams,
   prescriptionParams,
 } from './schemas.js';
-import { PRESCRIPTION_JSON, REFILL_DRAFT_JSON } from './serialize.js';
-
-const one = (schema: Record<string, unknown>) => ({ type: 'object', properties: { data: schema } });
+import { Prescription, PrescriptionPage, RefillDraft } from './serialize.js';
 
 export const prescriptionRoutes = [
   tenantOperationRoute(createPrescription, {
@@ -26,7 +25,7 @@ export const prescriptionRoutes = [
     tags: ['prescriptions'],
     params: patientParams,
     body: createPrescriptionSchema,
-    responses: { 201: { description: 'the prescription', schema: one(PRESCRIPTION_JSON) } },
+    responses: { 201: { description: 'the prescription', schema: Data(Prescription) } },
     errors: { 404: 'The pet is not a patient of this tenant' },
     toInput: ({ principal, params, body }) => ({
       ...body,
@@ -41,7 +40,7 @@ export const prescriptionRoutes = [
     tags: ['prescriptions'],
     params: petParams,
     query: pageOnlyQuery,
-    responses: { 200: { description: 'prescriptions', schema: pageSchema(PRESCRIPTION_JSON) } },
+    responses: { 200: { description: 'prescriptions', schema: PrescriptionPage } },
     errors: { 404: 'The pet does not exist or is not visible to the caller' },
     toInput: ({ params, query }) => ({ ...query, pet_id: params.pet }),
     reply: (page, { request, query }) => pageBody(page, request.path, query, (x) => x),
@@ -54,7 +53,7 @@ export const prescriptionRoutes = [
       'tenant and date. Add target_tenant_id and delivery_preference and POST it to /owner/me/pets/{pet}/orders.',
     tags: ['prescriptions'],
     params: prescriptionParams,
-    responses: { 200: { description: 'the draft', schema: one(REFILL_DRAFT_JSON) } },
+    responses: { 200: { description: 'the draft', schema: Data(RefillDraft) } },
     errors: { 404: 'The pet or the prescription does not exist, or is not visible to the caller' },
     toInput: ({ params }) => ({ pet_id: params.pet, prescription_id: params.prescription }),
     reply: (draft) => ({ data: draft }),

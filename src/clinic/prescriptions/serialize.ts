@@ -1,15 +1,51 @@
-// A prescription with its line items, as the owner and the seller see it.
-import { isoOrNull } from '../../db/time.js';
+// A prescription with its line items, as the owner and the seller see it, and the refill draft an
+// owner's order starts from.
+import { DateTime, Enum, Int, List, Nullable, Obj, Str, type Shape } from '../../core/shape.js';
+import { iso, isoOrNull } from '../../db/time.js';
+import { UserRef } from '../identity/serialize.js';
+import { ORDER_KINDS } from '../orders/schemas.js';
+import { PageOf } from '../pagination.js';
 import { itemSummary, type PrescriptionWithItems } from './queries.js';
 
-export function serializePrescription(p: PrescriptionWithItems) {
+export const Prescription = Obj({
+  id: Int(),
+  pet_id: Int(),
+  tenant: Obj({ id: Int(), name: Str(), slug: Str() }),
+  issued_by: Nullable(UserRef),
+  issued_at: DateTime(),
+  notes: Nullable(Str()),
+  items: List(
+    Obj({
+      id: Int(),
+      name: Str(),
+      dose: Nullable(Str()),
+      quantity: Nullable(Str()),
+      instructions: Nullable(Str()),
+    }),
+  ),
+});
+export type PrescriptionView = Shape<typeof Prescription>;
+
+export const PrescriptionPage = PageOf(Prescription);
+
+/** The order fields a refill of the prescription starts from (kind is always refill). */
+export const RefillDraft = Obj({
+  kind: Enum(['refill'] as const satisfies readonly (typeof ORDER_KINDS)[number][]),
+  source_prescription_id: Int(),
+  item_summary: Str(),
+  notes: Str(),
+  pet_id: Int(),
+});
+export type RefillDraft = Shape<typeof RefillDraft>;
+
+export function serializePrescription(p: PrescriptionWithItems): PrescriptionView {
   return {
     id: Number(p.id),
     pet_id: Number(p.pet_id),
     tenant: { id: Number(p.tenant_id), name: p.tenant_name, slug: p.tenant_slug },
     issued_by:
       p.issued_by_user_id == null ? null : { id: Number(p.issued_by_user_id), name: p.issued_by_name },
-    issued_at: isoOrNull(p.issued_at),
+    issued_at: iso(p.issued_at),
     notes: p.notes ?? null,
     items: p.items.map((i) => ({
       id: Number(i.id),
@@ -21,62 +57,13 @@ export function serializePrescription(p: PrescriptionWithItems) {
   };
 }
 
-export type PrescriptionView = ReturnType<typeof serializePrescription>;
-
-export function refillDraft(p: PrescriptionWithItems) {
+export function refillDraft(p: PrescriptionWithItems): RefillDraft {
   const issued = isoOrNull(p.issued_at)?.slice(0, 10);
   return {
-    kind: 'refill' as const,
+    kind: 'refill',
     source_prescription_id: Number(p.id),
     item_summary: itemSummary(p.items),
     notes: `Refill of prescription #${p.id} issued by ${p.tenant_name} on ${issued}.`,
     pet_id: Number(p.pet_id),
   };
 }
-
-export type RefillDraft = ReturnType<typeof refillDraft>;
-
-const nullableStr = { type: 'string', nullable: true };
-
-export const PRESCRIPTION_JSON = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    pet_id: { type: 'integer' },
-    tenant: {
-      type: 'object',
-      properties: { id: { type: 'integer' }, name: { type: 'string' }, slug: { type: 'string' } },
-    },
-    issued_by: {
-      type: 'object',
-      nullable: true,
-      properties: { id: { type: 'integer' }, name: { type: 'string' } },
-    },
-    issued_at: { type: 'string', format: 'date-time' },
-    notes: nullableStr,
-    items: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          id: { type: 'integer' },
-          name: { type: 'string' },
-          dose: nullableStr,
-          quantity: nullableStr,
-          instructions: nullableStr,
-        },
-      },
-    },
-  },
-};
-
-export const REFILL_DRAFT_JSON = {
-  type: 'object',
-  properties: {
-    kind: { type: 'string', enum: ['refill'] },
-    source_prescription_id: { type: 'integer' },
-    item_summary: { type: 'string' },
-    notes: { type: 'string' },
-    pet_id: { type: 'integer' },
-  },
-};

@@ -1,10 +1,11 @@
 // The public provider directory.
 import { publicAccess } from '../../core/routes.js';
+import { Data } from '../../core/shape.js';
 import { clinicOperationRoute } from '../operation-route.js';
-import { pageBody, pageSchema } from '../pagination.js';
+import { pageBody } from '../pagination.js';
 import { getProvider, listProviders } from './operations/providers.js';
 import { providerListQuery, providerParams } from './schemas.js';
-import { PROVIDER_JSON } from './serialize.js';
+import { Provider, ProviderPage } from './serialize.js';
 
 export const providerRoutes = [
   clinicOperationRoute(listProviders, {
@@ -18,7 +19,7 @@ export const providerRoutes = [
     tags: ['providers'],
     access: publicAccess,
     query: providerListQuery,
-    responses: { 200: { description: 'a page of providers', schema: pageSchema(PROVIDER_JSON) } },
+    responses: { 200: { description: 'a page of providers', schema: ProviderPage } },
     toInput: ({ query }) => query,
     reply: (page, { request, query }) => pageBody(page, request.path, query, (p) => p),
   }),
@@ -29,7 +30,7 @@ export const providerRoutes = [
     access: publicAccess,
     params: providerParams,
     responses: {
-      200: { description: 'the provider', schema: { type: 'object', properties: { data: PROVIDER_JSON } } },
+      200: { description: 'the provider', schema: Data(Provider) },
     },
     toInput: ({ params }) => params,
     reply: (provider) => ({ data: provider }),

@@ -1,7 +1,25 @@
 // A tenant as the public directory shows it: contact and profile fields, no plan or internals.
+import { Nullable, Num, Obj, type Shape } from '../../core/shape.js';
+import { PageOf } from '../pagination.js';
+import { TenantContact, TenantProfile } from '../tenants/serialize.js';
+
+export const Provider = Obj({
+  ...TenantContact.properties,
+  ...TenantProfile.properties,
+  distance_km: Nullable(
+    Num({
+      minimum: 0,
+      description: 'great-circle distance from the query point (km, 2 decimals); null without geo parameters',
+    }),
+  ),
+});
+export type ProviderView = Shape<typeof Provider>;
+
+export const ProviderPage = PageOf(Provider);
+
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-export function serializeProvider(row: Record<string, any>) {
+export function serializeProvider(row: Record<string, any>): ProviderView {
   return {
     id: Number(row.id),
     name: row.name,
@@ -17,33 +35,3 @@ export function serializeProvider(row: Record<string, any>) {
     distance_km: row.distance_km === undefined ? null : Math.round(row.distance_km * 100) / 100,
   };
 }
-
-export type ProviderView = ReturnType<typeof serializeProvider>;
-
-const nullableStr = { type: 'string', nullable: true };
-
-export const PROVIDER_JSON = {
-  type: 'object',
-  required: ['id', 'name', 'slug', 'business_type'],
-  properties: {
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    slug: { type: 'string' },
-    business_type: {
-      type: 'string',
-      enum: ['clinic', 'groomer', 'breeder', 'trainer', 'pharmacy', 'retail'],
-    },
-    email: { type: 'string', format: 'email' },
-    phone: nullableStr,
-    address: nullableStr,
-    description: nullableStr,
-    city: nullableStr,
-    latitude: { type: 'number', nullable: true },
-    longitude: { type: 'number', nullable: true },
-    distance_km: {
-      type: 'number',
-      nullable: true,
-      description: 'great-circle distance from the query point (km, 2 decimals); null without geo parameters',
-    },
-  },
-};

@@ -4,6 +4,7 @@ import { NotFoundError } from '../../core/errors.js';
 import type { Operation } from '../../core/operation.js';
 import { Reply } from '../../core/reply.js';
 import { publicAccess } from '../../core/routes.js';
+import { Data } from '../../core/shape.js';
 import type { ClinicActor } from '../context.js';
 import { clinicOperationRoute } from '../operation-route.js';
 import {
@@ -15,10 +16,10 @@ import {
 } from './operations/public-profile.js';
 import { PAGE_HEADERS, renderNotFoundPage, renderTagPage } from './page.js';
 import { petParams, publicProfileSchema, slugParams } from './schemas.js';
-import { PROFILE_JSON, TAG_JSON, type ProfileView } from './serialize.js';
+import { PublicProfile, PublicTag, type ProfileView } from './serialize.js';
 
 const PATH = '/api/v1/owner/me/pets/:pet/public-profile';
-const one = { type: 'object', properties: { data: PROFILE_JSON } };
+const one = Data(PublicProfile);
 const notOwner = { 404: 'the pet does not exist or the caller is not its primary owner' };
 const neverEnabled = { 404: `${notOwner[404]}, or the pet never had a public profile` };
 
@@ -84,7 +85,7 @@ export const publicProfileRoutes = [
     access: publicAccess,
     params: slugParams,
     responses: {
-      200: { description: 'the tag', schema: { type: 'object', properties: { data: TAG_JSON } } },
+      200: { description: 'the tag', schema: Data(PublicTag) },
     },
     errors: { 404: 'unknown or disabled tag' },
     toInput: ({ params }) => params,

@@ -1,10 +1,54 @@
 // The public profile as its owner sees it, and the public tag as anyone sees it.
+import { Bool, DateTime, Int, Nullable, Obj, Str, type Shape } from '../../core/shape.js';
 import { isoOrNull } from '../../db/time.js';
 import { tagPhotoPath } from '../pet-photos/links.js';
+import { PetLooks } from '../pets/serialize.js';
+import { PUBLIC_PROFILE_LIMITS } from './schemas.js';
+
+const LostSince = Nullable(DateTime({ description: 'when lost mode was turned on; null: not lost' }));
+
+/** The tag's settings, as its owner sees them. */
+export const PublicProfile = Obj({
+  pet_id: Int(),
+  slug: Str({ minLength: 8, maxLength: 8, description: 'minted on the first enable and kept' }),
+  enabled: Bool(),
+  public_url: Str({ format: 'uri' }),
+  microchip_id: Nullable(Str({ maxLength: PUBLIC_PROFILE_LIMITS.microchip_id })),
+  owner_contact_phone: Nullable(Str({ maxLength: PUBLIC_PROFILE_LIMITS.owner_contact_phone })),
+  reward_notes: Nullable(Str({ maxLength: PUBLIC_PROFILE_LIMITS.reward_notes })),
+  show_owner_contact: Bool({
+    description:
+      'when the tag has no owner_contact_phone, the tag page offers the owner’s account phone (never the e-mail)',
+  }),
+  lost_mode: Bool(),
+  lost_since: LostSince,
+  lost_mode_enabled_at: Nullable(DateTime({ description: 'the same instant as lost_since' })),
+});
+export type ProfileView = Shape<typeof PublicProfile>;
+
+/** The public tag, as anyone sees it at /p/{slug}. */
+export const PublicTag = Obj({
+  slug: Str(),
+  public_url: Str({ format: 'uri' }),
+  pet: PetLooks,
+  microchip_id: Nullable(Str({ description: 'only when the owner put it on the tag' })),
+  owner_contact_phone: Nullable(Str({ description: 'the tag’s own phone' })),
+  contact_phone: Nullable(
+    Str({
+      description:
+        'the number to call: the tag’s own phone, else the owner’s when the owner opted in (show_owner_contact)',
+    }),
+  ),
+  photo_url: Nullable(Str({ format: 'uri', description: 'the pet’s photo (JPEG), public while the tag is' })),
+  reward_notes: Nullable(Str()),
+  lost_mode: Bool(),
+  lost_since: LostSince,
+});
+export type PublicTag = Shape<typeof PublicTag>;
 
 export const publicUrl = (base: string, slug: string) => `${base}/p/${slug}`;
 
-export function serializeProfile(row: Record<string, any>, base: string) {
+export function serializeProfile(row: Record<string, any>, base: string): ProfileView {
   const lostSince = isoOrNull(row.lost_mode_enabled_at);
   return {
     pet_id: Number(row.pet_id),
@@ -20,8 +64,6 @@ export function serializeProfile(row: Record<string, any>, base: string) {
     lost_mode_enabled_at: lostSince,
   };
 }
-
-export type ProfileView = ReturnType<typeof serializeProfile>;
 
 const filled = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 
@@ -41,7 +83,7 @@ export function tagContactPhone(row: Record<string, any>): string | null {
  * owner entered it on the profile (the opt-in); the pet record's own microchip_id never does. The
  * photo is the pet's own, served from this origin at /p/{slug}/photo while the tag is published.
  */
-export function serializeTag(row: Record<string, any>, base: string) {
+export function serializeTag(row: Record<string, any>, base: string): PublicTag {
   const lostSince = isoOrNull(row.lost_mode_enabled_at);
   return {
     slug: row.slug,
@@ -62,72 +104,3 @@ export function serializeTag(row: Record<string, any>, base: string) {
     lost_since: lostSince,
   };
 }
-
-export type PublicTag = ReturnType<typeof serializeTag>;
-
-const nullableStr = { type: 'string', nullable: true };
-const lostSince = { type: 'string', format: 'date-time', nullable: true };
-
-export const PROFILE_JSON = {
-  type: 'object',
-  required: [
-    'slug',
-    'enabled',
-    'public_url',
-    'microchip_id',
-    'owner_contact_phone',
-    'reward_notes',
-    'lost_mode',
-    'lost_since',
-  ],
-  properties: {
-    pet_id: { type: 'integer' },
-    slug: { type: 'string', minLength: 8, maxLength: 8 },
-    enabled: { type: 'boolean' },
-    public_url: { type: 'string', format: 'uri' },
-    microchip_id: { ...nullableStr, maxLength: 40 },
-    owner_contact_phone: { ...nullableStr, maxLength: 40 },
-    reward_notes: { ...nullableStr, maxLength: 1000 },
-    show_owner_contact: {
-      type: 'boolean',
-      description:
-        'when the tag has no owner_contact_phone, the tag page offers the owner’s account phone (never the e-mail)',
-    },
-    lost_mode: { type: 'boolean' },
-    lost_since: lostSince,
-    lost_mode_enabled_at: { ...lostSince, description: 'the same instant as lost_since' },
-  },
-};
-
-export const TAG_JSON = {
-  type: 'object',
-  properties: {
-    slug: { type: 'string' },
-    public_url: { type: 'string', format: 'uri' },
-    pet: {
-      type: 'object',
-      properties: {
-        name: { type: 'string' },
-        species: { type: 'string' },
-        breed: nullableStr,
-        sex: { type: 'string' },
-        color: nullableStr,
-      },
-    },
-    microchip_id: { ...nullableStr, description: 'only when the owner put it on the tag' },
-    owner_contact_phone: { ...nullableStr, description: 'the tag’s own phone' },
-    contact_phone: {
-      ...nullableStr,
-      description:
-        'the number to call: the tag’s own phone, else the owner’s when the owner opted in (show_owner_contact)',
-    },
-    photo_url: {
-      ...nullableStr,
-      format: 'uri',
-      description: 'the pet’s photo (JPEG), public while the tag is',
-    },
-    reward_notes: nullableStr,
-    lost_mode: { type: 'boolean' },
-    lost_since: lostSince,
-  },
-};

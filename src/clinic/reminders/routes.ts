@@ -5,6 +5,7 @@
 import { AppError } from '../../core/errors.js';
 import { Reply } from '../../core/reply.js';
 import { publicAccess, type Route } from '../../core/routes.js';
+import { Data } from '../../core/shape.js';
 import { clinicOperationRoute, tenantOperationRoute } from '../operation-route.js';
 import { tenantParams } from '../tenants/schemas.js';
 import { recordOptOut, showOptOut } from './operations/opt-out.js';
@@ -19,11 +20,11 @@ import {
   reminderSettingsSchema,
   tenantPetParams,
 } from './schemas.js';
-import { LOG_JSON, OWNER_SETTINGS_JSON, SETTINGS_JSON } from './serialize.js';
+import { OwnerReminderSettings, ReminderLog, ReminderSettings } from './serialize.js';
 
 const SETTINGS_PATH = '/api/v1/tenant/:tenant/settings/reminders';
 const settingsBody = {
-  200: { description: 'the setting', schema: { type: 'object', properties: { data: SETTINGS_JSON } } },
+  200: { description: 'the setting', schema: Data(ReminderSettings) },
 };
 const tags = ['reminders'];
 const html = (description: string) => ({ description, contentType: 'text/html', schema: { type: 'string' } });
@@ -82,7 +83,7 @@ export const reminderRoutes = [
     tags,
     extension: true,
     params: tenantPetParams,
-    responses: { 200: { description: 'the reminders this tenant sent, newest first', schema: LOG_JSON } },
+    responses: { 200: { description: 'the reminders this tenant sent, newest first', schema: ReminderLog } },
     errors: { 404: 'Not a pet of this tenant' },
     toInput: ({ principal, params }) => ({ tenant_id: principal.tenant.id, pet_id: params.pet }),
     reply: (log) => ({ data: log }),
@@ -93,7 +94,9 @@ export const reminderRoutes = [
     tags,
     extension: true,
     params: ownerPetParams,
-    responses: { 200: { description: 'the reminders sent about the pet, newest first', schema: LOG_JSON } },
+    responses: {
+      200: { description: 'the reminders sent about the pet, newest first', schema: ReminderLog },
+    },
     errors: { 404: 'Not the caller’s pet, nor one they care for' },
     toInput: ({ params }) => ({ pet_id: params.pet }),
     reply: (log) => ({ data: log }),
@@ -105,7 +108,7 @@ export const reminderRoutes = [
     tags,
     extension: true,
     body: ownerReminderSettingsSchema,
-    responses: { 200: { description: 'the owner’s setting', schema: OWNER_SETTINGS_JSON } },
+    responses: { 200: { description: 'the owner’s setting', schema: Data(OwnerReminderSettings) } },
     toInput: ({ body }) => body,
     reply: (settings) => ({ data: settings }),
   }),

@@ -7,6 +7,9 @@ import { tenantParams } from '../tenants/schemas.js';
 /** How far ahead a reminder looks: a vaccination due within this many days of the run is listed. */
 export const MAX_DAYS_BEFORE = 365;
 
+/** The hour a day's reminders go out, on the tenant's own wall clock. */
+export const SEND_HOURS = { min: 0, max: 23 } as const;
+
 /** The tenant's `reminders` setting; a field left out is kept. */
 export const reminderSettingsSchema = yup.object({
   enabled: yup.boolean(),
@@ -14,8 +17,8 @@ export const reminderSettingsSchema = yup.object({
   send_hour: yup
     .number()
     .integer()
-    .min(0)
-    .max(23)
+    .min(SEND_HOURS.min)
+    .max(SEND_HOURS.max)
     .meta({ description: 'the hour (0–23) on the tenant’s own wall clock (its timezone)' }),
   sender_name: optionalText(120).meta({
     description: 'the sender name of the mail; null: the clinic’s name',

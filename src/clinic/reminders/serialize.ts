@@ -1,8 +1,75 @@
-// Response shapes of the vaccination reminders and their JSON Schemas.
-import { isoOrNull } from '../../db/time.js';
+// Response shapes of the vaccination reminders (an extension beyond the contract).
+import {
+  Bool,
+  DateOnly,
+  DateTime,
+  Enum,
+  Int,
+  List,
+  Nullable,
+  Obj,
+  Optional,
+  Str,
+  type Shape,
+} from '../../core/shape.js';
+import { iso } from '../../db/time.js';
 import type { TenantReminders } from './queries.js';
+import { MAX_DAYS_BEFORE, SEND_HOURS } from './schemas.js';
 
-export function serializeSettings(s: TenantReminders) {
+export const ReminderSettings = Obj({
+  tenant_id: Int(),
+  enabled: Bool(),
+  days_before_due: Int({ minimum: 0, maximum: MAX_DAYS_BEFORE }),
+  send_hour: Int({ minimum: SEND_HOURS.min, maximum: SEND_HOURS.max }),
+  timezone: Str({ description: 'the tenant’s IANA time zone (PATCH /tenant/{tenant}/profile)' }),
+  sender_name: Nullable(Str()),
+  effective_sender_name: Str({
+    description: 'what the mail’s From shows: the sender name, else the clinic’s name',
+  }),
+});
+export type ReminderSettingsView = Shape<typeof ReminderSettings>;
+
+/** One message of a run (or of its preview): one pet, one recipient. */
+export const PlannedMessage = Obj({
+  pet_id: Int(),
+  pet_name: Str(),
+  to: Str(),
+  role: Enum(['owner', 'caregiver'] as const),
+  subject: Str(),
+  due: List(Obj({ vaccination_id: Int(), name: Str(), due_on: DateOnly() })),
+  mail_id: Optional(Int({ description: 'the outbox row; only when the run really queued it' })),
+});
+export type PlannedMessage = Shape<typeof PlannedMessage>;
+
+export const ReminderRun = Obj({
+  tenant_id: Int(),
+  date: DateOnly(),
+  enabled: Bool(),
+  messages: List(PlannedMessage),
+});
+export type ReminderRun = Shape<typeof ReminderRun>;
+
+export const ReminderLogEntry = Obj({
+  id: Int(),
+  pet_id: Int(),
+  tenant_id: Int(),
+  vaccination_id: Int(),
+  vaccination_name: Str(),
+  due_on: DateOnly(),
+  sent_on: DateOnly(),
+  recipients: Int({ minimum: 0 }),
+  mail_id: Int(),
+  created_at: DateTime(),
+});
+export type ReminderLogEntry = Shape<typeof ReminderLogEntry>;
+
+/** The reminders sent, newest first (not paginated). */
+export const ReminderLog = Obj({ data: List(ReminderLogEntry) });
+
+/** The owner's own setting. */
+export const OwnerReminderSettings = Obj({ include_caregivers: Bool() });
+
+export function serializeSettings(s: TenantReminders): ReminderSettingsView {
   return {
     tenant_id: s.tenant_id,
     enabled: s.enabled,
@@ -10,79 +77,11 @@ export function serializeSettings(s: TenantReminders) {
     send_hour: s.send_hour,
     timezone: s.timezone,
     sender_name: s.sender_name,
-    /** What the mail's From shows: the sender name, else the clinic's name. */
     effective_sender_name: s.sender_name ?? s.tenant_name,
   };
 }
-export type ReminderSettingsView = ReturnType<typeof serializeSettings>;
 
-export const SETTINGS_JSON = {
-  type: 'object',
-  required: ['tenant_id', 'enabled', 'days_before_due', 'send_hour', 'timezone'],
-  properties: {
-    tenant_id: { type: 'integer' },
-    enabled: { type: 'boolean' },
-    days_before_due: { type: 'integer', minimum: 0 },
-    send_hour: { type: 'integer', minimum: 0, maximum: 23 },
-    timezone: { type: 'string', description: 'the tenant’s IANA time zone (PATCH /tenant/{tenant}/profile)' },
-    sender_name: { type: 'string', nullable: true },
-    effective_sender_name: { type: 'string' },
-  },
-};
-
-/** One message of a run (or of its preview): one pet, one recipient. */
-export interface PlannedMessage {
-  pet_id: number;
-  pet_name: string;
-  to: string;
-  role: 'owner' | 'caregiver';
-  subject: string;
-  due: Array<{ vaccination_id: number; name: string; due_on: string }>;
-  /** The outbox row; only when the run really queued it. */
-  mail_id?: number;
-}
-
-export interface ReminderRun {
-  tenant_id: number;
-  date: string;
-  enabled: boolean;
-  messages: PlannedMessage[];
-}
-
-const due = {
-  type: 'object',
-  properties: {
-    vaccination_id: { type: 'integer' },
-    name: { type: 'string' },
-    due_on: { type: 'string', format: 'date' },
-  },
-};
-
-export const RUN_JSON = {
-  type: 'object',
-  properties: {
-    tenant_id: { type: 'integer' },
-    date: { type: 'string', format: 'date' },
-    enabled: { type: 'boolean' },
-    messages: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          pet_id: { type: 'integer' },
-          pet_name: { type: 'string' },
-          to: { type: 'string' },
-          role: { type: 'string', enum: ['owner', 'caregiver'] },
-          subject: { type: 'string' },
-          due: { type: 'array', items: due },
-          mail_id: { type: 'integer' },
-        },
-      },
-    },
-  },
-};
-
-export function serializeLogEntry(row: Record<string, any>) {
+export function serializeLogEntry(row: Record<string, any>): ReminderLogEntry {
   return {
     id: Number(row.id),
     pet_id: Number(row.pet_id),
@@ -93,36 +92,6 @@ export function serializeLogEntry(row: Record<string, any>) {
     sent_on: String(row.sent_on),
     recipients: Number(row.recipients),
     mail_id: Number(row.mail_id),
-    created_at: isoOrNull(row.created_at),
+    created_at: iso(row.created_at),
   };
 }
-export type ReminderLogEntry = ReturnType<typeof serializeLogEntry>;
-
-export const LOG_JSON = {
-  type: 'object',
-  properties: {
-    data: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          id: { type: 'integer' },
-          pet_id: { type: 'integer' },
-          tenant_id: { type: 'integer' },
-          vaccination_id: { type: 'integer' },
-          vaccination_name: { type: 'string' },
-          due_on: { type: 'string', format: 'date' },
-          sent_on: { type: 'string', format: 'date' },
-          recipients: { type: 'integer' },
-          mail_id: { type: 'integer' },
-          created_at: { type: 'string', format: 'date-time' },
-        },
-      },
-    },
-  },
-};
-
-export const OWNER_SETTINGS_JSON = {
-  type: 'object',
-  properties: { data: { type: 'object', properties: { include_caregivers: { type: 'boolean' } } } },
-};

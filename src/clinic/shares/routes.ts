@@ -1,7 +1,8 @@
 // Share codes: the owner's routes under /owner/me/shares and the clinic's preview and redeem.
 import { Reply } from '../../core/reply.js';
+import { Data } from '../../core/shape.js';
 import { clinicOperationRoute } from '../operation-route.js';
-import { pageBody, pageSchema } from '../pagination.js';
+import { pageBody } from '../pagination.js';
 import { createShare, listActiveShares, revokeShare } from './operations/owner-shares.js';
 import { previewShare, redeemShare } from './operations/redeem-share.js';
 import {
@@ -11,9 +12,9 @@ import {
   shareListQuery,
   shareParams,
 } from './schemas.js';
-import { PREVIEW_JSON, REDEEM_JSON, SHARE_JSON } from './serialize.js';
+import { Redeemed, Share, SharePage, SharePreview } from './serialize.js';
 
-const one = { type: 'object', properties: { data: SHARE_JSON } };
+const one = Data(Share);
 
 export const shareRoutes = [
   clinicOperationRoute(listActiveShares, {
@@ -21,7 +22,7 @@ export const shareRoutes = [
     path: '/api/v1/owner/me/shares',
     tags: ['shares'],
     query: shareListQuery,
-    responses: { 200: { description: 'a page of active shares', schema: pageSchema(SHARE_JSON) } },
+    responses: { 200: { description: 'a page of active shares', schema: SharePage } },
     toInput: ({ query }) => query,
     reply: (page, { request, query }) => pageBody(page, request.path, query, (share) => share),
   }),
@@ -65,7 +66,7 @@ export const shareRoutes = [
       key: (principal) => `user:${principal.userId}`,
     },
     responses: {
-      200: { description: 'the preview', schema: { type: 'object', properties: { data: PREVIEW_JSON } } },
+      200: { description: 'the preview', schema: Data(SharePreview) },
     },
     errors: { 404: 'unknown, expired, revoked or redeemed code' },
     toInput: ({ params }) => params,
@@ -87,7 +88,7 @@ export const shareRoutes = [
       key: (principal) => `user:${principal.userId}`,
     },
     body: redeemShareSchema,
-    responses: { 200: { description: 'the pet moved', schema: REDEEM_JSON } },
+    responses: { 200: { description: 'the pet moved', schema: Data(Redeemed) } },
     errors: {
       403: 'user_id is not the caller, or the caller is not a member of tenant_id',
       422: 'unknown, expired, revoked or used code; unknown or non-care tenant',

@@ -6,6 +6,7 @@ import { publicAccess } from '../../core/routes.js';
 import { clinicOperationRoute } from '../operation-route.js';
 import { checkHealth } from './operations/health.js';
 import { checkReady } from './operations/ready.js';
+import { Health } from './serialize.js';
 
 export const systemRoutes = [
   clinicOperationRoute(checkHealth, {
@@ -14,20 +15,8 @@ export const systemRoutes = [
     tags: ['system'],
     access: publicAccess,
     responses: {
-      200: {
-        description: 'healthy',
-        schema: {
-          type: 'object',
-          required: ['service', 'status', 'env', 'clients'],
-          properties: {
-            service: { type: 'string', example: 'clinic' },
-            status: { type: 'string', enum: ['ok', 'degraded'] },
-            env: { type: 'string', example: 'production' },
-            clients: { type: 'array', items: { type: 'string' }, example: ['clinic-web', 'owner-app'] },
-          },
-        },
-      },
-      503: { description: 'the database does not answer (same body, status "degraded")' },
+      200: { description: 'healthy', schema: Health },
+      503: { description: 'the database does not answer (same body, status "degraded")', schema: Health },
     },
     toInput: () => ({}),
     reply: (health) => (health.status === 'ok' ? health : Reply.json(503, health)),

@@ -1,6 +1,7 @@
 // The invited user's side of tenant invitations: accept or decline one. The pending invitations
 // themselves are listed in the user resource (GET /me `invitations`).
-import { USER_DATA_JSON } from '../identity/serialize.js';
+import { Data } from '../../core/shape.js';
+import { User } from '../identity/serialize.js';
 import { clinicOperationRoute } from '../operation-route.js';
 import { acceptInvitation } from './operations/accept-invitation.js';
 import { declineInvitation } from './operations/decline-invitation.js';
@@ -16,7 +17,7 @@ export const invitationRoutes = [
       'is a 404.',
     tags: ['auth'],
     params: invitationParams,
-    responses: { 200: { description: 'the caller, now a member', schema: USER_DATA_JSON } },
+    responses: { 200: { description: 'the caller, now a member', schema: Data(User) } },
     errors: { 404: 'The caller has no pending invitation to this tenant' },
     toInput: ({ params }) => ({ tenant_id: params.tenant }),
     reply: (user) => ({ data: user }),
@@ -27,7 +28,7 @@ export const invitationRoutes = [
     description: 'Answers the user resource, as GET /me does. No pending invitation is a 404.',
     tags: ['auth'],
     params: invitationParams,
-    responses: { 200: { description: 'the caller', schema: USER_DATA_JSON } },
+    responses: { 200: { description: 'the caller', schema: Data(User) } },
     errors: { 404: 'The caller has no pending invitation to this tenant' },
     toInput: ({ params }) => ({ tenant_id: params.tenant }),
     reply: (user) => ({ data: user }),

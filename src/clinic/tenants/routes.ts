@@ -1,10 +1,11 @@
 // Tenant sign-up, the tenant dashboard and tenant membership.
 import { Reply } from '../../core/reply.js';
 import { publicAccess } from '../../core/routes.js';
+import { Data } from '../../core/shape.js';
 import { validField } from '../../core/validation.js';
-import { USER_JSON } from '../identity/serialize.js';
+import { TenantSignup } from '../identity/serialize.js';
 import { clinicOperationRoute, tenantOperationRoute } from '../operation-route.js';
-import { pageBody, pageSchema } from '../pagination.js';
+import { pageBody } from '../pagination.js';
 import { takenFields } from '../uniqueness.js';
 import { addMember } from './operations/add-member.js';
 import { createTenant, tenantUniqueChecks } from './operations/create-tenant.js';
@@ -20,9 +21,7 @@ import {
   tenantParams,
   updateProfileSchema,
 } from './schemas.js';
-import { MEMBER_JSON, TENANT_JSON } from './serialize.js';
-
-const count = { type: 'integer', minimum: 0 };
+import { Dashboard, Member, MemberPage, Tenant } from './serialize.js';
 
 export const tenantRoutes = [
   clinicOperationRoute(createTenant, {
@@ -53,10 +52,7 @@ export const tenantRoutes = [
     responses: {
       201: {
         description: 'the tenant and its admin',
-        schema: {
-          type: 'object',
-          properties: { data: { type: 'object', properties: { tenant: TENANT_JSON, user: USER_JSON } } },
-        },
+        schema: Data(TenantSignup),
       },
     },
     toInput: ({ body }) => body,
@@ -71,26 +67,7 @@ export const tenantRoutes = [
     responses: {
       200: {
         description: 'dashboard',
-        schema: {
-          type: 'object',
-          properties: {
-            data: {
-              type: 'object',
-              properties: {
-                tenant: TENANT_JSON,
-                stats: {
-                  type: 'object',
-                  properties: {
-                    pets_count: count,
-                    clients_count: count,
-                    appointments_count: count,
-                    pending_invoices_count: count,
-                  },
-                },
-              },
-            },
-          },
-        },
+        schema: Data(Dashboard),
       },
     },
     toInput: ({ principal }) => ({ tenant_id: principal.tenant.id }),
@@ -108,7 +85,7 @@ export const tenantRoutes = [
     params: tenantParams,
     body: updateProfileSchema,
     responses: {
-      200: { description: 'the tenant', schema: { type: 'object', properties: { data: TENANT_JSON } } },
+      200: { description: 'the tenant', schema: Data(Tenant) },
     },
     toInput: ({ principal, body }) => ({ ...body, tenant_id: principal.tenant.id }),
     reply: (tenant) => ({ data: tenant }),
@@ -122,7 +99,7 @@ export const tenantRoutes = [
     tags: ['tenants'],
     params: tenantParams,
     query: memberListQuery,
-    responses: { 200: { description: 'members', schema: pageSchema(MEMBER_JSON) } },
+    responses: { 200: { description: 'members', schema: MemberPage } },
     toInput: ({ principal, query }) => ({ ...query, tenant_id: principal.tenant.id }),
     reply: (page, { request, query }) => pageBody(page, request.path, query, (m) => m),
   }),
@@ -141,7 +118,7 @@ export const tenantRoutes = [
     responses: {
       201: {
         description: 'the new member (status active) or the invitation (status invited)',
-        schema: { type: 'object', properties: { data: MEMBER_JSON } },
+        schema: Data(Member),
       },
     },
     // Over HTTP an existing account is never attached without its owner's consent: the operation

@@ -25,6 +25,9 @@ export const slugField = () =>
       (v) => v == null || /[a-z]/.test(v),
     );
 
+/** How far a coordinate of the directory profile may go either side of 0. */
+export const COORDINATE_LIMITS = { latitude: 90, longitude: 180 } as const;
+
 /** A coordinate of the directory profile; '' clears it as null does. */
 const coordinate = (limit: number) =>
   yup
@@ -74,8 +77,8 @@ export const profileFields = {
   city: optionalText(120),
   address: optionalText(500),
   phone: optionalText(40),
-  latitude: coordinate(90).test(...withItsPair('latitude')),
-  longitude: coordinate(180).test(...withItsPair('longitude')),
+  latitude: coordinate(COORDINATE_LIMITS.latitude).test(...withItsPair('latitude')),
+  longitude: coordinate(COORDINATE_LIMITS.longitude).test(...withItsPair('longitude')),
 };
 
 export const updateProfileSchema = yup.object({ ...profileFields, timezone: timezoneField() });

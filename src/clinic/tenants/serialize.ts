@@ -1,8 +1,89 @@
-// The tenant resource and what is built on it (membership, dashboard), with their JSON Schemas.
-import { isoOrNull } from '../../db/time.js';
-import { permissionsOf } from '../identity/roles.js';
+// The tenant resource and what is built on it (membership, dashboard), with their shapes. A tenant
+// seen from elsewhere (a user's invitation, an order's seller, the directory) is a slice of it:
+// TenantSummary, then TenantContact, then the directory profile.
+import { DateTime, Enum, Int, List, Nullable, Num, Obj, Str, type Shape } from '../../core/shape.js';
+import { iso, isoOrNull } from '../../db/time.js';
+import { PageOf } from '../pagination.js';
+import { BUSINESS_TYPES, PERMISSIONS, ROLES, permissionsOf, type Role } from '../identity/roles.js';
+import { COORDINATE_LIMITS, SUBSCRIPTION_PLANS } from './schemas.js';
 
-export function serializeTenant(row: Record<string, any>) {
+/** A tenant named where something else is shown (an invitation, a client link). */
+export const TenantSummary = Obj({
+  id: Int(),
+  name: Str(),
+  slug: Str(),
+  business_type: Enum(BUSINESS_TYPES),
+});
+
+/** A tenant with how to reach it (an order's seller, an owner's clinic). */
+export const TenantContact = Obj({
+  ...TenantSummary.properties,
+  email: Str({ format: 'email' }),
+  phone: Nullable(Str()),
+  address: Nullable(Str()),
+});
+
+/** The directory profile beyond the contact (PATCH /tenant/{tenant}/profile sets it). */
+export const TenantProfile = Obj({
+  description: Nullable(Str({ description: 'shown in the provider directory, searched by q' })),
+  city: Nullable(Str()),
+  latitude: Nullable(Num({ minimum: -COORDINATE_LIMITS.latitude, maximum: COORDINATE_LIMITS.latitude })),
+  longitude: Nullable(Num({ minimum: -COORDINATE_LIMITS.longitude, maximum: COORDINATE_LIMITS.longitude })),
+});
+
+export const Tenant = Obj({
+  ...TenantContact.properties,
+  ...TenantProfile.properties,
+  subscription_plan: Enum(SUBSCRIPTION_PLANS),
+  timezone: Str({
+    example: 'Asia/Kolkata',
+    description: 'IANA time zone: the day the clinic’s date filters (health-log since) and "today" mean',
+  }),
+  created_at: DateTime(),
+  updated_at: DateTime(),
+});
+export type TenantView = Shape<typeof Tenant>;
+
+const Permissions = List(Enum(PERMISSIONS), { description: 'the named permissions of that role' });
+
+/** A tenant as one of the user's tenants: the role held there and what it permits. */
+export const TenantWithRole = Obj({
+  ...Tenant.properties,
+  role: Enum(ROLES, { description: 'the role the user holds in this tenant' }),
+  permissions: Permissions,
+});
+
+export const Member = Obj({
+  user_id: Int(),
+  name: Str(),
+  email: Str({ format: 'email' }),
+  role: Enum(ROLES, { description: 'the role held, or for an invitation the role offered' }),
+  permissions: Permissions,
+  status: Enum(['active', 'invited'] as const, {
+    description: 'active: a member; invited: an existing account invited, not yet accepted',
+  }),
+  joined_at: Nullable(DateTime({ description: 'null for an invitation' })),
+  invited_at: Nullable(
+    DateTime({ description: 'when the pending invitation was sent; null for an active member' }),
+  ),
+});
+export type MemberView = Shape<typeof Member>;
+
+export const MemberPage = PageOf(Member);
+
+const Count = Int({ minimum: 0 });
+
+export const Dashboard = Obj({
+  tenant: Tenant,
+  stats: Obj({
+    pets_count: Count,
+    clients_count: Count,
+    appointments_count: Count,
+    pending_invoices_count: Count,
+  }),
+});
+
+export function serializeTenant(row: Record<string, any>): TenantView {
   return {
     id: Number(row.id),
     name: row.name,
@@ -17,21 +98,21 @@ export function serializeTenant(row: Record<string, any>) {
     subscription_plan: row.subscription_plan,
     business_type: row.business_type,
     timezone: row.timezone ?? 'UTC',
-    created_at: isoOrNull(row.created_at),
-    updated_at: isoOrNull(row.updated_at),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
   };
 }
 
-export type TenantView = ReturnType<typeof serializeTenant>;
-
-/** A tenant as one of the user's tenants: the role held there and what it permits. */
-export function serializeTenantWithRole(row: Record<string, any>, role: string) {
-  return { ...serializeTenant(row), role, permissions: permissionsOf(role) };
+export function serializeTenantWithRole(
+  row: Record<string, any>,
+  role: string,
+): Shape<typeof TenantWithRole> {
+  return { ...serializeTenant(row), role: role as Role, permissions: permissionsOf(role) };
 }
 
 /** A member of a tenant: an active membership, or a pending invitation (`status: "invited"`). */
-export function serializeMember(row: Record<string, any>) {
-  const status: 'active' | 'invited' = row.status === 'invited' ? 'invited' : 'active';
+export function serializeMember(row: Record<string, any>): MemberView {
+  const status = row.status === 'invited' ? 'invited' : 'active';
   return {
     user_id: Number(row.user_id),
     name: row.name,
@@ -43,71 +124,3 @@ export function serializeMember(row: Record<string, any>) {
     invited_at: isoOrNull(row.invited_at),
   };
 }
-
-export type MemberView = ReturnType<typeof serializeMember>;
-
-const str = { type: 'string' };
-const nullableStr = { type: 'string', nullable: true };
-const time = { type: 'string', format: 'date-time' };
-
-export const TENANT_JSON = {
-  type: 'object',
-  required: ['id', 'name', 'slug', 'email', 'subscription_plan', 'business_type'],
-  properties: {
-    id: { type: 'integer' },
-    name: str,
-    slug: str,
-    email: { type: 'string', format: 'email' },
-    phone: nullableStr,
-    address: nullableStr,
-    description: { ...nullableStr, description: 'shown in the provider directory, searched by q' },
-    city: nullableStr,
-    latitude: { type: 'number', nullable: true, minimum: -90, maximum: 90 },
-    longitude: { type: 'number', nullable: true, minimum: -180, maximum: 180 },
-    subscription_plan: { type: 'string', enum: ['trial', 'starter', 'growth', 'premium', 'enterprise'] },
-    business_type: {
-      type: 'string',
-      enum: ['clinic', 'groomer', 'breeder', 'trainer', 'pharmacy', 'retail'],
-    },
-    timezone: {
-      type: 'string',
-      example: 'Asia/Kolkata',
-      description: 'IANA time zone: the day the clinic’s date filters (health-log since) and "today" mean',
-    },
-    created_at: time,
-    updated_at: time,
-  },
-};
-
-export const TENANT_WITH_ROLE_JSON = {
-  ...TENANT_JSON,
-  required: [...TENANT_JSON.required, 'role', 'permissions'],
-  properties: {
-    ...TENANT_JSON.properties,
-    role: { type: 'string', description: 'the role the user holds in this tenant' },
-    permissions: { type: 'array', items: str, description: 'the named permissions of that role' },
-  },
-};
-
-export const MEMBER_JSON = {
-  type: 'object',
-  required: ['user_id', 'name', 'email', 'role', 'permissions', 'status', 'joined_at', 'invited_at'],
-  properties: {
-    user_id: { type: 'integer' },
-    name: str,
-    email: str,
-    role: { type: 'string', description: 'the role held, or for an invitation the role offered' },
-    permissions: { type: 'array', items: str, description: 'the named permissions of that role' },
-    status: {
-      type: 'string',
-      enum: ['active', 'invited'],
-      description: 'active: a member; invited: an existing account invited, not yet accepted',
-    },
-    joined_at: { ...time, nullable: true, description: 'null for an invitation' },
-    invited_at: {
-      ...time,
-      nullable: true,
-      description: 'when the pending invitation was sent; null for an active member',
-    },
-  },
-};

@@ -1,9 +1,10 @@
 // Vaccinations under /owner/me/pets/{pet}: the owner and caregivers read, full access writes.
 import { Reply } from '../../core/reply.js';
+import { Data } from '../../core/shape.js';
 import { clinicOperationRoute } from '../operation-route.js';
 import { listVaccinations, recordVaccination } from './operations/vaccinations.js';
 import { petParams, recordVaccinationSchema } from './schemas.js';
-import { VACCINATION_JSON } from './serialize.js';
+import { Vaccination, VaccinationList } from './serialize.js';
 
 const PATH = '/api/v1/owner/me/pets/:pet/vaccinations';
 
@@ -16,7 +17,7 @@ export const vaccinationRoutes = [
     responses: {
       200: {
         description: 'every vaccination of the pet',
-        schema: { type: 'object', properties: { data: { type: 'array', items: VACCINATION_JSON } } },
+        schema: VaccinationList,
       },
     },
     errors: { 404: 'the pet does not exist or the caller has no access to it' },
@@ -30,7 +31,7 @@ export const vaccinationRoutes = [
     params: petParams,
     body: recordVaccinationSchema,
     responses: {
-      201: { description: 'recorded', schema: { type: 'object', properties: { data: VACCINATION_JSON } } },
+      201: { description: 'recorded', schema: Data(Vaccination) },
     },
     errors: { 404: 'the pet does not exist, or the caller is not its owner or a full-access caregiver' },
     toInput: ({ params, body }) => ({ ...body, pet_id: params.pet }),

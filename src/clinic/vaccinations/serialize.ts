@@ -1,7 +1,25 @@
-// The vaccination resource and its JSON Schema.
-import { isoOrNull } from '../../db/time.js';
+// The vaccination resource.
+import { DateOnly, DateTime, Int, List, Nullable, Obj, Str, type Shape } from '../../core/shape.js';
+import { iso } from '../../db/time.js';
 
-export function serializeVaccination(row: Record<string, any>) {
+export const Vaccination = Obj({
+  id: Int(),
+  pet_id: Int(),
+  name: Str(),
+  administered_at: DateOnly(),
+  next_due_at: Nullable(DateOnly()),
+  notes: Nullable(Str()),
+  lot_number: Nullable(Str()),
+  recorded_by_user_id: Nullable(Int()),
+  created_at: DateTime(),
+  updated_at: DateTime(),
+});
+export type VaccinationView = Shape<typeof Vaccination>;
+
+/** GET /owner/me/pets/{pet}/vaccinations: the whole list, not paginated (as the contract says). */
+export const VaccinationList = Obj({ data: List(Vaccination) });
+
+export function serializeVaccination(row: Record<string, any>): VaccinationView {
   return {
     id: Number(row.id),
     pet_id: Number(row.pet_id),
@@ -11,29 +29,7 @@ export function serializeVaccination(row: Record<string, any>) {
     notes: row.notes ?? null,
     lot_number: row.lot_number ?? null,
     recorded_by_user_id: row.recorded_by_user_id === null ? null : Number(row.recorded_by_user_id),
-    created_at: isoOrNull(row.created_at),
-    updated_at: isoOrNull(row.updated_at),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
   };
 }
-
-export type VaccinationView = ReturnType<typeof serializeVaccination>;
-
-const date = { type: 'string', format: 'date' };
-const nullableStr = { type: 'string', nullable: true };
-
-export const VACCINATION_JSON = {
-  type: 'object',
-  required: ['id', 'pet_id', 'name', 'administered_at'],
-  properties: {
-    id: { type: 'integer' },
-    pet_id: { type: 'integer' },
-    name: { type: 'string' },
-    administered_at: date,
-    next_due_at: { ...date, nullable: true },
-    notes: nullableStr,
-    lot_number: nullableStr,
-    recorded_by_user_id: { type: 'integer', nullable: true },
-    created_at: { type: 'string', format: 'date-time' },
-    updated_at: { type: 'string', format: 'date-time' },
-  },
-};

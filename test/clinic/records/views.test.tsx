@@ -8,9 +8,12 @@ import { AppointmentStatusView } from '../../../src/cli/views/appointment.js';
 import { InvoiceSummaryView } from '../../../src/cli/views/invoice.js';
 import { OrderMovedView } from '../../../src/cli/views/order.js';
 import { PetListView } from '../../../src/cli/views/pet.js';
+import type { AppointmentView } from '../../../src/clinic/appointments/serialize.js';
+import type { InvoiceView } from '../../../src/clinic/invoices/serialize.js';
+import type { PetView } from '../../../src/clinic/pets/serialize.js';
 
 const client = { id: 4, tenant_id: 1, owner_user_id: 9, name: 'Priya Petowner', email: null, phone: null };
-const pet = {
+const pet: PetView = {
   id: 7,
   tenant_id: 1,
   client_id: 4,
@@ -25,8 +28,8 @@ const pet = {
   photo_url: null,
   deceased_on: null,
   client,
-  created_at: null,
-  updated_at: null,
+  created_at: '2026-01-15T10:00:00.000Z',
+  updated_at: '2026-01-15T10:00:00.000Z',
 };
 
 test('a page of pets is a table under its page count', (t) => {
@@ -38,7 +41,7 @@ test('a page of pets is a table under its page count', (t) => {
 });
 
 test('an appointment status change: the preview says nothing changed; a repeat says so', (t) => {
-  const appointment = {
+  const appointment: AppointmentView = {
     id: 31,
     tenant_id: 1,
     pet_id: 7,
@@ -53,8 +56,8 @@ test('an appointment status change: the preview says nothing changed; a repeat s
     pet: { id: 7, name: 'Bruno', species: 'dog', breed: null },
     client: { id: 4, owner_user_id: 9, name: 'Priya Petowner', email: null, phone: null },
     veterinarian: null,
-    created_at: null,
-    updated_at: null,
+    created_at: '2026-01-15T10:00:00.000Z',
+    updated_at: '2026-01-15T10:00:00.000Z',
   };
   const preview =
     render(
@@ -69,7 +72,7 @@ test('an appointment status change: the preview says nothing changed; a repeat s
 });
 
 test('an invoice shows its money, its items and its payments', (t) => {
-  const invoice = {
+  const invoice: InvoiceView = {
     id: 3,
     tenant_id: 1,
     client_id: 4,
@@ -99,8 +102,8 @@ test('an invoice shows its money, its items and its payments', (t) => {
     ],
     unreconciled_payments: [],
     payment_attempts: [],
-    created_at: null,
-    updated_at: null,
+    created_at: '2026-01-15T10:00:00.000Z',
+    updated_at: '2026-01-15T10:00:00.000Z',
   };
   const frame = render(<InvoiceSummaryView invoice={invoice} title="Invoice 3" />).lastFrame() ?? '';
   t.regex(frame, /total\s+1050\.5 INR/);
