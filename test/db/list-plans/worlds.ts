@@ -326,6 +326,9 @@ export async function clinicWorld(app: TestApp): Promise<ClinicWorld> {
     client_id: clientOfPet(k),
     status: 'scheduled',
     scheduled_at: `${dayAfter('2025-06-01', k % 400)} 10:00:00.000`,
+    // As every writer does (the column is nullable only for the rows its migration backfilled).
+    duration_minutes: 30,
+    ends_at: `${dayAfter('2025-06-01', k % 400)} 10:30:00.000`,
     veterinarian_user_id: tenantOfPet(k) === tenant && k % 3 === 0 ? vet : null,
     created_at: NOW,
     updated_at: NOW,
