@@ -106,9 +106,13 @@ export async function createTestDb(
     LOG_LEVEL: 'silent',
     APP_ENV: 'test',
     MAIL_DIR: mailDir,
+    DB_CONNECT_TIMEOUT_MS: '30000',
     ...overrides,
   });
-  const db = createDb(config.database, { poolMax: 10 });
+  // A generous connect budget: a test worker's event loop is shared by concurrent tests (a SQLite
+  // bulk fill blocks it for seconds), and mysql2's connect timer would fire before the handshake's
+  // packets are read. The product's own 4 s default is tested where it matters (operating-problems).
+  const db = createDb(config.database, { poolMax: 10, connectTimeoutMs: config.dbConnectTimeoutMs });
   let destroyed = false;
   return {
     dialect,
