@@ -72,6 +72,10 @@ export async function rushCase(s: Session): Promise<CaseOutput> {
       token: p.token,
       at: localInstant(d, p.timezone, 8 * 60 + 45 + (offsets[i] / windowMs) * 15),
     }));
+  // The minimal program's statements are captured before the rush: right after it, a captured
+  // employee's token may have been used within the minute (no `last_used_at` write) and the other's
+  // not, and the two captures would run different statements.
+  const captured = s.bench.dialect === 'mysql' ? await captureForMinimal(s) : null;
   const { punches, paging, background } = await runRush(s, s.server.url, plan(day, people), 'wfctl');
   const drain = drainRate(punches.records);
 
@@ -80,7 +84,7 @@ export async function rushCase(s: Session): Promise<CaseOutput> {
   const cost = await statementsOfOnePunch(s, people[0]);
   // The same plan against the minimal program of a check-in (MySQL: it is mysql2), on a day of its
   // own, with the same paging, locks and export running in the daemon: its drain rate beside ours.
-  const minimalRun = s.bench.dialect === 'mysql' ? await minimalRush(s, people, plan) : null;
+  const minimalRun = captured ? await minimalRush(s, people, plan, captured) : null;
 
   const fiveXx = Object.entries(punches.statuses)
     .filter(([status]) => Number(status) >= 500)
@@ -275,19 +279,26 @@ async function runRush(s: Session, baseUrl: string, punches: object[], label: st
 }
 
 /** The rush's plan replayed against the minimal program, on a day before the rush's, and its count check. */
-async function minimalRush(
-  s: Session,
-  people: Person[],
-  plan: (day: string, who: Array<{ token: string; timezone: string }>) => object[],
-) {
+/** The check-in's statements, captured on two days before the minimal program's (see rushCase). */
+async function captureForMinimal(s: Session) {
   const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-  const day = daysBack(yesterday, 1, s.opts.month);
   const captureDays: [string, string] = [
     daysBack(yesterday, 2, s.opts.month),
     daysBack(yesterday, 3, s.opts.month),
   ];
   const all = await punchablePeople(s.bench.services.db);
   const { spec } = await capturePunchSpec(s, all, captureDays);
+  return { spec, all };
+}
+
+async function minimalRush(
+  s: Session,
+  people: Person[],
+  plan: (day: string, who: Array<{ token: string; timezone: string }>) => object[],
+  { spec, all }: Awaited<ReturnType<typeof captureForMinimal>>,
+) {
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const day = daysBack(yesterday, 1, s.opts.month);
   const minimal = await startMinimalPunch(s, spec, all);
   try {
     const run = await runRush(s, minimal.url, plan(day, people), 'minimal');
