@@ -35,14 +35,18 @@ export async function recordHitIfUnderLimit(
     const since = nowMs - windowMs; // a hit at exactly `since` has left the window
     // Every hit the bucket holds, in one read: only admitted hits are recorded and the ones that left
     // the window are dropped by the next hit, so there are never more than `limit` of them. The
-    // delete runs only when one has left (most hits of a quiet bucket find nothing to drop).
-    const held = (await trx('rate_limit_hits').where('bucket', key).orderBy('at_ms').pluck('at_ms')).map(
-      Number,
-    );
-    const inWindow = held.filter((ms) => ms > since);
-    if (inWindow.length < held.length) {
-      await trx('rate_limit_hits').where('bucket', key).where('at_ms', '<=', since).delete();
+    // delete runs only when one has left (most hits of a quiet bucket find nothing to drop), and
+    // names them by primary key: a range delete on (bucket, at_ms) would take next-key locks into
+    // the neighbouring bucket's first hit at REPEATABLE READ, and two punches of neighbouring
+    // employees deadlocked on them under the rush (docs/benchmarks.md).
+    const held = await trx('rate_limit_hits').where('bucket', key).orderBy('at_ms').select('id', 'at_ms');
+    const inWindow: number[] = [];
+    const left: number[] = [];
+    for (const hit of held) {
+      if (Number(hit.at_ms) > since) inWindow.push(Number(hit.at_ms));
+      else left.push(Number(hit.id));
     }
+    if (left.length) await trx('rate_limit_hits').whereIn('id', left).delete();
     const oldestMs = inWindow.length ? inWindow[0] : null;
     const before = Math.min(inWindow.length, limit);
     if (inWindow.length >= limit) return { admitted: false, before, nowMs, oldestMs };
