@@ -34,6 +34,15 @@ export function isConnectionError(err: unknown): boolean {
  * connection free within the acquire timeout): the request is answered 503 and may be retried; the
  * pool makes new connections by itself once the server is back.
  */
+/**
+ * Every connection of the pool stayed busy for the acquire timeout (knex's KnexTimeoutError). The
+ * database answers: createDb sets the acquire timeout above the connect timeout, so a server that
+ * does not answer fails with the connection's own error first. The daemon is overloaded, not cut off.
+ */
+export function isPoolExhausted(err: unknown): boolean {
+  return (err as { name?: string } | null)?.name === 'KnexTimeoutError';
+}
+
 export function isDatabaseUnavailable(err: unknown): boolean {
   const e = err as { code?: string; errno?: number; name?: string; fatal?: boolean } | null;
   if (!e) return false;

@@ -26,7 +26,7 @@ const STANDARD_ERRORS: Record<number, string> = {
   423: 'Mobile device not approved',
   429: 'Rate limit exceeded; see Retry-After',
   500: 'Internal error (a bug: code INTERNAL, no details; the request changed nothing)',
-  503: 'The database is unavailable (code DATABASE_UNAVAILABLE); retry after Retry-After seconds',
+  503: 'The database is unavailable (code DATABASE_UNAVAILABLE), or every database connection is busy (code SERVER_BUSY); retry after Retry-After seconds',
 };
 
 export function buildOpenApi(info: OpenApiInfo, routes: Route[]): Json {

@@ -2,7 +2,7 @@
 import type { ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { AppError, ServiceUnavailableError } from '../core/errors.js';
-import { isDatabaseUnavailable } from '../db/errors.js';
+import { isDatabaseUnavailable, isPoolExhausted } from '../db/errors.js';
 import { Reply } from '../core/reply.js';
 import type { Logger } from '../core/logger.js';
 import { Dict, List, Obj, Optional, Str, type Shape } from '../core/shape.js';
@@ -78,6 +78,18 @@ export function sendError(res: ServerResponse, err: unknown, logger: Logger): vo
   if (err instanceof AppError) {
     if (err.status >= 500) logger.error('operation failed', { error: err });
     sendJson(res, err.status, errorBody(err), err.headers);
+    return;
+  }
+  if (isPoolExhausted(err)) {
+    // Not "the database is unavailable": it answers, and an operator chasing that would look at the
+    // wrong server. Every connection is busy with other requests (DB_POOL_MAX, the load).
+    logger.warn('every database connection is busy', { error: err as Error });
+    const busy = new ServiceUnavailableError(
+      'The server is busy: every database connection is in use; retry shortly.',
+      'SERVER_BUSY',
+      1,
+    );
+    sendJson(res, 503, errorBody(busy), busy.headers);
     return;
   }
   if (isDatabaseUnavailable(err)) {
