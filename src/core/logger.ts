@@ -28,10 +28,24 @@ export function createLogger(
   // The daemon's access log goes to stdout: batched, one write per turn of the event loop
   // (src/core/log-sink.ts). Any other stream (stderr, a test's) is written line by line.
   const out = stream === process.stdout ? batchedSink(stream) : stream;
+  // The base fields (a child's `listener`…) as JSON once, not on every line: the access log writes a
+  // line per request, and building and stringifying one object per line was most of its cost.
+  const maskedBase = mask(base);
+  const baseJson = Object.keys(base).length ? JSON.stringify(maskedBase).slice(1, -1) : '';
   const write = (lvl: Exclude<LogLevel, 'silent'>, msg: string, fields?: Record<string, unknown>) => {
     if (ORDER[lvl] < threshold) return;
-    const line = { time: new Date().toISOString(), level: lvl, msg, ...base, ...mask(fields ?? {}) };
-    out.write((pretty ? prettyLine(line) : JSON.stringify(line)) + '\n');
+    const time = new Date().toISOString();
+    if (pretty) {
+      out.write(prettyLine({ time, level: lvl, msg, ...maskedBase, ...mask(fields ?? {}) }) + '\n');
+      return;
+    }
+    // Key order as before: time, level, msg, the base fields, then the line's own (which win a clash).
+    const own = fields ? JSON.stringify(mask(fields)) : '{}';
+    const clash = fields !== undefined && hasClash(fields, base);
+    const line = clash
+      ? JSON.stringify({ time, level: lvl, msg, ...maskedBase, ...mask(fields!) })
+      : `{"time":"${time}","level":"${lvl}","msg":${JSON.stringify(msg)}${baseJson ? ',' + baseJson : ''}${own.length > 2 ? ',' + own.slice(1) : '}'}`;
+    out.write(line + '\n');
   };
   return {
     debug: (m, f) => write('debug', m, f),
@@ -44,12 +58,29 @@ export function createLogger(
 
 export const silentLogger: Logger = createLogger('silent');
 
+/** A line's own field named like a fixed one or a base field: it takes that place, as a spread would. */
+function hasClash(fields: Record<string, unknown>, base: Record<string, unknown>): boolean {
+  for (const k in fields) if (k === 'time' || k === 'level' || k === 'msg' || k in base) return true;
+  return false;
+}
+
+/** Whether a key looks like a secret's, remembered per key (the same few keys come on every line). */
+const secretKeys = new Map<string, boolean>();
+function isSecretKey(k: string): boolean {
+  let secret = secretKeys.get(k);
+  if (secret === undefined) {
+    secret = SECRET_KEY.test(k);
+    if (secretKeys.size < 1000) secretKeys.set(k, secret);
+  }
+  return secret;
+}
+
 function mask(fields: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   // for…in over the caller's own literal: no entries array per line.
   for (const k in fields) {
     const v = fields[k];
-    if (SECRET_KEY.test(k) && v !== undefined && v !== null) out[k] = '[redacted]';
+    if (isSecretKey(k) && v !== undefined && v !== null) out[k] = '[redacted]';
     else if (v instanceof Error) out[k] = { name: v.name, message: v.message, stack: v.stack };
     else out[k] = v;
   }
