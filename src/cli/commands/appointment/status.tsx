@@ -17,21 +17,28 @@ export function register(program: Command): void {
     description:
       'Move an appointment to another status (completed, cancelled and no_show are final; the same status is a no-op)',
     args: [
-      { name: 'appointment', description: 'appointment id', prompt: 'Appointment id?' },
-      { name: 'status', description: APPOINTMENT_STATUSES.join(', '), prompt: 'New status?' },
+      {
+        name: 'appointment',
+        description: 'appointment id',
+        prompt: 'Appointment id?',
+        field: 'appointment_id',
+      },
+      {
+        name: 'status',
+        description: APPOINTMENT_STATUSES.join(', '),
+        prompt: 'New status?',
+        field: 'status',
+      },
     ],
     flags: [tenantFlag],
+    input: { skip: ['tenant_id'] },
     examples: [
       'wfctl appointment status 31 checked_in --tenant happy-paws --yes',
       'wfctl appointment status 31 cancelled --tenant happy-paws --dry-run --json',
     ],
     context: clinicActor,
     confirm: (args) => `Move appointment ${args.appointment} to ${args.status}?`,
-    toInput: async (args, flags, ctx) => ({
-      tenant_id: await tenantOf(flags, ctx),
-      appointment_id: args.appointment,
-      status: args.status,
-    }),
+    toInput: async (_args, flags, ctx) => ({ tenant_id: await tenantOf(flags, ctx) }),
     view: (change, _f, names) => <AppointmentStatusView change={change} zone={names.tenantZone()} />,
   });
 }

@@ -14,6 +14,7 @@ export function register(program: Command): void {
     path: 'tenant dashboard',
     description: 'Show a tenant and the counts of its pets, clients, appointments and pending invoices',
     args: [{ name: 'tenant', description: 'tenant id or slug', prompt: 'Tenant (id or slug)?' }],
+    input: { skip: ['tenant_id'] },
     examples: [
       'wfctl tenant dashboard happy-paws',
       'wfctl tenant dashboard 3 --actor vet@happypaws.test --json',
