@@ -209,6 +209,58 @@ for (const dialect of DIALECTS) {
     t.is((await w.db('pets').where('id', pet.id).first()).weight_kg, null);
   });
 
+  test(`[${dialect}] --vet names a member of the tenant by email or id, resolved by the operation; another tenant's is unknown`, async (t) => {
+    const w = await world(dialect);
+    t.teardown(w.app.close);
+    const cli = cliFor(w);
+    const slug = w.admin.tenant.slug;
+    const pet = await createPet(w);
+    const vet = await addStaff(w.app, w.admin, 'veterinarian');
+    const outsider = await addStaff(w.app, w.other, 'veterinarian');
+    const book = (at: string, who: string) =>
+      cli(['appointment', 'book', '--tenant', slug, '--pet', String(pet.id), '--at', at, '--vet', who]);
+
+    const byEmail = await book('2026-03-01T10:30:00+05:30', vet.email.toUpperCase());
+    t.is(byEmail.code, 0, byEmail.stderr);
+    t.is(byEmail.json().veterinarian_user_id, vet.userId);
+    const byId = await book('2026-03-01T11:30:00+05:30', String(vet.userId));
+    t.is(byId.code, 0, byId.stderr);
+    t.is(byId.json().veterinarian_user_id, vet.userId);
+    const listed = await cli(['appointment', 'list', '--tenant', slug, '--vet', vet.email]);
+    t.is(listed.code, 0, listed.stderr);
+    t.is(listed.json().data.length, 2);
+
+    const before = await recordCounts(w.db);
+    // One error for a name that is not a member here: a 404 naming --vet (exit 2), the nearest offered.
+    const typo = await book('2026-03-01T12:30:00+05:30', vet.email.replace('@', 'x@'));
+    t.is(typo.code, 2);
+    t.deepEqual(Object.keys(typo.json().errors), ['--vet']);
+    t.regex(typo.stderr, new RegExp(`--vet: no member .* in this tenant\\. Did you mean ${vet.email}\\?`));
+    const elsewhere = await book('2026-03-01T12:30:00+05:30', outsider.email);
+    t.is(elsewhere.code, 2);
+    t.regex(elsewhere.stderr, /--vet: no member .* in this tenant/);
+    const moved = await cli(
+      ['appointment', 'reschedule', String(byId.json().id), '--tenant', slug].concat([
+        '--at',
+        '2026-03-02T10:30:00+05:30',
+        '--vet',
+        String(outsider.userId),
+      ]),
+    );
+    t.is(moved.code, 2);
+    t.deepEqual(Object.keys(moved.json().errors), ['--vet']);
+    t.deepEqual(await recordCounts(w.db), before);
+
+    // HTTP takes veterinarian_user_id only: the CLI's name is not part of the body, and is dropped.
+    const http = await w.app.clinic.post(
+      `${w.t}/appointments`,
+      { pet_id: pet.id, scheduled_at: '2026-03-03T10:30:00+05:30', veterinarian: 'nobody@example.test' },
+      { token: w.admin.token },
+    );
+    t.is(http.status, 201, http.text);
+    t.is(http.body.data.veterinarian_user_id, null);
+  });
+
   test(`[${dialect}] an --actor member without the permission gets the 403's message and changes nothing`, async (t) => {
     const w = await world(dialect);
     t.teardown(w.app.close);

@@ -8,15 +8,16 @@ import { idNumber } from '../../../core/validation.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
 import { loadAppointment } from '../queries.js';
-import { storeAppointmentSchema } from '../schemas.js';
+import { storeAppointmentSchema, veterinarianName } from '../schemas.js';
 import { serializeAppointment, type AppointmentView } from '../serialize.js';
 import { reserveSlot, slotEnd } from '../slots.js';
+import { namedVeterinarian } from '../veterinarian.js';
 import { countAdded } from '../../counters.js';
 
 export const bookAppointment = defineOperation({
   name: 'appointment.book',
   summary: 'Book an appointment for one of the tenant’s pets',
-  input: storeAppointmentSchema.shape({ tenant_id: idNumber().required() }),
+  input: storeAppointmentSchema.shape({ tenant_id: idNumber().required(), ...veterinarianName }),
   permission: 'tenant.member',
   async run(ctx: ClinicRun, input): Promise<AppointmentView> {
     await ctx.authorize(input.tenant_id, 'Tenant');
@@ -26,9 +27,10 @@ export const bookAppointment = defineOperation({
       .where({ id: input.pet_id, tenant_id: input.tenant_id })
       .first('id', 'client_id');
     if (!pet) errors.pet_id = ['The selected pet_id is not a patient of this tenant.'];
-    if (input.veterinarian_user_id != null) {
+    const veterinarianId = (await namedVeterinarian(db, input.tenant_id, input)) ?? null;
+    if (veterinarianId != null) {
       const member = await db('tenant_memberships')
-        .where({ tenant_id: input.tenant_id, user_id: input.veterinarian_user_id })
+        .where({ tenant_id: input.tenant_id, user_id: veterinarianId })
         .first('user_id');
       if (!member)
         errors.veterinarian_user_id = ['The selected veterinarian_user_id is not a member of this tenant.'];
@@ -37,7 +39,6 @@ export const bookAppointment = defineOperation({
 
     const start = new Date(input.scheduled_at);
     const minutes = input.duration_minutes ?? ctx.services.config.clinic.appointmentDefaultMinutes;
-    const veterinarianId = input.veterinarian_user_id ?? null;
     await reserveSlot(db, { tenantId: input.tenant_id, veterinarianId, start, minutes });
     const now = toDbTime(ctx.services.clock.now());
     const [id] = await db('appointments').insert({

@@ -9,9 +9,10 @@ import { branchPerKey, ownerPetIds } from '../../owner-scope.js';
 import { fetchKeyedPage, PAGE_SIZES, type Page } from '../../pagination.js';
 import { appointmentsWithRelations } from '../queries.js';
 import { toDbTime } from '../../../db/time.js';
-import { appointmentListQuery, tenantAppointmentListQuery } from '../schemas.js';
+import { appointmentListQuery, tenantAppointmentListQuery, veterinarianName } from '../schemas.js';
 import { serializeAppointment, type AppointmentView } from '../serialize.js';
 import { counterTotal } from '../../counters.js';
+import { namedVeterinarian } from '../veterinarian.js';
 
 const order: OrderTerm[] = [
   { column: 'scheduled_at', order: 'desc' },
@@ -39,7 +40,7 @@ async function page(
 export const listAppointments = defineOperation({
   name: 'appointment.list',
   summary: 'The tenant’s appointments with pet, client and veterinarian, 20 per page, latest first',
-  input: tenantAppointmentListQuery.shape({ tenant_id: idNumber().required() }),
+  input: tenantAppointmentListQuery.shape({ tenant_id: idNumber().required(), ...veterinarianName }),
   permission: 'tenant.member',
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<AppointmentView>> {
@@ -49,13 +50,14 @@ export const listAppointments = defineOperation({
       .db('appointments as a')
       .where('a.tenant_id', input.tenant_id)
       .select('a.id', 'a.scheduled_at');
-    if (input.veterinarian_user_id != null) q.where('a.veterinarian_user_id', input.veterinarian_user_id);
+    const veterinarianId = await namedVeterinarian(ctx.db, input.tenant_id, input);
+    if (veterinarianId != null) q.where('a.veterinarian_user_id', veterinarianId);
     if (input.from) q.where('a.scheduled_at', '>=', toDbTime(new Date(input.from)));
     if (input.to) q.where('a.scheduled_at', '<', toDbTime(new Date(input.to)));
     // The total: without a filter, the tenant's appointment counters (every status); with a
     // veterinarian or a time range, COUNT(*) over that index range (no counter is kept per
     // veterinarian or per time).
-    const filtered = input.veterinarian_user_id != null || Boolean(input.from) || Boolean(input.to);
+    const filtered = veterinarianId != null || Boolean(input.from) || Boolean(input.to);
     const known = filtered ? undefined : () => counterTotal(ctx.db, input.tenant_id, 'appointments');
     return page(ctx.db, [{ query: q }], input.page, known);
   },

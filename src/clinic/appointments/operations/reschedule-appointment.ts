@@ -10,9 +10,15 @@ import { lockForUpdate } from '../../../db/knex.js';
 import { isoOrNull, toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
 import { loadAppointment } from '../queries.js';
-import { APPOINTMENT_TRANSITIONS, rescheduleAppointmentSchema, type AppointmentStatus } from '../schemas.js';
+import {
+  APPOINTMENT_TRANSITIONS,
+  rescheduleAppointmentSchema,
+  veterinarianName,
+  type AppointmentStatus,
+} from '../schemas.js';
 import { serializeAppointment, type AppointmentView } from '../serialize.js';
 import { reserveSlot, slotEnd } from '../slots.js';
+import { namedVeterinarian } from '../veterinarian.js';
 
 export const rescheduleAppointment = defineOperation({
   name: 'appointment.reschedule',
@@ -20,6 +26,7 @@ export const rescheduleAppointment = defineOperation({
   input: rescheduleAppointmentSchema.shape({
     tenant_id: idNumber().required(),
     appointment_id: idNumber().required(),
+    ...veterinarianName,
   }),
   permission: 'tenant.member',
   async run(ctx: ClinicRun, input): Promise<AppointmentView> {
@@ -33,12 +40,13 @@ export const rescheduleAppointment = defineOperation({
     if (!APPOINTMENT_TRANSITIONS[row.status as AppointmentStatus]?.length) {
       throw ValidationError.field('scheduled_at', `An appointment that is ${row.status} cannot be moved.`);
     }
+    const named = await namedVeterinarian(db, input.tenant_id, input);
     const veterinarianId =
-      input.veterinarian_user_id === undefined
+      named === undefined
         ? row.veterinarian_user_id == null
           ? null
           : Number(row.veterinarian_user_id)
-        : input.veterinarian_user_id;
+        : named;
     if (veterinarianId != null && veterinarianId !== Number(row.veterinarian_user_id)) {
       const member = await db('tenant_memberships')
         .where({ tenant_id: input.tenant_id, user_id: veterinarianId })
