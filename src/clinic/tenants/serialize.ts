@@ -23,6 +23,29 @@ export const TenantContact = Obj({
   address: Nullable(Str()),
 });
 
+/** TenantContact's columns from `tenants as t` joined onto another resource's row (tenant_*). */
+export const TENANT_CONTACT_COLUMNS = [
+  't.name as tenant_name',
+  't.slug as tenant_slug',
+  't.business_type as tenant_business_type',
+  't.email as tenant_email',
+  't.phone as tenant_phone',
+  't.address as tenant_address',
+];
+
+/** A TenantContact from those columns (the row's own tenant id column holds the id). */
+export function tenantContact(tenantId: unknown, row: Record<string, any>): Shape<typeof TenantContact> {
+  return {
+    id: Number(tenantId),
+    name: row.tenant_name,
+    slug: row.tenant_slug,
+    business_type: row.tenant_business_type,
+    email: row.tenant_email,
+    phone: row.tenant_phone ?? null,
+    address: row.tenant_address ?? null,
+  };
+}
+
 /** The directory profile beyond the contact (PATCH /tenant/{tenant}/profile sets it). */
 export const TenantProfile = Obj({
   description: Nullable(Str({ description: 'shown in the provider directory, searched by q' })),
