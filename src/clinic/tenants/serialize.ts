@@ -106,11 +106,18 @@ export const Dashboard = Obj({
   }),
 });
 
-export function serializeTenant(row: Record<string, any>): TenantView {
+/**
+ * The contact and directory profile of a tenants row (its own columns): what the tenant resource
+ * and the public directory's provider both show of it.
+ */
+export function contactAndProfile(
+  row: Record<string, any>,
+): Shape<typeof TenantContact> & Shape<typeof TenantProfile> {
   return {
     id: Number(row.id),
     name: row.name,
     slug: row.slug,
+    business_type: row.business_type,
     email: row.email,
     phone: row.phone ?? null,
     address: row.address ?? null,
@@ -118,8 +125,13 @@ export function serializeTenant(row: Record<string, any>): TenantView {
     city: row.city ?? null,
     latitude: row.latitude == null ? null : Number(row.latitude),
     longitude: row.longitude == null ? null : Number(row.longitude),
+  };
+}
+
+export function serializeTenant(row: Record<string, any>): TenantView {
+  return {
+    ...contactAndProfile(row),
     subscription_plan: row.subscription_plan,
-    business_type: row.business_type,
     timezone: row.timezone ?? 'UTC',
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
