@@ -5,6 +5,11 @@
 import test from 'ava';
 import { DIALECTS } from '../../helpers/db.js';
 import { runCli } from '../../helpers/cli.js';
+import { operatorContext } from '../../../src/clinic/context.js';
+import { createPet as createPetOp } from '../../../src/clinic/pets/operations/create-pet.js';
+import { listPets } from '../../../src/clinic/pets/operations/list-pets.js';
+import { updatePet } from '../../../src/clinic/pets/operations/update-pet.js';
+import { runOperation } from '../../../src/core/operation.js';
 import { addStaff, signup } from '../fixtures.js';
 import { createPet, recordCounts, world, type World } from './fixtures.js';
 
@@ -259,6 +264,45 @@ for (const dialect of DIALECTS) {
     );
     t.is(http.status, 201, http.text);
     t.is(http.body.data.veterinarian_user_id, null);
+  });
+
+  test(`[${dialect}] pet operations take the tenant by name and resolve it themselves; HTTP passes tenant_id only`, async (t) => {
+    const w = await world(dialect);
+    t.teardown(w.app.close);
+    const operator = operatorContext(w.app.services);
+    const slug = w.admin.tenant.slug;
+    const listed = await runOperation(listPets, operator, { tenant: slug.toUpperCase() });
+    t.is(listed.total, 0);
+    const created = await runOperation(createPetOp, operator, {
+      tenant: String(w.admin.tenant.id),
+      client_id: w.owner.clientId,
+      name: 'Mia',
+      species: 'cat',
+    });
+    t.is(created.tenant_id, w.admin.tenant.id);
+    // The refs' one error for an unknown name: a 404 naming the field, with the nearest slug.
+    const unknown = await t.throwsAsync(
+      runOperation(updatePet, operator, { tenant: `${slug}x`, pet_id: created.id, name: 'Max' }),
+    );
+    t.like(unknown, {
+      status: 404,
+      errors: { tenant: [`tenant: no tenant ${slug}x with that id or slug. Did you mean ${slug}?`] },
+    });
+    // Neither name nor id: refused, nothing read.
+    const neither = await t.throwsAsync(runOperation(listPets, operator, {}));
+    t.like(neither, { status: 422 });
+    // Over HTTP the tenant is the path's: a `tenant` in the body or query is not the route's, and is dropped.
+    const http = await w.app.clinic.post(
+      `${w.t}/pets`,
+      { client_id: w.owner.clientId, name: 'Bruno', species: 'dog', tenant: w.other.tenant.slug },
+      { token: w.admin.token },
+    );
+    t.is(http.status, 201, http.text);
+    t.is(http.body.data.tenant_id, w.admin.tenant.id);
+    const page = await w.app.clinic.get(`${w.t}/pets?tenant=${w.other.tenant.slug}`, {
+      token: w.admin.token,
+    });
+    t.is(page.body.meta.total, 2);
   });
 
   test(`[${dialect}] an --actor member without the permission gets the 403's message and changes nothing`, async (t) => {
