@@ -14,8 +14,17 @@ const tenantScopeFields = yup.object({
   tenant: yup.string().trim().max(64).meta({ description: 'tenant id or slug' }),
 });
 
-/** `schema` with the tenant's fields first (so a command lists --tenant first, as every record command does). */
-export const tenantScoped = <S extends yup.AnyObjectSchema>(schema: S) => schema.concat(tenantScopeFields);
+/** What a scoped input holds: the schema's own fields, and the tenant's. */
+type Scoped<S extends yup.AnyObjectSchema> = yup.ObjectSchema<
+  yup.InferType<S> & { tenant_id?: number; tenant?: string }
+>;
+
+/**
+ * `schema` with the tenant's fields, listed first (yup's concat puts the added fields before the
+ * schema's own), so a command shows --tenant first, as every record command does.
+ */
+export const tenantScoped = <S extends yup.AnyObjectSchema>(schema: S): Scoped<S> =>
+  schema.concat(tenantScopeFields) as unknown as Scoped<S>;
 
 export async function tenantScope(
   ctx: ClinicRun,

@@ -6,7 +6,7 @@ import { bookAppointment } from '../../../clinic/appointments/operations/create-
 import { clinicActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
-import { tenantFlag, tenantOf } from '../../tenant-flag.js';
+import { tenantNameFlag } from '../../tenant-flag.js';
 import { AppointmentBookedView } from '../../views/appointment.js';
 
 /** The flags of appointment.book's fields that are not named or told as the field is. */
@@ -26,14 +26,13 @@ export function register(program: Command): void {
   commandFor(program, bookAppointment, {
     path: 'appointment book',
     description: 'Book an appointment for one of the tenant’s pets',
-    flags: [tenantFlag],
+    flags: [tenantNameFlag],
     input: { skip: ['tenant_id', 'veterinarian_user_id'], fields: bookFlags },
     examples: [
       'wfctl appointment book --tenant happy-paws --pet 7 --at 2026-03-01T10:30:00+05:30 --reason Vaccination',
       'wfctl appointment book --tenant happy-paws --pet 7 --at 2026-03-01T05:00:00Z --vet vera@example.test --json',
     ],
     context: clinicActor,
-    toInput: async (_args, flags, ctx) => ({ tenant_id: await tenantOf(flags, ctx) }),
     view: (appointment, _f, names) => (
       <AppointmentBookedView appointment={appointment} zone={names.tenantZone()} />
     ),

@@ -6,7 +6,7 @@ import { clinicActor } from '../../actors.js';
 import { pageFlag, pageResult } from '../../clinic-page.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
-import { tenantFlag, tenantOf } from '../../tenant-flag.js';
+import { tenantNameFlag } from '../../tenant-flag.js';
 import { AppointmentListView } from '../../views/appointment.js';
 
 export function register(program: Command): void {
@@ -14,7 +14,7 @@ export function register(program: Command): void {
   commandFor(program, listAppointments, {
     path: 'appointment list',
     description: 'List a tenant’s appointments with pet, client and veterinarian, 20 per page, latest first',
-    flags: [tenantFlag, pageFlag],
+    flags: [tenantNameFlag, pageFlag],
     input: {
       skip: ['tenant_id', 'veterinarian_user_id'],
       fields: {
@@ -31,7 +31,6 @@ export function register(program: Command): void {
       'wfctl appointment list --tenant 3 --from 2026-03-01T00:00:00+05:30 --to 2026-03-02T00:00:00+05:30 --vet vera@example.test --json',
     ],
     context: clinicActor,
-    toInput: async (_args, flags, ctx) => ({ tenant_id: await tenantOf(flags, ctx) }),
     json: pageResult,
     view: (page, _f, names) => <AppointmentListView page={pageResult(page)} zone={names.tenantZone()} />,
   });

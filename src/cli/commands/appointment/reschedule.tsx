@@ -5,7 +5,7 @@ import { rescheduleAppointment } from '../../../clinic/appointments/operations/r
 import { clinicActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
-import { tenantFlag, tenantOf } from '../../tenant-flag.js';
+import { tenantNameFlag } from '../../tenant-flag.js';
 
 export function register(program: Command): void {
   commandGroup(program, 'appointment', 'The appointments of a clinic tenant');
@@ -20,7 +20,7 @@ export function register(program: Command): void {
         field: 'appointment_id',
       },
     ],
-    flags: [tenantFlag],
+    flags: [tenantNameFlag],
     input: {
       skip: ['tenant_id', 'veterinarian_user_id'],
       fields: {
@@ -37,6 +37,5 @@ export function register(program: Command): void {
       'wfctl appointment reschedule 31 --tenant happy-paws --at 2026-03-01T11:00:00+05:30 --duration 45',
     ],
     context: clinicActor,
-    toInput: async (_args, flags, ctx) => ({ tenant_id: await tenantOf(flags, ctx) }),
   });
 }

@@ -7,7 +7,7 @@ import { APPOINTMENT_STATUSES } from '../../../clinic/appointments/schemas.js';
 import { clinicActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
-import { tenantFlag, tenantOf } from '../../tenant-flag.js';
+import { tenantNameFlag } from '../../tenant-flag.js';
 import { AppointmentStatusView } from '../../views/appointment.js';
 
 export function register(program: Command): void {
@@ -30,7 +30,7 @@ export function register(program: Command): void {
         field: 'status',
       },
     ],
-    flags: [tenantFlag],
+    flags: [tenantNameFlag],
     input: { skip: ['tenant_id'] },
     examples: [
       'wfctl appointment status 31 checked_in --tenant happy-paws --yes',
@@ -38,7 +38,6 @@ export function register(program: Command): void {
     ],
     context: clinicActor,
     confirm: (args) => `Move appointment ${args.appointment} to ${args.status}?`,
-    toInput: async (_args, flags, ctx) => ({ tenant_id: await tenantOf(flags, ctx) }),
     view: (change, _f, names) => <AppointmentStatusView change={change} zone={names.tenantZone()} />,
   });
 }
