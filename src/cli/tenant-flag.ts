@@ -12,6 +12,12 @@ export const tenantFlag: FlagSpec = {
   lookup: checkTenant,
 };
 
+/**
+ * --tenant for an operation that takes the tenant by name (its `tenant` field, src/clinic/tenant-scope.ts)
+ * and resolves it itself: the lookup only checks a prompt's answer before more is asked.
+ */
+export const tenantNameFlag: FlagSpec = { ...tenantFlag, field: 'tenant' };
+
 /** The id of the tenant `--tenant` names (an unknown one is a usage error, exit 2, with the nearest slug). */
 export async function tenantOf(flags: CommandFlags, ctx: { services: Services }): Promise<number> {
   return (await tenantRef(ctx.services.db, String(flags.tenant))).id;

@@ -106,8 +106,8 @@ for (const dialect of DIALECTS) {
       input: 'short',
     });
     t.is(invalid.code, 2);
-    // Named as typed: the --slug flag; the password (stdin) and the plan (a menu on a terminal) by field.
-    t.deepEqual(Object.keys(invalid.json().errors).sort(), ['--slug', 'password', 'subscription_plan']);
+    // Named as typed: the --slug and --plan flags; the password (stdin) by field.
+    t.deepEqual(Object.keys(invalid.json().errors).sort(), ['--plan', '--slug', 'password']);
 
     const dup = await runCli(createArgs('TAKEN'), { databaseUrl: url, input: PASSWORD });
     t.is(dup.code, 2);
@@ -174,7 +174,7 @@ for (const dialect of DIALECTS) {
       { databaseUrl: url },
     );
     t.is(noAccount.code, 2);
-    t.regex(noAccount.stderr, /The name field is required to create an account/);
+    t.regex(noAccount.stderr, /The --name field is required to create an account/);
     t.regex(noAccount.stderr, /password: The password field is required/);
     const noRole = await runCli(['tenant', 'member', 'add', 'paws', 'new@example.test'], {
       databaseUrl: url,

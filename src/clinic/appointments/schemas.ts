@@ -79,6 +79,19 @@ export const rescheduleAppointmentSchema = yup.object({
 });
 export type RescheduleAppointmentInput = yup.InferType<typeof rescheduleAppointmentSchema>;
 
+/**
+ * The veterinarian by name, for the CLI (`--vet vera@example.test`): a member of the tenant by login
+ * email or user id, resolved inside the operation (clinic/refs.ts). The routes never pass it: over
+ * HTTP the veterinarian is veterinarian_user_id.
+ */
+export const veterinarianName = {
+  veterinarian: yup
+    .string()
+    .trim()
+    .max(255)
+    .meta({ description: 'The veterinarian: a member of the tenant, by user id or email' }),
+};
+
 export const appointmentListQuery = yup.object({ page: pageField() });
 
 /** The clinic's list: by start time (from inclusive, to exclusive) and by veterinarian. */

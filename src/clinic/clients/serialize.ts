@@ -39,6 +39,14 @@ export function serializeClient(row: Record<string, any>): ClientView {
 }
 
 /** A Client row joined onto another resource's row as client_* columns. */
+/** ClientRef's columns from `clinic_clients as c` joined onto another resource's row. */
+export const CLIENT_REF_COLUMNS = [
+  'c.name as client_name',
+  'c.email as client_email',
+  'c.phone as client_phone',
+  'c.owner_user_id as client_owner_user_id',
+];
+
 export function clientRef(row: Record<string, any>): Shape<typeof ClientRef> {
   return {
     id: Number(row.client_id),

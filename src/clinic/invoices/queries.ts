@@ -1,20 +1,13 @@
 // Invoices with their client, pet, line items and payments: one query for the invoices, one each for
 // the items and payments of all of them (no N+1 on a page of 20).
 import type { Knex } from 'knex';
+import { CLIENT_REF_COLUMNS } from '../clients/serialize.js';
 
 export function invoicesWithParties(db: Knex | Knex.Transaction) {
   return db('invoices as i')
     .join('clinic_clients as c', 'c.id', 'i.client_id')
     .leftJoin('pets as p', 'p.id', 'i.pet_id')
-    .select(
-      'i.*',
-      'c.name as client_name',
-      'c.email as client_email',
-      'c.phone as client_phone',
-      'c.owner_user_id as client_owner_user_id',
-      'p.name as pet_name',
-      'p.species as pet_species',
-    );
+    .select('i.*', ...CLIENT_REF_COLUMNS, 'p.name as pet_name', 'p.species as pet_species');
 }
 
 export async function withLines(

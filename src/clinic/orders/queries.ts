@@ -1,7 +1,9 @@
 // Order rows with what their responses show: the pet, the seller tenant, the requester and the
 // assignee, joined in one query; the source prescription's items come from the prescriptions folder.
 import type { Knex } from 'knex';
+import { PET_REF_COLUMNS } from '../pets/serialize.js';
 import { loadPrescriptions, type PrescriptionWithItems } from '../prescriptions/queries.js';
+import { TENANT_CONTACT_COLUMNS } from '../tenants/serialize.js';
 
 export function orderRows(db: Knex) {
   return db('order_requests as o')
@@ -11,15 +13,8 @@ export function orderRows(db: Knex) {
     .leftJoin('clinic_users as a', 'a.id', 'o.assigned_to_user_id')
     .select(
       'o.*',
-      'p.name as pet_name',
-      'p.species as pet_species',
-      'p.breed as pet_breed',
-      't.name as tenant_name',
-      't.slug as tenant_slug',
-      't.business_type as tenant_business_type',
-      't.email as tenant_email',
-      't.phone as tenant_phone',
-      't.address as tenant_address',
+      ...PET_REF_COLUMNS,
+      ...TENANT_CONTACT_COLUMNS,
       'r.name as requester_name',
       'r.email as requester_email',
       'r.phone as requester_phone',

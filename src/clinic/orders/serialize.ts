@@ -5,7 +5,7 @@ import { PageOf } from '../pagination.js';
 import { petRef, PetRef } from '../pets/serialize.js';
 import { UserRef } from '../identity/serialize.js';
 import { Prescription, serializePrescription } from '../prescriptions/serialize.js';
-import { TenantContact } from '../tenants/serialize.js';
+import { TenantContact, tenantContact } from '../tenants/serialize.js';
 import type { OrderRow } from './queries.js';
 import { DELIVERY_PREFERENCES, ORDER_KINDS, ORDER_STATUSES } from './schemas.js';
 
@@ -61,15 +61,7 @@ export function serializeOrder(row: OrderRow): OrderView {
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     pet: petRef(row),
-    target_tenant: {
-      id: Number(row.target_tenant_id),
-      name: row.tenant_name,
-      slug: row.tenant_slug,
-      business_type: row.tenant_business_type,
-      email: row.tenant_email,
-      phone: row.tenant_phone ?? null,
-      address: row.tenant_address ?? null,
-    },
+    target_tenant: tenantContact(row.target_tenant_id, row),
     requester: {
       id: Number(row.requester_user_id),
       name: row.requester_name,

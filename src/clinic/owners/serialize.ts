@@ -4,7 +4,7 @@ import { iso } from '../../db/time.js';
 import { ClientOfTenant } from '../clients/serialize.js';
 import { User } from '../identity/serialize.js';
 import { PageOf } from '../pagination.js';
-import { TenantContact } from '../tenants/serialize.js';
+import { TenantContact, tenantContact } from '../tenants/serialize.js';
 
 export const OwnerClient = Obj({
   ...ClientOfTenant.properties,
@@ -29,15 +29,7 @@ export function serializeOwnerClient(row: Record<string, any>): OwnerClientView 
     name: row.name,
     email: row.email ?? null,
     phone: row.phone ?? null,
-    tenant: {
-      id: Number(row.tenant_id),
-      name: row.tenant_name,
-      slug: row.tenant_slug,
-      business_type: row.tenant_business_type,
-      email: row.tenant_email,
-      phone: row.tenant_phone ?? null,
-      address: row.tenant_address ?? null,
-    },
+    tenant: tenantContact(row.tenant_id, row),
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   };

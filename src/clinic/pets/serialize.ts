@@ -120,6 +120,9 @@ export function serializePet(row: Record<string, any>, photoLinks: PhotoLinks): 
   };
 }
 
+/** PetRef's columns from `pets as p` joined onto another resource's row. */
+export const PET_REF_COLUMNS = ['p.name as pet_name', 'p.species as pet_species', 'p.breed as pet_breed'];
+
 /** A pet joined onto another resource's row as pet_* columns. */
 export function petRef(row: Record<string, any>): Shape<typeof PetRef> {
   return {

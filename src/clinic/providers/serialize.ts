@@ -1,7 +1,7 @@
 // A tenant as the public directory shows it: contact and profile fields, no plan or internals.
 import { Nullable, Num, Obj, type Shape } from '../../core/shape.js';
 import { PageOf } from '../pagination.js';
-import { TenantContact, TenantProfile } from '../tenants/serialize.js';
+import { contactAndProfile, TenantContact, TenantProfile } from '../tenants/serialize.js';
 
 export const Provider = Obj({
   ...TenantContact.properties,
@@ -17,21 +17,9 @@ export type ProviderView = Shape<typeof Provider>;
 
 export const ProviderPage = PageOf(Provider);
 
-const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-
 export function serializeProvider(row: Record<string, any>): ProviderView {
   return {
-    id: Number(row.id),
-    name: row.name,
-    slug: row.slug,
-    business_type: row.business_type,
-    email: row.email,
-    phone: row.phone ?? null,
-    address: row.address ?? null,
-    description: row.description ?? null,
-    city: row.city ?? null,
-    latitude: num(row.latitude),
-    longitude: num(row.longitude),
+    ...contactAndProfile(row),
     distance_km: row.distance_km === undefined ? null : Math.round(row.distance_km * 100) / 100,
   };
 }

@@ -23,6 +23,29 @@ export const TenantContact = Obj({
   address: Nullable(Str()),
 });
 
+/** TenantContact's columns from `tenants as t` joined onto another resource's row (tenant_*). */
+export const TENANT_CONTACT_COLUMNS = [
+  't.name as tenant_name',
+  't.slug as tenant_slug',
+  't.business_type as tenant_business_type',
+  't.email as tenant_email',
+  't.phone as tenant_phone',
+  't.address as tenant_address',
+];
+
+/** A TenantContact from those columns (the row's own tenant id column holds the id). */
+export function tenantContact(tenantId: unknown, row: Record<string, any>): Shape<typeof TenantContact> {
+  return {
+    id: Number(tenantId),
+    name: row.tenant_name,
+    slug: row.tenant_slug,
+    business_type: row.tenant_business_type,
+    email: row.tenant_email,
+    phone: row.tenant_phone ?? null,
+    address: row.tenant_address ?? null,
+  };
+}
+
 /** The directory profile beyond the contact (PATCH /tenant/{tenant}/profile sets it). */
 export const TenantProfile = Obj({
   description: Nullable(Str({ description: 'shown in the provider directory, searched by q' })),
@@ -83,11 +106,18 @@ export const Dashboard = Obj({
   }),
 });
 
-export function serializeTenant(row: Record<string, any>): TenantView {
+/**
+ * The contact and directory profile of a tenants row (its own columns): what the tenant resource
+ * and the public directory's provider both show of it.
+ */
+export function contactAndProfile(
+  row: Record<string, any>,
+): Shape<typeof TenantContact> & Shape<typeof TenantProfile> {
   return {
     id: Number(row.id),
     name: row.name,
     slug: row.slug,
+    business_type: row.business_type,
     email: row.email,
     phone: row.phone ?? null,
     address: row.address ?? null,
@@ -95,8 +125,13 @@ export function serializeTenant(row: Record<string, any>): TenantView {
     city: row.city ?? null,
     latitude: row.latitude == null ? null : Number(row.latitude),
     longitude: row.longitude == null ? null : Number(row.longitude),
+  };
+}
+
+export function serializeTenant(row: Record<string, any>): TenantView {
+  return {
+    ...contactAndProfile(row),
     subscription_plan: row.subscription_plan,
-    business_type: row.business_type,
     timezone: row.timezone ?? 'UTC',
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),

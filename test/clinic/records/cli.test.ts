@@ -5,6 +5,11 @@
 import test from 'ava';
 import { DIALECTS } from '../../helpers/db.js';
 import { runCli } from '../../helpers/cli.js';
+import { operatorContext } from '../../../src/clinic/context.js';
+import { createPet as createPetOp } from '../../../src/clinic/pets/operations/create-pet.js';
+import { listPets } from '../../../src/clinic/pets/operations/list-pets.js';
+import { updatePet } from '../../../src/clinic/pets/operations/update-pet.js';
+import { runOperation } from '../../../src/core/operation.js';
 import { addStaff, signup } from '../fixtures.js';
 import { createPet, recordCounts, world, type World } from './fixtures.js';
 
@@ -207,6 +212,97 @@ for (const dialect of DIALECTS) {
 
     t.deepEqual(await recordCounts(w.db), before);
     t.is((await w.db('pets').where('id', pet.id).first()).weight_kg, null);
+  });
+
+  test(`[${dialect}] --vet names a member of the tenant by email or id, resolved by the operation; another tenant's is unknown`, async (t) => {
+    const w = await world(dialect);
+    t.teardown(w.app.close);
+    const cli = cliFor(w);
+    const slug = w.admin.tenant.slug;
+    const pet = await createPet(w);
+    const vet = await addStaff(w.app, w.admin, 'veterinarian');
+    const outsider = await addStaff(w.app, w.other, 'veterinarian');
+    const book = (at: string, who: string) =>
+      cli(['appointment', 'book', '--tenant', slug, '--pet', String(pet.id), '--at', at, '--vet', who]);
+
+    const byEmail = await book('2026-03-01T10:30:00+05:30', vet.email.toUpperCase());
+    t.is(byEmail.code, 0, byEmail.stderr);
+    t.is(byEmail.json().veterinarian_user_id, vet.userId);
+    const byId = await book('2026-03-01T11:30:00+05:30', String(vet.userId));
+    t.is(byId.code, 0, byId.stderr);
+    t.is(byId.json().veterinarian_user_id, vet.userId);
+    const listed = await cli(['appointment', 'list', '--tenant', slug, '--vet', vet.email]);
+    t.is(listed.code, 0, listed.stderr);
+    t.is(listed.json().data.length, 2);
+
+    const before = await recordCounts(w.db);
+    // One error for a name that is not a member here: a 404 naming --vet (exit 2), the nearest offered.
+    const typo = await book('2026-03-01T12:30:00+05:30', vet.email.replace('@', 'x@'));
+    t.is(typo.code, 2);
+    t.deepEqual(Object.keys(typo.json().errors), ['--vet']);
+    t.regex(typo.stderr, new RegExp(`--vet: no member .* in this tenant\\. Did you mean ${vet.email}\\?`));
+    const elsewhere = await book('2026-03-01T12:30:00+05:30', outsider.email);
+    t.is(elsewhere.code, 2);
+    t.regex(elsewhere.stderr, /--vet: no member .* in this tenant/);
+    const moved = await cli(
+      ['appointment', 'reschedule', String(byId.json().id), '--tenant', slug].concat([
+        '--at',
+        '2026-03-02T10:30:00+05:30',
+        '--vet',
+        String(outsider.userId),
+      ]),
+    );
+    t.is(moved.code, 2);
+    t.deepEqual(Object.keys(moved.json().errors), ['--vet']);
+    t.deepEqual(await recordCounts(w.db), before);
+
+    // HTTP takes veterinarian_user_id only: the CLI's name is not part of the body, and is dropped.
+    const http = await w.app.clinic.post(
+      `${w.t}/appointments`,
+      { pet_id: pet.id, scheduled_at: '2026-03-03T10:30:00+05:30', veterinarian: 'nobody@example.test' },
+      { token: w.admin.token },
+    );
+    t.is(http.status, 201, http.text);
+    t.is(http.body.data.veterinarian_user_id, null);
+  });
+
+  test(`[${dialect}] pet operations take the tenant by name and resolve it themselves; HTTP passes tenant_id only`, async (t) => {
+    const w = await world(dialect);
+    t.teardown(w.app.close);
+    const operator = operatorContext(w.app.services);
+    const slug = w.admin.tenant.slug;
+    const listed = await runOperation(listPets, operator, { tenant: slug.toUpperCase() });
+    t.is(listed.total, 0);
+    const created = await runOperation(createPetOp, operator, {
+      tenant: String(w.admin.tenant.id),
+      client_id: w.owner.clientId,
+      name: 'Mia',
+      species: 'cat',
+    });
+    t.is(created.tenant_id, w.admin.tenant.id);
+    // The refs' one error for an unknown name: a 404 naming the field, with the nearest slug.
+    const unknown = await t.throwsAsync(
+      runOperation(updatePet, operator, { tenant: `${slug}x`, pet_id: created.id, name: 'Max' }),
+    );
+    t.like(unknown, {
+      status: 404,
+      errors: { tenant: [`tenant: no tenant ${slug}x with that id or slug. Did you mean ${slug}?`] },
+    });
+    // Neither name nor id: refused, nothing read.
+    const neither = await t.throwsAsync(runOperation(listPets, operator, {}));
+    t.like(neither, { status: 422 });
+    // Over HTTP the tenant is the path's: a `tenant` in the body or query is not the route's, and is dropped.
+    const http = await w.app.clinic.post(
+      `${w.t}/pets`,
+      { client_id: w.owner.clientId, name: 'Bruno', species: 'dog', tenant: w.other.tenant.slug },
+      { token: w.admin.token },
+    );
+    t.is(http.status, 201, http.text);
+    t.is(http.body.data.tenant_id, w.admin.tenant.id);
+    const page = await w.app.clinic.get(`${w.t}/pets?tenant=${w.other.tenant.slug}`, {
+      token: w.admin.token,
+    });
+    t.is(page.body.meta.total, 2);
   });
 
   test(`[${dialect}] an --actor member without the permission gets the 403's message and changes nothing`, async (t) => {

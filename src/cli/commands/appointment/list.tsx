@@ -6,22 +6,21 @@ import { clinicActor } from '../../actors.js';
 import { pageFlag, pageResult } from '../../clinic-page.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
-import { tenantFlag, tenantOf } from '../../tenant-flag.js';
+import { tenantNameFlag } from '../../tenant-flag.js';
 import { AppointmentListView } from '../../views/appointment.js';
-import { vetId } from './book.js';
 
 export function register(program: Command): void {
   commandGroup(program, 'appointment', 'The appointments of a clinic tenant');
   commandFor(program, listAppointments, {
     path: 'appointment list',
     description: 'List a tenant’s appointments with pet, client and veterinarian, 20 per page, latest first',
-    flags: [tenantFlag, pageFlag],
+    flags: [tenantNameFlag, pageFlag],
     input: {
-      skip: ['tenant_id'],
+      skip: ['tenant_id', 'veterinarian_user_id'],
       fields: {
         from: { flags: '--from <instant>', description: 'starting at or after this ISO-8601 instant' },
         to: { flags: '--to <instant>', description: 'starting before this ISO-8601 instant' },
-        veterinarian_user_id: {
+        veterinarian: {
           flags: '--vet <user>',
           description: 'only this veterinarian’s (user id or email)',
         },
@@ -32,10 +31,6 @@ export function register(program: Command): void {
       'wfctl appointment list --tenant 3 --from 2026-03-01T00:00:00+05:30 --to 2026-03-02T00:00:00+05:30 --vet vera@example.test --json',
     ],
     context: clinicActor,
-    toInput: async (_args, flags, ctx, _secrets, given) => ({
-      tenant_id: await tenantOf(flags, ctx),
-      veterinarian_user_id: await vetId(ctx.services, given.veterinarian_user_id),
-    }),
     json: pageResult,
     view: (page, _f, names) => <AppointmentListView page={pageResult(page)} zone={names.tenantZone()} />,
   });

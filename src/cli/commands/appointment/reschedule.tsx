@@ -5,8 +5,7 @@ import { rescheduleAppointment } from '../../../clinic/appointments/operations/r
 import { clinicActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
-import { tenantFlag, tenantOf } from '../../tenant-flag.js';
-import { vetId } from './book.js';
+import { tenantNameFlag } from '../../tenant-flag.js';
 
 export function register(program: Command): void {
   commandGroup(program, 'appointment', 'The appointments of a clinic tenant');
@@ -21,9 +20,9 @@ export function register(program: Command): void {
         field: 'appointment_id',
       },
     ],
-    flags: [tenantFlag],
+    flags: [tenantNameFlag],
     input: {
-      skip: ['tenant_id'],
+      skip: ['tenant_id', 'veterinarian_user_id'],
       fields: {
         scheduled_at: {
           flags: '--at <instant>',
@@ -31,16 +30,12 @@ export function register(program: Command): void {
           prompt: 'New start (e.g. 2026-03-01T10:30:00+05:30)?',
         },
         duration_minutes: { flags: '--duration <minutes>', description: 'new length, 5 to 480' },
-        veterinarian_user_id: { flags: '--vet <user>', description: 'new veterinarian (user id or email)' },
+        veterinarian: { flags: '--vet <user>', description: 'new veterinarian (user id or email)' },
       },
     },
     examples: [
       'wfctl appointment reschedule 31 --tenant happy-paws --at 2026-03-01T11:00:00+05:30 --duration 45',
     ],
     context: clinicActor,
-    toInput: async (_args, flags, ctx, _secrets, given) => ({
-      tenant_id: await tenantOf(flags, ctx),
-      veterinarian_user_id: await vetId(ctx.services, given.veterinarian_user_id),
-    }),
   });
 }

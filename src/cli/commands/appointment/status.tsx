@@ -7,7 +7,7 @@ import { APPOINTMENT_STATUSES } from '../../../clinic/appointments/schemas.js';
 import { clinicActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
-import { tenantFlag, tenantOf } from '../../tenant-flag.js';
+import { tenantNameFlag } from '../../tenant-flag.js';
 import { AppointmentStatusView } from '../../views/appointment.js';
 
 export function register(program: Command): void {
@@ -17,21 +17,27 @@ export function register(program: Command): void {
     description:
       'Move an appointment to another status (completed, cancelled and no_show are final; the same status is a no-op)',
     args: [
-      { name: 'appointment', description: 'appointment id', prompt: 'Appointment id?' },
-      { name: 'status', description: APPOINTMENT_STATUSES.join(', '), prompt: 'New status?' },
+      {
+        name: 'appointment',
+        description: 'appointment id',
+        prompt: 'Appointment id?',
+        field: 'appointment_id',
+      },
+      {
+        name: 'status',
+        description: APPOINTMENT_STATUSES.join(', '),
+        prompt: 'New status?',
+        field: 'status',
+      },
     ],
-    flags: [tenantFlag],
+    flags: [tenantNameFlag],
+    input: { skip: ['tenant_id'] },
     examples: [
       'wfctl appointment status 31 checked_in --tenant happy-paws --yes',
       'wfctl appointment status 31 cancelled --tenant happy-paws --dry-run --json',
     ],
     context: clinicActor,
     confirm: (args) => `Move appointment ${args.appointment} to ${args.status}?`,
-    toInput: async (args, flags, ctx) => ({
-      tenant_id: await tenantOf(flags, ctx),
-      appointment_id: args.appointment,
-      status: args.status,
-    }),
     view: (change, _f, names) => <AppointmentStatusView change={change} zone={names.tenantZone()} />,
   });
 }

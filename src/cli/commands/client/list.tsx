@@ -7,28 +7,17 @@ import { pageFlag, pageResult } from '../../clinic-page.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
 import { ClientListView } from '../../views/client.js';
-import { tenantRef } from '../../lookup.js';
+import { tenantNameFlag } from '../../tenant-flag.js';
 
 export function register(program: Command): void {
   commandGroup(program, 'client', 'The clients (pet owners) of a clinic tenant');
   commandFor(program, listClients, {
     path: 'client list',
     description: 'List a tenant’s clients (pet owners) by name, 50 per page',
-    flags: [
-      {
-        flags: '--tenant <tenant>',
-        description: 'tenant id or slug',
-        required: true,
-        prompt: 'Tenant (id or slug)?',
-      },
-      pageFlag,
-    ],
+    flags: [tenantNameFlag, pageFlag],
     input: { skip: ['tenant_id'] },
     examples: ['wfctl client list --tenant happy-paws', 'wfctl client list --tenant 3 --page 2 --json'],
     context: clinicActor,
-    toInput: async (_args, flags, ctx) => ({
-      tenant_id: (await tenantRef(ctx.services.db, String(flags.tenant))).id,
-    }),
     json: pageResult,
     view: (page) => <ClientListView page={pageResult(page)} />,
   });

@@ -52,14 +52,16 @@ export function register(program: Command): void {
       'Check the tenants’ counters (list totals, dashboard counts) against COUNT(*); exit 1 on drift without --fix',
     flags: [
       { flags: '--tenant <tenant>', description: 'only this tenant (id or slug); default every tenant' },
-      { flags: '--fix', description: 'set the counters that drifted to their COUNT(*)' },
     ],
+    input: {
+      skip: ['tenant_id'],
+      fields: { fix: { description: 'set the counters that drifted to their COUNT(*)' } },
+    },
     examples: ['wfctl clinic recount', 'wfctl clinic recount --tenant happy-paws --fix --json'],
     context: clinicActor,
     toInput: async (_args, flags, ctx) => ({
       tenant_id:
         flags.tenant === undefined ? undefined : (await tenantRef(ctx.services.db, String(flags.tenant))).id,
-      fix: Boolean(flags.fix),
     }),
     failure: (r) =>
       r.drift.length && !r.fixed

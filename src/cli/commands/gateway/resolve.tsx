@@ -32,8 +32,11 @@ export function register(program: Command): void {
     flags: [
       { flags: '--book', description: 'record it as a payment of its invoice' },
       { flags: '--refund-noted', description: 'the money was refunded through the gateway' },
-      { flags: '--note <text>', description: 'why (kept with the resolution)', field: 'note' },
     ],
+    input: {
+      skip: ['resolution'], // from --book or --refund-noted
+      fields: { note: { flags: '--note <text>', description: 'why (kept with the resolution)' } },
+    },
     examples: [
       'wfctl gateway resolve 4 --book --yes',
       'wfctl gateway resolve 5 --refund-noted --note "refund rfnd_9" --yes',
@@ -41,10 +44,6 @@ export function register(program: Command): void {
     context: clinicActor,
     confirm: (args, flags) =>
       `${flags.book ? 'Book' : 'Note the refund of'} unreconciled gateway payment ${args.id}?`,
-    toInput: async (args, flags) => ({
-      unreconciled_payment_id: args.id,
-      resolution: resolutionOf(flags),
-      note: flags.note,
-    }),
+    toInput: async (_args, flags) => ({ resolution: resolutionOf(flags) }),
   });
 }

@@ -7,7 +7,7 @@ import { clinicActor } from '../../actors.js';
 import { pageFlag, pageResult } from '../../clinic-page.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
-import { tenantFlag, tenantOf } from '../../tenant-flag.js';
+import { tenantNameFlag } from '../../tenant-flag.js';
 import { HealthLogListView } from '../../views/health-log.js';
 
 export function register(program: Command): void {
@@ -15,7 +15,7 @@ export function register(program: Command): void {
   commandFor(program, listHealthLogs, {
     path: 'health-log list',
     description: 'List a patient’s health journal (owner and clinic entries), newest first, 50 per page',
-    flags: [tenantFlag, pageFlag],
+    flags: [tenantNameFlag, pageFlag],
     input: {
       skip: ['tenant_id'],
       fields: {
@@ -31,7 +31,6 @@ export function register(program: Command): void {
       'wfctl health-log list --tenant happy-paws --pet 7 --since 2026-01-01 --actor vera@example.test --json',
     ],
     context: clinicActor,
-    toInput: async (_args, flags, ctx) => ({ tenant_id: await tenantOf(flags, ctx) }),
     json: pageResult,
     view: (page, _f, names) => <HealthLogListView page={pageResult(page)} zone={names.tenantZone()} />,
   });

@@ -8,7 +8,7 @@ import { UsageError } from '../../../core/errors.js';
 import { clinicActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
-import { tenantFlag, tenantOf } from '../../tenant-flag.js';
+import { tenantNameFlag } from '../../tenant-flag.js';
 import { InvoiceSummaryView } from '../../views/invoice.js';
 
 /** The flags of invoice.create's fields that are not named or told as the field is. */
@@ -51,14 +51,13 @@ export function register(program: Command): void {
     path: 'invoice create',
     description:
       'Create an invoice (unpaid or estimate) by line items or a total, optionally with a first payment',
-    flags: [tenantFlag],
+    flags: [tenantNameFlag],
     input: { skip: ['tenant_id'], fields: invoiceFlags },
     examples: [
       'wfctl invoice create --tenant happy-paws --client 4 --item "Rabies vaccine=450" --item "Consultation=2x300"',
       'wfctl invoice create --tenant happy-paws --client 4 --total 1200 --payment-amount 500 --payment-method cash --json',
     ],
     context: clinicActor,
-    toInput: async (_args, flags, ctx) => ({ tenant_id: await tenantOf(flags, ctx) }),
     view: (invoice, _f, names) => (
       <InvoiceSummaryView
         invoice={invoice}

@@ -8,7 +8,7 @@ import { PAYMENT_METHODS } from '../../../clinic/payments/schemas.js';
 import { clinicActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
-import { tenantFlag, tenantOf } from '../../tenant-flag.js';
+import { tenantNameFlag } from '../../tenant-flag.js';
 import { InvoiceSummaryView } from '../../views/invoice.js';
 
 /** The flags of invoice.record-payment's fields that are not named or told as the field is. */
@@ -28,7 +28,7 @@ export function register(program: Command): void {
     path: 'invoice record-payment',
     description: 'Record a payment against an invoice: balance_due falls, status becomes partial or paid',
     args: [{ name: 'invoice', description: 'invoice id', prompt: 'Invoice id?', field: 'invoice_id' }],
-    flags: [tenantFlag],
+    flags: [tenantNameFlag],
     input: { skip: ['tenant_id'], fields: paymentFlags },
     examples: [
       'wfctl invoice record-payment 18 --tenant happy-paws --amount 250 --method upi --reference UPI-4471',
@@ -37,7 +37,6 @@ export function register(program: Command): void {
     context: clinicActor,
     confirm: (args, given) =>
       `Record a payment of ${given.amount} (${given.method}) on invoice ${args.invoice}?`,
-    toInput: async (_args, flags, ctx) => ({ tenant_id: await tenantOf(flags, ctx) }),
     view: (recorded, _f, names) => (
       <InvoiceSummaryView
         zone={names.tenantZone()}

@@ -13,21 +13,18 @@ export function register(program: Command): void {
   commandFor(program, listMail, {
     path: 'mail list',
     description: 'List the emails of the outbox, newest first, with their delivery status',
-    flags: [
-      { flags: '--status <status>', description: `one of ${MAIL_STATUSES.join(', ')}`, field: 'status' },
-      {
-        flags: '--before <id>',
-        description: 'only emails older than this id (the next page)',
-        field: 'before',
+    input: {
+      fields: {
+        status: { description: `one of ${MAIL_STATUSES.join(', ')}` },
+        before: { flags: '--before <id>', description: 'only emails older than this id (the next page)' },
+        limit: { flags: '--limit <n>', description: 'how many (default 50, at most 500)' },
       },
-      { flags: '--limit <n>', description: 'how many (default 50, at most 500)', field: 'limit' },
-    ],
+    },
     examples: [
       'wfctl mail list --status failed',
       'wfctl mail list --json | jq ".data[0], .meta.next_before"',
     ],
     context: clinicActor,
-    toInput: async (_args, flags) => ({ status: flags.status, before: flags.before, limit: flags.limit }),
     json: ({ data, next_before }) => ({ data, meta: { next_before } }),
     names: (page) => ({ tenants: page.data.map((m) => m.tenant_id) }),
     view: (page, _f, names) => <MailListView page={page} names={names} />,

@@ -18,7 +18,7 @@ export function register(program: Command): void {
     ],
     examples: ['wfctl mail retry 12 && wfctl jobs work'],
     context: clinicActor,
-    toInput: async (args) => ({ mail_id: args.id }),
+    input: {},
     view: (r) => <MailRetriedView r={r} />,
   });
 }

@@ -17,7 +17,7 @@ export function register(program: Command): void {
     ],
     examples: ['wfctl mail show 12', 'wfctl mail show 12 --json | jq -r .html'],
     context: clinicActor,
-    toInput: async (args) => ({ mail_id: args.id }),
+    input: {},
     names: (mail) => ({ tenants: [mail.tenant_id] }),
     view: (mail, _f, names) => <MailView mail={mail} names={names} />,
   });

@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { acceptOrder } from '../../../clinic/orders/operations/seller-orders.js';
 import { clinicActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
-import { tenantFlag, tenantOf } from '../../tenant-flag.js';
+import { tenantNameFlag } from '../../tenant-flag.js';
 import { OrderMovedView } from '../../views/order.js';
 import { orderGroup } from './group.js';
 
@@ -15,7 +15,7 @@ export function register(program: Command): void {
     path: 'order accept',
     description: 'Accept a pending order: accepted_at set, assigned to the acting member (--actor)',
     args: [{ name: 'order', description: 'order id', prompt: 'Order id?', field: 'order_id' }],
-    flags: [tenantFlag],
+    flags: [tenantNameFlag],
     input: { skip: ['tenant_id'] },
     examples: [
       'wfctl order accept 9 --tenant city-pharmacy --actor pharmacist@example.test --yes',
@@ -23,7 +23,6 @@ export function register(program: Command): void {
     ],
     context: clinicActor,
     confirm: (args) => `Accept order ${args.order}?`,
-    toInput: async (_args, flags, ctx) => ({ tenant_id: await tenantOf(flags, ctx) }),
     view: (move) => <OrderMovedView move={move} />,
   });
 }

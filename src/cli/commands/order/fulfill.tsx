@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { fulfillOrder } from '../../../clinic/orders/operations/seller-orders.js';
 import { clinicActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
-import { tenantFlag, tenantOf } from '../../tenant-flag.js';
+import { tenantNameFlag } from '../../tenant-flag.js';
 import { OrderMovedView } from '../../views/order.js';
 import { orderGroup } from './group.js';
 
@@ -15,12 +15,11 @@ export function register(program: Command): void {
     path: 'order fulfill',
     description: 'Fulfil an accepted order (final; refunds and returns go through invoices)',
     args: [{ name: 'order', description: 'order id', prompt: 'Order id?', field: 'order_id' }],
-    flags: [tenantFlag],
+    flags: [tenantNameFlag],
     input: { skip: ['tenant_id'] },
     examples: ['wfctl order fulfill 9 --tenant city-pharmacy --yes --json'],
     context: clinicActor,
     confirm: (args) => `Fulfil order ${args.order}? This is final.`,
-    toInput: async (_args, flags, ctx) => ({ tenant_id: await tenantOf(flags, ctx) }),
     view: (move) => <OrderMovedView move={move} />,
   });
 }

@@ -7,7 +7,7 @@ import { ORDER_STATUSES } from '../../../clinic/orders/schemas.js';
 import { clinicActor } from '../../actors.js';
 import { pageFlag, pageResult } from '../../clinic-page.js';
 import { commandFor } from '../../command.js';
-import { tenantFlag, tenantOf } from '../../tenant-flag.js';
+import { tenantNameFlag } from '../../tenant-flag.js';
 import { OrderListView } from '../../views/order.js';
 import { orderGroup } from './group.js';
 
@@ -17,7 +17,7 @@ export function register(program: Command): void {
     path: 'order list',
     description:
       'List the order requests sent to a tenant, oldest first, 50 per page; default the open queue',
-    flags: [tenantFlag, pageFlag],
+    flags: [tenantNameFlag, pageFlag],
     input: {
       skip: ['tenant_id'],
       fields: {
@@ -31,7 +31,6 @@ export function register(program: Command): void {
       'wfctl order list --tenant city-pharmacy --status all --json',
     ],
     context: clinicActor,
-    toInput: async (_args, flags, ctx) => ({ tenant_id: await tenantOf(flags, ctx) }),
     json: pageResult,
     view: (page, _f, names) => <OrderListView page={pageResult(page)} zone={names.tenantZone()} />,
   });

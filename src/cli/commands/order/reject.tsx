@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { rejectOrder } from '../../../clinic/orders/operations/seller-orders.js';
 import { clinicActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
-import { tenantFlag, tenantOf } from '../../tenant-flag.js';
+import { tenantNameFlag } from '../../tenant-flag.js';
 import { OrderMovedView } from '../../views/order.js';
 import { orderGroup } from './group.js';
 
@@ -15,7 +15,7 @@ export function register(program: Command): void {
     path: 'order reject',
     description: 'Reject a pending order; the reason is kept and shown to the owner (final)',
     args: [{ name: 'order', description: 'order id', prompt: 'Order id?', field: 'order_id' }],
-    flags: [tenantFlag],
+    flags: [tenantNameFlag],
     input: {
       skip: ['tenant_id'],
       fields: { reason: { flags: '--reason <text>', description: 'why, shown to the owner' } },
@@ -23,7 +23,6 @@ export function register(program: Command): void {
     examples: ['wfctl order reject 9 --tenant city-pharmacy --reason "Out of stock" --yes'],
     context: clinicActor,
     confirm: (args) => `Reject order ${args.order}? This is final.`,
-    toInput: async (_args, flags, ctx) => ({ tenant_id: await tenantOf(flags, ctx) }),
     view: (move) => <OrderMovedView move={move} />,
   });
 }

@@ -6,7 +6,7 @@ import { createPet } from '../../../clinic/pets/operations/create-pet.js';
 import { clinicActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
-import { tenantFlag, tenantOf } from '../../tenant-flag.js';
+import { tenantNameFlag } from '../../tenant-flag.js';
 import { PetSummaryView } from '../../views/pet.js';
 import { petFlagNames } from './fields.js';
 
@@ -15,14 +15,13 @@ export function register(program: Command): void {
   commandFor(program, createPet, {
     path: 'pet create',
     description: 'Register a pet (patient) for one of the tenant’s clients',
-    flags: [tenantFlag],
+    flags: [tenantNameFlag],
     input: { skip: ['tenant_id'], fields: { client_id: '--client <id>', ...petFlagNames } },
     examples: [
       'wfctl pet create --tenant happy-paws --client 4 --name Bruno --species dog --sex male',
       'wfctl pet create --tenant happy-paws --client 4 --name Mia --species cat --weight 4.2 --json',
     ],
     context: clinicActor,
-    toInput: async (_args, flags, ctx) => ({ tenant_id: await tenantOf(flags, ctx) }),
     view: (pet) => <PetSummaryView pet={pet} title={`Registered ${pet.name} (pet ${pet.id})`} />,
   });
 }

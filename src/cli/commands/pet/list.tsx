@@ -6,7 +6,7 @@ import { clinicActor } from '../../actors.js';
 import { pageFlag, pageResult } from '../../clinic-page.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
-import { tenantFlag, tenantOf } from '../../tenant-flag.js';
+import { tenantNameFlag } from '../../tenant-flag.js';
 import { PetListView } from '../../views/pet.js';
 
 export function register(program: Command): void {
@@ -14,11 +14,10 @@ export function register(program: Command): void {
   commandFor(program, listPets, {
     path: 'pet list',
     description: 'List a tenant’s pets (patients) with their client, 20 per page, newest first',
-    flags: [tenantFlag, pageFlag],
+    flags: [tenantNameFlag, pageFlag],
     input: { skip: ['tenant_id'] },
     examples: ['wfctl pet list --tenant happy-paws', 'wfctl pet list --tenant 3 --page 2 --json'],
     context: clinicActor,
-    toInput: async (_args, flags, ctx) => ({ tenant_id: await tenantOf(flags, ctx) }),
     json: pageResult,
     view: (page) => <PetListView page={pageResult(page)} />,
   });

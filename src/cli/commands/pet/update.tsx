@@ -6,7 +6,7 @@ import { updatePet } from '../../../clinic/pets/operations/update-pet.js';
 import { clinicActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
-import { tenantFlag, tenantOf } from '../../tenant-flag.js';
+import { tenantNameFlag } from '../../tenant-flag.js';
 import { PetSummaryView } from '../../views/pet.js';
 import { petFlagNames } from './fields.js';
 
@@ -16,7 +16,7 @@ export function register(program: Command): void {
     path: 'pet update',
     description: 'Change some of a patient’s fields (only the flags given; an empty value clears one)',
     args: [{ name: 'pet', description: 'pet id', prompt: 'Pet id?', field: 'pet_id' }],
-    flags: [tenantFlag],
+    flags: [tenantNameFlag],
     input: {
       skip: ['tenant_id'],
       fields: {
@@ -30,7 +30,6 @@ export function register(program: Command): void {
       'wfctl pet update 12 --tenant happy-paws --breed "" --json',
     ],
     context: clinicActor,
-    toInput: async (_args, flags, ctx) => ({ tenant_id: await tenantOf(flags, ctx) }),
     view: (pet) => <PetSummaryView pet={pet} title={`Updated ${pet.name} (pet ${pet.id})`} />,
   });
 }

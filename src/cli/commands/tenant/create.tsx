@@ -16,54 +16,31 @@ export function register(program: Command): void {
     path: 'tenant create',
     description:
       'Create a tenant and its first user, its tenant_admin (prompts for what is missing on a terminal)',
-    flags: [
-      {
-        flags: '--name <name>',
-        description: 'tenant name',
-        required: true,
-        prompt: 'Tenant name',
-        field: 'name',
+    input: {
+      // The directory profile is set afterwards, with `wfctl tenant profile`.
+      skip: ['description', 'city', 'latitude', 'longitude'],
+      fields: {
+        name: { description: 'tenant name', prompt: 'Tenant name' },
+        slug: {
+          description: 'unique short name: letters, digits, hyphens',
+          prompt: 'Slug (letters, digits, hyphens)',
+        },
+        email: { description: 'tenant contact email (unique)', prompt: 'Tenant contact email' },
+        phone: { description: 'tenant phone' },
+        address: { description: 'tenant address' },
+        owner_name: { description: 'name of the tenant_admin', prompt: 'Admin name' },
+        owner_email: { description: 'login email of the tenant_admin (unique)', prompt: 'Admin login email' },
+        business_type: { description: `one of ${BUSINESS_TYPES.join(', ')} (default clinic)` },
+        subscription_plan: {
+          flags: '--plan <plan>',
+          description: `subscription plan: ${SUBSCRIPTION_PLANS.join(', ')} (default trial)`,
+        },
+        timezone: {
+          flags: '--timezone <zone>',
+          description: 'IANA time zone, e.g. Asia/Kolkata (default UTC)',
+        },
       },
-      {
-        flags: '--slug <slug>',
-        description: 'unique short name: letters, digits, hyphens',
-        required: true,
-        prompt: 'Slug (letters, digits, hyphens)',
-        field: 'slug',
-      },
-      {
-        flags: '--email <email>',
-        description: 'tenant contact email (unique)',
-        required: true,
-        prompt: 'Tenant contact email',
-        field: 'email',
-      },
-      { flags: '--phone <phone>', description: 'tenant phone' },
-      { flags: '--address <address>', description: 'tenant address' },
-      {
-        flags: '--owner-name <name>',
-        description: 'name of the tenant_admin',
-        required: true,
-        prompt: 'Admin name',
-        field: 'owner_name',
-      },
-      {
-        flags: '--owner-email <email>',
-        description: 'login email of the tenant_admin (unique)',
-        required: true,
-        prompt: 'Admin login email',
-        field: 'owner_email',
-      },
-      {
-        flags: '--business-type <type>',
-        description: `one of ${BUSINESS_TYPES.join(', ')} (default clinic)`,
-      },
-      {
-        flags: '--plan <plan>',
-        description: `subscription plan: ${SUBSCRIPTION_PLANS.join(', ')} (default trial)`,
-      },
-      { flags: '--timezone <zone>', description: 'IANA time zone, e.g. Asia/Kolkata (default UTC)' },
-    ],
+    },
     secrets: {
       stdin: '--password-stdin',
       fields: [{ field: 'password', prompt: 'Admin password (at least 8 characters)' }],
@@ -72,18 +49,16 @@ export function register(program: Command): void {
       'printf %s "$PASSWORD" | wfctl tenant create --name "Happy Paws" --slug happy-paws --email hello@happypaws.test --owner-name Asha --owner-email asha@happypaws.test --password-stdin',
     ],
     context: clinicActor,
-    toInput: async (_args, flags, _ctx, secrets) => ({
-      name: flags.name,
-      slug: flags.slug,
-      email: flags.email,
-      phone: flags.phone,
-      address: flags.address,
-      timezone: flags.timezone,
-      business_type: await choose(flags.businessType, 'Business type', BUSINESS_TYPES, 'clinic', flags),
-      subscription_plan: await choose(flags.plan, 'Subscription plan', SUBSCRIPTION_PLANS, 'trial', flags),
-      owner_name: flags.ownerName,
-      owner_email: flags.ownerEmail,
-      password: secrets.password,
+    // Left out on a terminal, the two choices are asked as menus; off one, their defaults hold.
+    toInput: async (_args, flags, _ctx, _secrets, given) => ({
+      business_type: await choose(given.business_type, 'Business type', BUSINESS_TYPES, 'clinic', flags),
+      subscription_plan: await choose(
+        given.subscription_plan,
+        'Subscription plan',
+        SUBSCRIPTION_PLANS,
+        'trial',
+        flags,
+      ),
     }),
     json: ({ tenant, user }) => ({
       tenant,

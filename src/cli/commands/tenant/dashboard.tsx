@@ -6,22 +6,21 @@ import { clinicActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
 import { DashboardView } from '../../views/tenant.js';
 import { tenantGroup } from './shared.js';
-import { tenantRef } from '../../lookup.js';
 
 export function register(program: Command): void {
   tenantGroup(program);
   commandFor(program, getDashboard, {
     path: 'tenant dashboard',
     description: 'Show a tenant and the counts of its pets, clients, appointments and pending invoices',
-    args: [{ name: 'tenant', description: 'tenant id or slug', prompt: 'Tenant (id or slug)?' }],
+    args: [
+      { name: 'tenant', description: 'tenant id or slug', prompt: 'Tenant (id or slug)?', field: 'tenant' },
+    ],
+    input: { skip: ['tenant_id'] },
     examples: [
       'wfctl tenant dashboard happy-paws',
       'wfctl tenant dashboard 3 --actor vet@happypaws.test --json',
     ],
     context: clinicActor,
-    toInput: async (args, _flags, ctx) => ({
-      tenant_id: (await tenantRef(ctx.services.db, args.tenant, 'TENANT')).id,
-    }),
     view: (dashboard) => <DashboardView dashboard={dashboard} />,
   });
 }

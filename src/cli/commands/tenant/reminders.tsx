@@ -26,35 +26,25 @@ export function register(program: Command): void {
     description:
       'Show or set a tenant’s vaccination reminders (on/off, days before due, send hour in its time zone, sender name)',
     args: [{ name: 'tenant', description: 'tenant id or slug', prompt: 'Tenant (id or slug)?' }],
-    flags: [
-      { flags: '--enabled <on|off>', description: 'send reminders, or not', field: 'enabled' },
-      {
-        flags: '--days-before <days>',
-        description: 'list what falls due within this many days (0–365)',
-        field: 'days_before_due',
+    input: {
+      skip: ['tenant_id'],
+      fields: {
+        enabled: { flags: '--enabled <on|off>', description: 'send reminders, or not', parse: onOff },
+        days_before_due: {
+          flags: '--days-before <days>',
+          description: 'list what falls due within this many days (0–365)',
+        },
+        send_hour: { description: 'hour 0–23 on the tenant’s wall clock (its timezone)' },
+        sender_name: { description: 'the mail’s sender name ("" : the clinic’s name)' },
       },
-      {
-        flags: '--send-hour <hour>',
-        description: 'hour 0–23 on the tenant’s wall clock (its timezone)',
-        field: 'send_hour',
-      },
-      {
-        flags: '--sender-name <name>',
-        description: 'the mail’s sender name ("" : the clinic’s name)',
-        field: 'sender_name',
-      },
-    ],
+    },
     examples: [
       'wfctl tenant reminders happy-paws',
       'wfctl tenant reminders happy-paws --enabled on --days-before 14 --send-hour 9 --sender-name "Happy Paws Vets"',
     ],
     context: clinicActor,
-    toInput: async (args, flags, ctx) => ({
+    toInput: async (args, _flags, ctx) => ({
       tenant_id: (await tenantRef(ctx.services.db, args.tenant, 'TENANT')).id,
-      enabled: onOff(flags.enabled),
-      days_before_due: flags.daysBefore,
-      send_hour: flags.sendHour,
-      sender_name: flags.senderName,
     }),
     view: (settings) => <ReminderSettingsSummary settings={settings} />,
   });

@@ -8,6 +8,7 @@ import { idNumber } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
+import { tenantScope, tenantScoped } from '../../tenant-scope.js';
 import { loadAppointment } from '../queries.js';
 import { APPOINTMENT_TRANSITIONS, updateAppointmentSchema, type AppointmentStatus } from '../schemas.js';
 import { serializeAppointment, type AppointmentView } from '../serialize.js';
@@ -24,16 +25,17 @@ export interface StatusChange {
 export const changeAppointmentStatus = defineOperation({
   name: 'appointment.change-status',
   summary: 'Move an appointment to another status (only the status changes)',
-  input: updateAppointmentSchema.shape({
-    tenant_id: idNumber().required(),
-    appointment_id: idNumber().required(),
-  }),
+  input: tenantScoped(
+    updateAppointmentSchema.shape({
+      appointment_id: idNumber().required(),
+    }),
+  ),
   permission: 'tenant.member',
   async run(ctx: ClinicRun, input): Promise<StatusChange> {
-    await ctx.authorize(input.tenant_id, 'Tenant');
+    const tenantId = await tenantScope(ctx, input);
     const { db } = ctx;
     const row = await lockForUpdate(
-      db('appointments').where({ id: input.appointment_id, tenant_id: input.tenant_id }),
+      db('appointments').where({ id: input.appointment_id, tenant_id: tenantId }),
       db,
     ).first('id', 'status');
     if (!row) throw new NotFoundError('Appointment not found.');
@@ -50,12 +52,12 @@ export const changeAppointmentStatus = defineOperation({
       await db('appointments')
         .where('id', input.appointment_id)
         .update({ status: input.status, updated_at: toDbTime(ctx.services.clock.now()) });
-      await countStatusChange(db, input.tenant_id, 'appointments', from, input.status);
+      await countStatusChange(db, tenantId, 'appointments', from, input.status);
       ctx.audit({
         action: 'appointment.status_changed',
         subjectType: 'appointment',
         subjectId: input.appointment_id,
-        scopeId: input.tenant_id,
+        scopeId: tenantId,
         details: { from, to: input.status },
       });
     }

@@ -4,31 +4,31 @@
 // free in that veterinarian's calendar (slots.ts): an overlap is a 409 naming the appointment.
 import { ValidationError, type FieldErrors } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
-import { idNumber } from '../../../core/validation.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
+import { tenantScope, tenantScoped } from '../../tenant-scope.js';
 import { loadAppointment } from '../queries.js';
-import { storeAppointmentSchema } from '../schemas.js';
+import { storeAppointmentSchema, veterinarianName } from '../schemas.js';
 import { serializeAppointment, type AppointmentView } from '../serialize.js';
 import { reserveSlot, slotEnd } from '../slots.js';
+import { namedVeterinarian } from '../veterinarian.js';
 import { countAdded } from '../../counters.js';
 
 export const bookAppointment = defineOperation({
   name: 'appointment.book',
   summary: 'Book an appointment for one of the tenant’s pets',
-  input: storeAppointmentSchema.shape({ tenant_id: idNumber().required() }),
+  input: tenantScoped(storeAppointmentSchema.shape({ ...veterinarianName })),
   permission: 'tenant.member',
   async run(ctx: ClinicRun, input): Promise<AppointmentView> {
-    await ctx.authorize(input.tenant_id, 'Tenant');
+    const tenantId = await tenantScope(ctx, input);
     const { db } = ctx;
     const errors: FieldErrors = {};
-    const pet = await db('pets')
-      .where({ id: input.pet_id, tenant_id: input.tenant_id })
-      .first('id', 'client_id');
+    const pet = await db('pets').where({ id: input.pet_id, tenant_id: tenantId }).first('id', 'client_id');
     if (!pet) errors.pet_id = ['The selected pet_id is not a patient of this tenant.'];
-    if (input.veterinarian_user_id != null) {
+    const veterinarianId = (await namedVeterinarian(db, tenantId, input)) ?? null;
+    if (veterinarianId != null) {
       const member = await db('tenant_memberships')
-        .where({ tenant_id: input.tenant_id, user_id: input.veterinarian_user_id })
+        .where({ tenant_id: tenantId, user_id: veterinarianId })
         .first('user_id');
       if (!member)
         errors.veterinarian_user_id = ['The selected veterinarian_user_id is not a member of this tenant.'];
@@ -37,11 +37,10 @@ export const bookAppointment = defineOperation({
 
     const start = new Date(input.scheduled_at);
     const minutes = input.duration_minutes ?? ctx.services.config.clinic.appointmentDefaultMinutes;
-    const veterinarianId = input.veterinarian_user_id ?? null;
-    await reserveSlot(db, { tenantId: input.tenant_id, veterinarianId, start, minutes });
+    await reserveSlot(db, { tenantId, veterinarianId, start, minutes });
     const now = toDbTime(ctx.services.clock.now());
     const [id] = await db('appointments').insert({
-      tenant_id: input.tenant_id,
+      tenant_id: tenantId,
       pet_id: input.pet_id,
       client_id: pet.client_id,
       status: input.status,
@@ -54,12 +53,12 @@ export const bookAppointment = defineOperation({
       created_at: now,
       updated_at: now,
     });
-    await countAdded(db, input.tenant_id, 'appointments', input.status);
+    await countAdded(db, tenantId, 'appointments', input.status);
     ctx.audit({
       action: 'appointment.created',
       subjectType: 'appointment',
       subjectId: Number(id),
-      scopeId: input.tenant_id,
+      scopeId: tenantId,
       details: { pet_id: input.pet_id, status: input.status, duration_minutes: minutes },
     });
     return serializeAppointment(await loadAppointment(db, Number(id)));

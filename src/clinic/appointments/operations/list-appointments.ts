@@ -1,17 +1,18 @@
 // Appointment lists, 20 per page, latest scheduled first: the tenant's (appointment.list), or those
 // of the pets whose Client row belongs to the caller (owner-appointment.list).
 import { defineOperation } from '../../../core/operation.js';
-import { idNumber } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
+import { tenantScope, tenantScoped } from '../../tenant-scope.js';
 import type { Knex } from 'knex';
 import type { Branch, OrderTerm } from '../../../db/ordered-union.js';
 import { branchPerKey, ownerPetIds } from '../../owner-scope.js';
 import { fetchKeyedPage, PAGE_SIZES, type Page } from '../../pagination.js';
 import { appointmentsWithRelations } from '../queries.js';
 import { toDbTime } from '../../../db/time.js';
-import { appointmentListQuery, tenantAppointmentListQuery } from '../schemas.js';
+import { appointmentListQuery, tenantAppointmentListQuery, veterinarianName } from '../schemas.js';
 import { serializeAppointment, type AppointmentView } from '../serialize.js';
 import { counterTotal } from '../../counters.js';
+import { namedVeterinarian } from '../veterinarian.js';
 
 const order: OrderTerm[] = [
   { column: 'scheduled_at', order: 'desc' },
@@ -39,24 +40,22 @@ async function page(
 export const listAppointments = defineOperation({
   name: 'appointment.list',
   summary: 'The tenant’s appointments with pet, client and veterinarian, 20 per page, latest first',
-  input: tenantAppointmentListQuery.shape({ tenant_id: idNumber().required() }),
+  input: tenantScoped(tenantAppointmentListQuery.shape({ ...veterinarianName })),
   permission: 'tenant.member',
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<AppointmentView>> {
-    await ctx.authorize(input.tenant_id, 'Tenant');
+    const tenantId = await tenantScope(ctx, input);
     // Filters by start time, compared as stored (UTC text); index (tenant_id, [veterinarian,] scheduled_at).
-    const q = ctx
-      .db('appointments as a')
-      .where('a.tenant_id', input.tenant_id)
-      .select('a.id', 'a.scheduled_at');
-    if (input.veterinarian_user_id != null) q.where('a.veterinarian_user_id', input.veterinarian_user_id);
+    const q = ctx.db('appointments as a').where('a.tenant_id', tenantId).select('a.id', 'a.scheduled_at');
+    const veterinarianId = await namedVeterinarian(ctx.db, tenantId, input);
+    if (veterinarianId != null) q.where('a.veterinarian_user_id', veterinarianId);
     if (input.from) q.where('a.scheduled_at', '>=', toDbTime(new Date(input.from)));
     if (input.to) q.where('a.scheduled_at', '<', toDbTime(new Date(input.to)));
     // The total: without a filter, the tenant's appointment counters (every status); with a
     // veterinarian or a time range, COUNT(*) over that index range (no counter is kept per
     // veterinarian or per time).
-    const filtered = input.veterinarian_user_id != null || Boolean(input.from) || Boolean(input.to);
-    const known = filtered ? undefined : () => counterTotal(ctx.db, input.tenant_id, 'appointments');
+    const filtered = veterinarianId != null || Boolean(input.from) || Boolean(input.to);
+    const known = filtered ? undefined : () => counterTotal(ctx.db, tenantId, 'appointments');
     return page(ctx.db, [{ query: q }], input.page, known);
   },
 });

@@ -9,39 +9,49 @@ import { idNumber } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { isoOrNull, toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
+import { tenantScope, tenantScoped } from '../../tenant-scope.js';
 import { loadAppointment } from '../queries.js';
-import { APPOINTMENT_TRANSITIONS, rescheduleAppointmentSchema, type AppointmentStatus } from '../schemas.js';
+import {
+  APPOINTMENT_TRANSITIONS,
+  rescheduleAppointmentSchema,
+  veterinarianName,
+  type AppointmentStatus,
+} from '../schemas.js';
 import { serializeAppointment, type AppointmentView } from '../serialize.js';
 import { reserveSlot, slotEnd } from '../slots.js';
+import { namedVeterinarian } from '../veterinarian.js';
 
 export const rescheduleAppointment = defineOperation({
   name: 'appointment.reschedule',
   summary: 'Move an appointment to a new time (and length or veterinarian), if the slot is free',
-  input: rescheduleAppointmentSchema.shape({
-    tenant_id: idNumber().required(),
-    appointment_id: idNumber().required(),
-  }),
+  input: tenantScoped(
+    rescheduleAppointmentSchema.shape({
+      appointment_id: idNumber().required(),
+      ...veterinarianName,
+    }),
+  ),
   permission: 'tenant.member',
   async run(ctx: ClinicRun, input): Promise<AppointmentView> {
-    await ctx.authorize(input.tenant_id, 'Tenant');
+    const tenantId = await tenantScope(ctx, input);
     const { db } = ctx;
     const row = await lockForUpdate(
-      db('appointments').where({ id: input.appointment_id, tenant_id: input.tenant_id }),
+      db('appointments').where({ id: input.appointment_id, tenant_id: tenantId }),
       db,
     ).first();
     if (!row) throw new NotFoundError('Appointment not found.');
     if (!APPOINTMENT_TRANSITIONS[row.status as AppointmentStatus]?.length) {
       throw ValidationError.field('scheduled_at', `An appointment that is ${row.status} cannot be moved.`);
     }
+    const named = await namedVeterinarian(db, tenantId, input);
     const veterinarianId =
-      input.veterinarian_user_id === undefined
+      named === undefined
         ? row.veterinarian_user_id == null
           ? null
           : Number(row.veterinarian_user_id)
-        : input.veterinarian_user_id;
+        : named;
     if (veterinarianId != null && veterinarianId !== Number(row.veterinarian_user_id)) {
       const member = await db('tenant_memberships')
-        .where({ tenant_id: input.tenant_id, user_id: veterinarianId })
+        .where({ tenant_id: tenantId, user_id: veterinarianId })
         .first('user_id');
       if (!member) {
         throw ValidationError.field(
@@ -53,7 +63,7 @@ export const rescheduleAppointment = defineOperation({
     const start = new Date(input.scheduled_at);
     const minutes = input.duration_minutes ?? Number(row.duration_minutes);
     await reserveSlot(db, {
-      tenantId: input.tenant_id,
+      tenantId,
       veterinarianId,
       start,
       minutes,
@@ -72,7 +82,7 @@ export const rescheduleAppointment = defineOperation({
       action: 'appointment.rescheduled',
       subjectType: 'appointment',
       subjectId: input.appointment_id,
-      scopeId: input.tenant_id,
+      scopeId: tenantId,
       details: {
         from: isoOrNull(row.scheduled_at),
         to: start.toISOString(),

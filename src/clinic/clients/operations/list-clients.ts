@@ -1,26 +1,24 @@
 // GET /tenant/{tenant}/clients, `wfctl client list`: the tenant's Client rows (pet owners it
 // knows), 50 per page, by name.
 import { defineOperation } from '../../../core/operation.js';
-import { idNumber } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
+import { tenantScope, tenantScoped } from '../../tenant-scope.js';
 import { fetchKeyedPage, PAGE_SIZES, pageQuery, type Page } from '../../pagination.js';
-import { loadTenant } from '../../tenants/resolve.js';
 import { serializeClient, type ClientView } from '../serialize.js';
 import { counterTotal } from '../../counters.js';
 
 export const listClients = defineOperation({
   name: 'client.list',
   summary: 'The tenant’s clients (pet owners), 50 per page, by name',
-  input: pageQuery.shape({ tenant_id: idNumber().required() }),
+  input: tenantScoped(pageQuery),
   permission: 'tenant.member',
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<ClientView>> {
     const { db } = ctx;
-    const tenant = await loadTenant(db, input.tenant_id);
-    await ctx.authorize(tenant.id, 'Tenant');
+    const tenantId = await tenantScope(ctx, input);
     // The page's ids from index (tenant_id, name, id), then those clients with their pet counts;
     // the total from the tenant's clients counter.
-    const keys = db('clinic_clients as c').where('c.tenant_id', tenant.id).select('c.id');
+    const keys = db('clinic_clients as c').where('c.tenant_id', tenantId).select('c.id');
     const page = await fetchKeyedPage<Record<string, any>>(
       db,
       [{ query: keys }],
@@ -34,7 +32,7 @@ export const listClients = defineOperation({
         db('clinic_clients as c')
           .whereIn('c.id', ids)
           .select('c.*', db('pets').whereRaw('pets.client_id = c.id').count('*').as('pets_count')),
-      () => counterTotal(db, tenant.id, 'clients'),
+      () => counterTotal(db, tenantId, 'clients'),
     );
     return { ...page, items: page.items.map(serializeClient) };
   },

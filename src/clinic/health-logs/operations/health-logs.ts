@@ -11,6 +11,7 @@ import { defineOperation } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
+import { tenantScope, tenantScoped } from '../../tenant-scope.js';
 import { ownedPet } from '../../ownership.js';
 import { fetchPage, type Page } from '../../pagination.js';
 import { callerId } from '../../pets/access.js';
@@ -155,18 +156,18 @@ async function patientOf(db: Knex, tenantId: number, petId: number): Promise<Row
   return pet;
 }
 
-const patientInput = { tenant_id: idNumber().required(), pet_id: idNumber().required() };
+const patientInput = { pet_id: idNumber().required() };
 
 export const listHealthLogs = defineOperation({
   name: 'health-log.list',
   summary: 'A patient’s health journal (owner and clinic entries)',
-  input: healthLogListQuery.shape(patientInput),
+  input: tenantScoped(healthLogListQuery.shape(patientInput)),
   permission: 'medical_record.read',
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<HealthLogView>> {
-    await ctx.authorize(input.tenant_id, 'Tenant');
-    await patientOf(ctx.db, input.tenant_id, input.pet_id);
-    const since = await sinceInstant(ctx.db, input.tenant_id, input.since);
+    const tenantId = await tenantScope(ctx, input);
+    await patientOf(ctx.db, tenantId, input.pet_id);
+    const since = await sinceInstant(ctx.db, tenantId, input.since);
     return page(ctx.db, input.pet_id, since, input.page);
   },
 });
@@ -174,19 +175,19 @@ export const listHealthLogs = defineOperation({
 export const createHealthLog = defineOperation({
   name: 'health-log.create',
   summary: 'Write a health log for a patient (source clinic)',
-  input: healthLogSchema.shape(patientInput),
+  input: tenantScoped(healthLogSchema.shape(patientInput)),
   permission: 'medical_record.create',
   async run(ctx: ClinicRun, input): Promise<HealthLogView> {
-    await ctx.authorize(input.tenant_id, 'Tenant');
+    const tenantId = await tenantScope(ctx, input);
     // An entry names who wrote it: a staff member, never the operator.
     if (ctx.actor.kind !== 'user') {
       throw new ForbiddenError('A clinic health log is written by a staff member; pass --actor EMAIL.');
     }
-    const pet = await patientOf(ctx.db, input.tenant_id, input.pet_id);
+    const pet = await patientOf(ctx.db, tenantId, input.pet_id);
     return insertLog(ctx, pet, input, {
       userId: ctx.actor.userId,
       source: 'clinic',
-      tenantId: input.tenant_id,
+      tenantId,
     });
   },
 });

@@ -4,9 +4,9 @@
 // transaction, so there is never an invoice without its counter payment or the other way round.
 import { ValidationError, type FieldErrors } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
-import { idNumber } from '../../../core/validation.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
+import { tenantScope, tenantScoped } from '../../tenant-scope.js';
 import { insertPayment, settleInvoice } from '../../payments/ledger.js';
 import { fromMinor, toMinor } from '../../payments/money.js';
 import { loadInvoice } from '../queries.js';
@@ -17,10 +17,10 @@ import { countAdded } from '../../counters.js';
 export const createInvoice = defineOperation({
   name: 'invoice.create',
   summary: 'Create an invoice (unpaid or estimate), optionally with a first payment',
-  input: storeInvoiceSchema.shape({ tenant_id: idNumber().required() }),
+  input: tenantScoped(storeInvoiceSchema),
   permission: 'tenant.member',
   async run(ctx: ClinicRun, input): Promise<InvoiceView> {
-    await ctx.authorize(input.tenant_id, 'Tenant');
+    const tenantId = await tenantScope(ctx, input);
     const { db } = ctx;
     const { clock, config } = ctx.services;
     const lines = (input.items ?? []).map((item) => {
@@ -37,12 +37,10 @@ export const createInvoice = defineOperation({
       : toMinor(input.total!);
 
     const errors: FieldErrors = {};
-    const client = await db('clinic_clients')
-      .where({ id: input.client_id, tenant_id: input.tenant_id })
-      .first('id');
+    const client = await db('clinic_clients').where({ id: input.client_id, tenant_id: tenantId }).first('id');
     if (!client) errors.client_id = ['The selected client_id is not a client of this tenant.'];
     if (input.pet_id != null) {
-      const pet = await db('pets').where({ id: input.pet_id, tenant_id: input.tenant_id }).first('client_id');
+      const pet = await db('pets').where({ id: input.pet_id, tenant_id: tenantId }).first('client_id');
       if (!pet || Number(pet.client_id) !== input.client_id) {
         errors.pet_id = ['The selected pet_id is not a pet of this client.'];
       }
@@ -61,7 +59,7 @@ export const createInvoice = defineOperation({
 
     const now = clock.now();
     const [id] = await db('invoices').insert({
-      tenant_id: input.tenant_id,
+      tenant_id: tenantId,
       client_id: input.client_id,
       pet_id: input.pet_id ?? null,
       status: input.status,
@@ -80,7 +78,7 @@ export const createInvoice = defineOperation({
       await insertPayment(
         db,
         {
-          tenantId: input.tenant_id,
+          tenantId,
           invoiceId,
           amountMinor: toMinor(input.payment_amount),
           method: input.payment_method!,
@@ -93,12 +91,12 @@ export const createInvoice = defineOperation({
       await settleInvoice(db, invoiceId, now);
     }
     // Counted as created (settleInvoice has counted any move from this status already).
-    await countAdded(db, input.tenant_id, 'invoices', input.status);
+    await countAdded(db, tenantId, 'invoices', input.status);
     ctx.audit({
       action: 'invoice.created',
       subjectType: 'invoice',
       subjectId: invoiceId,
-      scopeId: input.tenant_id,
+      scopeId: tenantId,
       details: {
         total_minor: totalMinor,
         status: input.status,

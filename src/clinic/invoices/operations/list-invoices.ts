@@ -2,8 +2,8 @@
 // (invoice.list), or the caller's (owner-invoice.list: invoices of their Client rows).
 import type { Knex } from 'knex';
 import { defineOperation } from '../../../core/operation.js';
-import { idNumber } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
+import { tenantScope, tenantScoped } from '../../tenant-scope.js';
 import { throughIndex } from '../../../db/knex.js';
 import type { Branch } from '../../../db/ordered-union.js';
 import { branchPerKey, ownerClientIds } from '../../owner-scope.js';
@@ -34,18 +34,16 @@ async function page(
 export const listInvoices = defineOperation({
   name: 'invoice.list',
   summary: 'The tenant’s invoices with pet, client, items and payments, 20 per page, newest first',
-  input: invoiceListQuery.shape({ tenant_id: idNumber().required() }),
+  input: tenantScoped(invoiceListQuery),
   permission: 'tenant.member',
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<InvoiceView>> {
-    await ctx.authorize(input.tenant_id, 'Tenant');
+    const tenantId = await tenantScope(ctx, input);
     // Index (tenant_id, id), named: see throughIndex. The total: the tenant's invoice counters.
     const invoices = throughIndex(ctx.db, 'invoices', 'i', 'invoices_tenant_id_id_index')
-      .where('i.tenant_id', input.tenant_id)
+      .where('i.tenant_id', tenantId)
       .select('i.id');
-    return page(ctx.db, [{ query: invoices }], input.page, () =>
-      counterTotal(ctx.db, input.tenant_id, 'invoices'),
-    );
+    return page(ctx.db, [{ query: invoices }], input.page, () => counterTotal(ctx.db, tenantId, 'invoices'));
   },
 });
 

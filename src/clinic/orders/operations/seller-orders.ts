@@ -6,6 +6,7 @@ import { NotFoundError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
+import { tenantScope, tenantScoped } from '../../tenant-scope.js';
 import { throughIndex } from '../../../db/knex.js';
 import { fetchKeyedPage, type Page } from '../../pagination.js';
 import { orderRows, withPrescriptions } from '../queries.js';
@@ -22,11 +23,11 @@ export const OPEN_QUEUE: OrderStatus[] = ['pending', 'accepted'];
 export const listOrders = defineOperation({
   name: 'order.list',
   summary: 'Order requests sent to the tenant, oldest first, 50 per page; default the open queue',
-  input: sellerOrderListQuery.shape({ tenant_id: idNumber().required() }),
+  input: tenantScoped(sellerOrderListQuery),
   permission: 'order.read',
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<OrderView>> {
-    await ctx.authorize(input.tenant_id, 'Tenant');
+    const tenantId = await tenantScope(ctx, input);
     const { db } = ctx;
     // One branch per status asked for, index (target_tenant_id, status, id), merged oldest first;
     // every status: index (target_tenant_id, id).
@@ -38,7 +39,7 @@ export const listOrders = defineOperation({
       const table = status
         ? db('order_requests as o')
         : throughIndex(db, 'order_requests', 'o', 'order_requests_target_tenant_id_id_index');
-      const q = table.where('o.target_tenant_id', input.tenant_id).select('o.id');
+      const q = table.where('o.target_tenant_id', tenantId).select('o.id');
       if (status) q.where('o.status', status);
       return { query: q };
     });
@@ -50,13 +51,13 @@ export const listOrders = defineOperation({
       SELLER_ORDERS_PER_PAGE,
       (ids) => orderRows(db).whereIn('o.id', ids),
       // The total from the tenant's order counters: the statuses asked for, or every one.
-      () => counterTotal(db, input.tenant_id, 'orders', all ? undefined : wanted),
+      () => counterTotal(db, tenantId, 'orders', all ? undefined : wanted),
     );
     return { ...page, items: (await withPrescriptions(db, page.items)).map(serializeOrder) };
   },
 });
 
-const sellerOrderInput = yup.object({ tenant_id: idNumber().required(), order_id: idNumber().required() });
+const sellerOrderInput = tenantScoped(yup.object({ order_id: idNumber().required() }));
 const rejectInput = rejectOrderSchema.concat(sellerOrderInput);
 
 export interface OrderMove {
@@ -77,12 +78,10 @@ function sellerMove<S extends typeof sellerOrderInput | typeof rejectInput>(
     permission: 'order.manage',
     async run(ctx: ClinicRun, raw): Promise<OrderMove> {
       const given = raw as InferType<typeof rejectInput>;
-      await ctx.authorize(given.tenant_id, 'Tenant');
+      const tenantId = await tenantScope(ctx, given);
       const id = await moveOrder(
         ctx,
-        ctx
-          .db('order_requests as o')
-          .where({ 'o.id': given.order_id, 'o.target_tenant_id': given.tenant_id }),
+        ctx.db('order_requests as o').where({ 'o.id': given.order_id, 'o.target_tenant_id': tenantId }),
         action,
         { reason: given.reason },
       );

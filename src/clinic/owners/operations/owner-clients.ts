@@ -8,20 +8,13 @@ import type { ClinicRun } from '../../context.js';
 import { fetchPage, PAGE_SIZES, type Page } from '../../pagination.js';
 import { ownerClientListQuery } from '../schemas.js';
 import { serializeOwnerClient, type OwnerClientView } from '../serialize.js';
+import { TENANT_CONTACT_COLUMNS } from '../../tenants/serialize.js';
 
 function ownerClients(db: Knex, ownerUserId: number) {
   return db('clinic_clients as c')
     .join('tenants as t', 't.id', 'c.tenant_id')
     .where('c.owner_user_id', ownerUserId)
-    .select(
-      'c.*',
-      't.name as tenant_name',
-      't.slug as tenant_slug',
-      't.business_type as tenant_business_type',
-      't.email as tenant_email',
-      't.phone as tenant_phone',
-      't.address as tenant_address',
-    );
+    .select('c.*', ...TENANT_CONTACT_COLUMNS);
 }
 
 export const listOwnerClients = defineOperation({

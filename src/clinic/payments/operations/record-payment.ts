@@ -7,6 +7,7 @@ import { defineOperation } from '../../../core/operation.js';
 import { idNumber } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import type { ClinicRun } from '../../context.js';
+import { tenantScope, tenantScoped } from '../../tenant-scope.js';
 import { loadInvoice } from '../../invoices/queries.js';
 import { serializeInvoice, type InvoiceView } from '../../invoices/serialize.js';
 import { CLOSED_INVOICE_STATUSES, insertPayment, settleInvoice, type InvoiceStatus } from '../ledger.js';
@@ -23,16 +24,17 @@ export interface RecordedPayment {
 export const recordPayment = defineOperation({
   name: 'invoice.record-payment',
   summary: 'Record a payment against an invoice: balance_due falls, status becomes partial or paid',
-  input: recordPaymentSchema.shape({
-    tenant_id: idNumber().required(),
-    invoice_id: idNumber().required(),
-  }),
+  input: tenantScoped(
+    recordPaymentSchema.shape({
+      invoice_id: idNumber().required(),
+    }),
+  ),
   permission: 'tenant.member',
   async run(ctx: ClinicRun, input): Promise<RecordedPayment> {
-    await ctx.authorize(input.tenant_id, 'Tenant');
+    const tenantId = await tenantScope(ctx, input);
     const { db } = ctx;
     const invoice = await lockForUpdate(
-      db('invoices').where({ id: input.invoice_id, tenant_id: input.tenant_id }),
+      db('invoices').where({ id: input.invoice_id, tenant_id: tenantId }),
       db,
     ).first('id', 'status', 'balance_due_minor');
     if (!invoice) throw new NotFoundError('Invoice not found.');
@@ -48,7 +50,7 @@ export const recordPayment = defineOperation({
     const paymentId = await insertPayment(
       db,
       {
-        tenantId: input.tenant_id,
+        tenantId,
         invoiceId: input.invoice_id,
         amountMinor,
         method: input.payment_method,
@@ -63,7 +65,7 @@ export const recordPayment = defineOperation({
       action: 'payment.recorded',
       subjectType: 'invoice',
       subjectId: input.invoice_id,
-      scopeId: input.tenant_id,
+      scopeId: tenantId,
       details: { payment_id: paymentId, amount_minor: amountMinor, method: input.payment_method },
     });
     return {

@@ -9,6 +9,7 @@ import { defineOperation } from '../../../core/operation.js';
 import { idNumber } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
 import { storedFilePath } from '../../documents/files.js';
+import { publishedTag } from '../../public-profile/published-tag.js';
 import { photoVersion, verifyPhotoLink } from '../links.js';
 import { photoLinkQuery, tagPhotoParams, tagPhotoQuery } from '../schemas.js';
 
@@ -50,16 +51,7 @@ export const showTagPhoto = defineOperation({
   permission: 'public',
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<PhotoFile> {
-    const slug = input.slug.trim().toLowerCase();
-    const row =
-      slug.length === 8
-        ? await ctx
-            .db('pet_public_profiles as pp')
-            .join('pets as p', 'p.id', 'pp.pet_id')
-            .where({ 'pp.slug': slug, 'pp.enabled': true })
-            .first('p.photo_storage_name')
-        : undefined;
-    if (!row) throw new NotFoundError('Tag not found.');
+    const row = await publishedTag(ctx.db, input.slug, ['p.photo_storage_name']);
     // The version only busts caches: an old one still gets the current photo of a published tag.
     return openPhoto(ctx, row.photo_storage_name ?? null);
   },

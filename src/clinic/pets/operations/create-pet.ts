@@ -3,9 +3,9 @@
 // (owner-pet.create: POST /owner/me/pets), which is the tenant of their first Client row.
 import { ValidationError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
-import { idNumber } from '../../../core/validation.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
+import { tenantScope, tenantScoped } from '../../tenant-scope.js';
 import { tenantToday } from '../../tenants/time-zone.js';
 import { loadPet } from '../queries.js';
 import { ownerStorePetSchema, storePetSchema, type PetFields } from '../schemas.js';
@@ -13,7 +13,7 @@ import { photoLinks, type PhotoLinks } from '../../pet-photos/links.js';
 import { serializePet, type PetView } from '../serialize.js';
 import { countAdded } from '../../counters.js';
 
-export const createPetInput = storePetSchema.shape({ tenant_id: idNumber().required() });
+export const createPetInput = tenantScoped(storePetSchema);
 
 export const createPet = defineOperation({
   name: 'pet.create',
@@ -23,8 +23,8 @@ export const createPet = defineOperation({
   // The signing key of photo_url is read on the pool, before the transaction (see appSecret).
   prepare: (ctx) => photoLinks(ctx.services),
   async run(ctx: ClinicRun, input, links: PhotoLinks): Promise<PetView> {
-    await ctx.authorize(input.tenant_id, 'Tenant');
-    const { tenant_id: tenantId, client_id: clientId, ...fields } = input;
+    const tenantId = await tenantScope(ctx, input);
+    const { tenant_id: _id, tenant: _name, client_id: clientId, ...fields } = input;
     const client = await ctx.db('clinic_clients').where({ id: clientId, tenant_id: tenantId }).first('id');
     const errors = await petFieldErrors(ctx, tenantId, fields);
     if (!client) errors.client_id = ['The selected client_id is not a client of this tenant.'];

@@ -1,8 +1,8 @@
 // Pet lists, 20 per page, newest first: the tenant's patients (pet.list), or the pets whose Client
 // row belongs to the caller (owner-pet.list: "pets whose client has owner_user_id equal to the caller").
 import { defineOperation } from '../../../core/operation.js';
-import { idNumber } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
+import { tenantScope, tenantScoped } from '../../tenant-scope.js';
 import type { Branch } from '../../../db/ordered-union.js';
 import { branchPerKey, ownerClientIds } from '../../owner-scope.js';
 import { fetchKeyedPage, PAGE_SIZES, type Page } from '../../pagination.js';
@@ -34,14 +34,14 @@ async function page(
 export const listPets = defineOperation({
   name: 'pet.list',
   summary: 'The tenant’s pets (patients) with their client, 20 per page, newest first',
-  input: petListQuery.shape({ tenant_id: idNumber().required() }),
+  input: tenantScoped(petListQuery),
   permission: 'tenant.member',
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<PetView>> {
-    await ctx.authorize(input.tenant_id, 'Tenant');
+    const tenantId = await tenantScope(ctx, input);
     // Index (tenant_id, id); the total from the tenant's pets counter.
-    const pets = ctx.db('pets as p').where('p.tenant_id', input.tenant_id).select('p.id');
-    return page(ctx, [{ query: pets }], input.page, () => counterTotal(ctx.db, input.tenant_id, 'pets'));
+    const pets = ctx.db('pets as p').where('p.tenant_id', tenantId).select('p.id');
+    return page(ctx, [{ query: pets }], input.page, () => counterTotal(ctx.db, tenantId, 'pets'));
   },
 });
 

@@ -9,6 +9,7 @@ import { idNumber } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
+import { tenantScope, tenantScoped } from '../../tenant-scope.js';
 import { ownedPet } from '../../ownership.js';
 import { loadPet } from '../queries.js';
 import { updatePetSchema, type PetFields } from '../schemas.js';
@@ -16,10 +17,7 @@ import { photoLinks, type PhotoLinks } from '../../pet-photos/links.js';
 import { serializePet, type PetView } from '../serialize.js';
 import { petFieldErrors } from './create-pet.js';
 
-export const updatePetInput = updatePetSchema.shape({
-  tenant_id: idNumber().required(),
-  pet_id: idNumber().required(),
-});
+export const updatePetInput = tenantScoped(updatePetSchema.shape({ pet_id: idNumber().required() }));
 
 export const updatePet = defineOperation({
   name: 'pet.update',
@@ -29,8 +27,8 @@ export const updatePet = defineOperation({
   // The signing key of photo_url is read on the pool, before the transaction (see appSecret).
   prepare: (ctx) => photoLinks(ctx.services),
   async run(ctx: ClinicRun, input, links: PhotoLinks): Promise<PetView> {
-    await ctx.authorize(input.tenant_id, 'Tenant');
-    const { tenant_id: tenantId, pet_id: petId, ...fields } = input;
+    const tenantId = await tenantScope(ctx, input);
+    const { tenant_id: _id, tenant: _name, pet_id: petId, ...fields } = input;
     return applyUpdate(ctx, ctx.db('pets').where({ id: petId, tenant_id: tenantId }), petId, fields, links);
   },
 });

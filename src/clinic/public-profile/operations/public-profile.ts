@@ -12,6 +12,7 @@ import type { ClinicRun } from '../../context.js';
 import type { PetForCaller } from '../../pets/access.js';
 import { ownedPet } from '../../ownership.js';
 import { randomCode } from '../../shares/codes.js';
+import { publishedTag, TAG_SLUG_LENGTH } from '../published-tag.js';
 import { publicProfileSchema, slugParams } from '../schemas.js';
 import { serializeProfile, serializeTag, type ProfileView, type PublicTag } from '../serialize.js';
 
@@ -61,7 +62,7 @@ async function changeProfile(
 /** A disabled profile with a fresh slug; a slug some other tag already has is drawn again. */
 async function insertBlank(db: Knex, petId: number, now: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
-    const blank = { pet_id: petId, slug: randomCode(SLUG_ALPHABET, 8), enabled: false };
+    const blank = { pet_id: petId, slug: randomCode(SLUG_ALPHABET, TAG_SLUG_LENGTH), enabled: false };
     try {
       // A savepoint: the failed insert leaves the operation's transaction usable.
       await db.transaction((sp) =>
@@ -162,29 +163,26 @@ export const showPublicTag = defineOperation({
   permission: 'public',
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<PublicTag> {
-    const normalized = input.slug.trim().toLowerCase();
-    const row =
-      normalized.length === 8
-        ? await ctx
-            .db('pet_public_profiles as pp')
-            .join('pets as p', 'p.id', 'pp.pet_id')
-            .join('clinic_clients as c', 'c.id', 'p.client_id')
-            .leftJoin('clinic_users as u', 'u.id', 'c.owner_user_id')
-            .where({ 'pp.slug': normalized, 'pp.enabled': true })
-            .first(
-              'pp.*',
-              'p.name as pet_name',
-              'p.species',
-              'p.breed',
-              'p.sex',
-              'p.color',
-              'p.photo_storage_name',
-              // Read only to offer a phone when the owner opted in; the e-mail is never read.
-              'u.phone as owner_phone',
-              'c.phone as client_phone',
-            )
-        : undefined;
-    if (!row) throw new NotFoundError('Tag not found.');
+    const row = await publishedTag(
+      ctx.db,
+      input.slug,
+      [
+        'pp.*',
+        'p.name as pet_name',
+        'p.species',
+        'p.breed',
+        'p.sex',
+        'p.color',
+        'p.photo_storage_name',
+        // Read only to offer a phone when the owner opted in; the e-mail is never read.
+        'u.phone as owner_phone',
+        'c.phone as client_phone',
+      ],
+      (q) =>
+        q
+          .join('clinic_clients as c', 'c.id', 'p.client_id')
+          .leftJoin('clinic_users as u', 'u.id', 'c.owner_user_id'),
+    );
     return serializeTag(row, ctx.services.config.clinic.publicUrl);
   },
 });

@@ -3,8 +3,9 @@
 // The counts are the tenant's counters (../../counters.ts), read in one statement: exact, since the
 // operations keep them in their own transactions, and O(1) in the size of the clinic.
 import { defineOperation } from '../../../core/operation.js';
-import { idNumber, yup } from '../../../core/validation.js';
+import { yup } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
+import { tenantScope, tenantScoped } from '../../tenant-scope.js';
 import { readCounters, totalOf } from '../../counters.js';
 import { loadTenant } from '../resolve.js';
 import { serializeTenant, type TenantView } from '../serialize.js';
@@ -26,13 +27,13 @@ export const SETTLED_INVOICE_STATUSES = ['paid', 'voided', 'estimate'];
 export const getDashboard = defineOperation({
   name: 'tenant.dashboard',
   summary: 'The tenant and the counts of its pets, clients, appointments and pending invoices',
-  input: yup.object({ tenant_id: idNumber().required() }),
+  input: tenantScoped(yup.object({})),
   permission: 'tenant.member',
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Dashboard> {
     const { db } = ctx;
-    const tenant = await loadTenant(db, input.tenant_id);
-    await ctx.authorize(tenant.id, 'Tenant');
+    // Checked first, then read: a non-member learns nothing of the tenant.
+    const tenant = await loadTenant(db, await tenantScope(ctx, input));
     const counters = await readCounters(db, tenant.id);
     const invoices = totalOf(counters, 'invoices');
     const settled = totalOf(counters, 'invoices', SETTLED_INVOICE_STATUSES);

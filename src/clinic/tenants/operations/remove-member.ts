@@ -79,21 +79,7 @@ export const removeMember = defineOperation({
         .where('id', member.user_id)
         .update({ current_tenant_id: next?.tenant_id ?? null });
     }
-    ctx.audit({
-      scopeId: tenantId,
-      action: 'member.removed',
-      subjectType: 'user',
-      subjectId: Number(member.user_id),
-      details: { role: member.role },
-    });
-    return {
-      tenant_id: tenantId,
-      user_id: Number(member.user_id),
-      role: member.role,
-      status: 'active',
-      email: member.email,
-      dry_run: ctx.dryRun,
-    };
+    return ended(ctx, tenantId, member, 'active');
   },
 });
 
@@ -108,19 +94,32 @@ async function cancelInvitation(ctx: ClinicRun, tenantId: number, who: Who): Pro
     throw new NotFoundError('This user is not a member of the tenant and has no pending invitation.');
   }
   await db('tenant_invitations').where('id', invitation.id).delete();
+  return ended(ctx, tenantId, invitation, 'invited');
+}
+
+/**
+ * The audit entry and the answer of a membership that ended: an active one removed, or a pending
+ * invitation cancelled (`status` says which it was).
+ */
+function ended(
+  ctx: ClinicRun,
+  tenantId: number,
+  row: { user_id: unknown; role: string; email: string },
+  status: 'active' | 'invited',
+): RemovedMember {
   ctx.audit({
     scopeId: tenantId,
-    action: 'member.invitation_cancelled',
+    action: status === 'active' ? 'member.removed' : 'member.invitation_cancelled',
     subjectType: 'user',
-    subjectId: Number(invitation.user_id),
-    details: { role: invitation.role },
+    subjectId: Number(row.user_id),
+    details: { role: row.role },
   });
   return {
     tenant_id: tenantId,
-    user_id: Number(invitation.user_id),
-    role: invitation.role,
-    status: 'invited',
-    email: invitation.email,
+    user_id: Number(row.user_id),
+    role: row.role,
+    status,
+    email: row.email,
     dry_run: ctx.dryRun,
   };
 }

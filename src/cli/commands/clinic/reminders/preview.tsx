@@ -20,18 +20,14 @@ export function register(program: Command): void {
     path: 'clinic reminders preview',
     description:
       'What the vaccination reminders of a tenant would send on a day (its wall clock); nothing is written',
-    flags: [
-      tenantFlag,
-      {
-        flags: '--date <date>',
-        description: 'YYYY-MM-DD, the tenant’s local day',
-        required: true,
-        field: 'date',
-      },
-    ],
+    flags: [tenantFlag],
+    input: {
+      skip: ['tenant_id'],
+      fields: { date: { description: 'YYYY-MM-DD, the tenant’s local day' } },
+    },
     examples: ['wfctl clinic reminders preview --tenant happy-paws --date 2026-12-01 --json'],
     context: clinicActor,
-    toInput: async (_args, flags, ctx) => ({ tenant_id: await tenantOf(flags, ctx), date: flags.date }),
+    toInput: async (_args, flags, ctx) => ({ tenant_id: await tenantOf(flags, ctx) }),
     view: (run) => <ReminderPreview run={run} />,
   });
 }

@@ -4,13 +4,12 @@
 import React from 'react';
 import type { Command } from 'commander';
 import { accountExists } from '../../../../clinic/identity/queries.js';
-import { ROLES } from '../../../../clinic/identity/roles.js';
 import { addMember } from '../../../../clinic/tenants/operations/add-member.js';
 import { clinicActor } from '../../../actors.js';
 import { commandFor, fieldRule } from '../../../command.js';
 import { canPrompt, readStdin, required } from '../../../io.js';
 import { MemberAddedView } from '../../../views/member.js';
-import { choose, memberGroup, stripNewline } from '../shared.js';
+import { memberGroup, stripNewline } from '../shared.js';
 import { tenantRef } from '../../../lookup.js';
 
 export function register(program: Command): void {
@@ -21,20 +20,20 @@ export function register(program: Command): void {
       'Add a user to a tenant (TENANT: id or slug); a new email gets an account with --name and the password',
     args: [
       { name: 'tenant', description: 'tenant id or slug', prompt: 'Tenant (id or slug)?' },
-      { name: 'email', description: 'the user’s login email', prompt: 'Email?' },
+      { name: 'email', description: 'the user’s login email', prompt: 'Email?', field: 'email' },
     ],
-    flags: [
-      { flags: '--role <role>', description: `one of ${ROLES.join(', ')}` },
-      { flags: '--name <name>', description: 'name for a new account' },
-      { flags: '--password-stdin', description: 'read the new account’s password from stdin' },
-    ],
+    // The password is not a secret of every run (an existing account needs none): its own flag.
+    flags: [{ flags: '--password-stdin', description: 'read the new account’s password from stdin' }],
+    input: {
+      skip: ['tenant_id', 'password'],
+      fields: { role: { prompt: 'Role' }, name: { description: 'name for a new account' } },
+    },
     examples: [
       'printf %s "$PASSWORD" | wfctl tenant member add happy-paws vera@example.test --role veterinarian --name "Dr Vera" --password-stdin',
       'wfctl tenant member add happy-paws desk@example.test --role receptionist --actor admin@happypaws.test',
     ],
     context: clinicActor,
     toInput: async (args, flags, ctx) => {
-      const role = await choose(flags.role, 'Role', ROLES, undefined, flags, '--role');
       const tenantId = (await tenantRef(ctx.services.db, args.tenant, 'TENANT')).id;
       let name = flags.name as string | undefined;
       let pass: string | undefined;
@@ -50,7 +49,7 @@ export function register(program: Command): void {
           validate: fieldRule(addMember, 'password'),
         });
       }
-      return { tenant_id: tenantId, email: args.email, role, name, password: pass };
+      return { tenant_id: tenantId, name, password: pass };
     },
     view: (member) => <MemberAddedView member={member} />,
   });

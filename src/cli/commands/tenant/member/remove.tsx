@@ -16,14 +16,14 @@ export function register(program: Command): void {
     description: 'Remove a user from a tenant (the account stays); the last tenant_admin cannot be removed',
     args: [
       { name: 'tenant', description: 'tenant id or slug', prompt: 'Tenant (id or slug)?' },
-      { name: 'email', description: 'the member’s login email', prompt: 'Email?' },
+      { name: 'email', description: 'the member’s login email', prompt: 'Email?', field: 'email' },
     ],
+    input: { skip: ['tenant_id', 'user_id'] },
     examples: ['wfctl tenant member remove happy-paws vera@example.test --yes'],
     context: clinicActor,
     confirm: (args) => `Remove ${args.email} from tenant ${args.tenant}?`,
     toInput: async (args, _flags, ctx) => ({
       tenant_id: (await tenantRef(ctx.services.db, args.tenant, 'TENANT')).id,
-      email: args.email,
     }),
     json: ({ dry_run, ...removed }) => (dry_run ? { ...removed, dry_run } : removed),
     view: (removed) => <MemberRemovedView removed={removed} />,
