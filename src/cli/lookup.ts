@@ -27,6 +27,14 @@ export const tenantRef = (db: Knex, ref: string, flag = '--tenant') => clinicTen
  * typed at a prompt, or given before other questions, is looked up before anything else is asked.
  */
 export const checkOrganization = (db: Knex, ref: string) => organizationRef(db, ref);
+
+/** `--org CODE` filling a required `organization` field (the operation resolves it). */
+export const orgFlag = {
+  flags: '--org <code>',
+  description: 'organization code or id',
+  prompt: 'Organization code?',
+  lookup: checkOrganization,
+};
 export const checkTenant = (db: Knex, ref: string) => tenantRef(db, ref);
 export const checkEmployee = (db: Knex, ref: string) => employeeRef(db, ref, 'EMPLOYEE');
 /** `--unit` of the organization `--org` names. */

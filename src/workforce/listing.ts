@@ -5,6 +5,8 @@ import type { Knex } from 'knex';
 import { decodeCursor, encodeCursor, type CursorValue } from '../core/cursor.js';
 import { Int, List, Nullable, Obj, Str, type Shape } from '../core/shape.js';
 import { yup } from '../core/validation.js';
+import type { WorkforceRun } from './context.js';
+import { organizationRef } from './refs.js';
 
 export const LIST_LIMIT_DEFAULT = 50;
 export const LIST_LIMIT_MAX = 500;
@@ -68,4 +70,24 @@ function normalise(v: unknown): CursorValue {
   if (v === null || v === undefined) return null;
   if (typeof v === 'number' || typeof v === 'string') return v;
   return String(v);
+}
+
+/**
+ * A list's rows of one organization (`organization`, a code or id, once the caller may read it), or
+ * of every organization the caller reads. `column` holds the rows' organization id.
+ */
+export async function ofReadableOrganizations(
+  ctx: WorkforceRun,
+  q: Knex.QueryBuilder,
+  column: string,
+  organization: string | undefined,
+): Promise<void> {
+  if (organization !== undefined) {
+    const org = await organizationRef(ctx.db, organization);
+    await ctx.authorize(org.id, 'Organization');
+    q.where(column, org.id);
+  } else {
+    const scopes = await ctx.scopes();
+    if (scopes !== null) q.whereIn(column, scopes);
+  }
 }

@@ -7,6 +7,7 @@
 // their transaction; the CLI's lookups (src/cli/lookup.ts) call them with the flag as the field.
 import type { Knex } from 'knex';
 import { unknownReference } from '../core/near-match.js';
+import { yup } from '../core/validation.js';
 import { toTarget, type PartnerTarget } from './partners/deliveries/partner-target.js';
 
 const isId = (ref: string) => /^[1-9][0-9]{0,15}$/.test(ref);
@@ -16,6 +17,13 @@ async function byCodeOrId<T>(query: () => Knex.QueryBuilder, column: string, ref
   return ((await query().where(column, ref).first(cols)) ??
     (isId(ref) ? await query().where('id', Number(ref)).first(cols) : undefined)) as T | undefined;
 }
+
+/**
+ * An input field that names an organization as a person types it (ACME, or an id): the CLI's
+ * `--org`, resolved inside the operation by organizationRef. HTTP routes name organizations by id.
+ */
+export const organizationName = (description = 'organization code (ACME) or id') =>
+  yup.string().trim().max(64).meta({ description });
 
 export interface OrganizationRef {
   id: number;

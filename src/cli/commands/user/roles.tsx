@@ -16,23 +16,9 @@ export function register(program: Command): void {
     description:
       'Show a user’s roles, or change them with --grant / --revoke ROLE:ORG (system_admin is global)',
     args: [{ name: 'email', description: 'the user', prompt: 'User (email)?', field: 'email' }],
-    flags: [
-      {
-        flags: '--grant <role>',
-        description: 'ROLE:ORG or system_admin; repeatable',
-        repeatable: true,
-        field: 'grant',
-      },
-      {
-        flags: '--revoke <role>',
-        description: 'ROLE:ORG or system_admin; repeatable',
-        repeatable: true,
-        field: 'revoke',
-      },
-    ],
+    input: { fields: { grant: '--grant <role>', revoke: '--revoke <role>' } },
     examples: ['wfctl user roles asha@acme.test --grant hr:ACME --revoke employee:ACME'],
     context: workforceActor,
-    toInput: async (args, flags) => ({ email: args.email, grant: flags.grant, revoke: flags.revoke }),
     view: (r) => (
       <UserView
         title={

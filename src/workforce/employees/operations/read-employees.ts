@@ -1,13 +1,13 @@
 // Reading employees: one record with its deployments (GET /employees/{id}, `wfctl employee show`),
 // and the employees of the caller's organizations (`wfctl employee list`).
 import type { InferType } from 'yup';
-import { NotFoundError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
 import type { Shape } from '../../../core/shape.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import type { WorkforceRun } from '../../context.js';
 import { serializeDeployment } from '../../deployments/serialize.js';
-import { keysetPage, listQueryFields, type Page } from '../../listing.js';
+import { keysetPage, listQueryFields, ofReadableOrganizations, type Page } from '../../listing.js';
+import { organizationName } from '../../refs.js';
 import {
   serializeEmployee,
   type EmployeeView,
@@ -36,7 +36,7 @@ export const getEmployee = defineOperation({
 });
 
 export const listEmployeesInput = yup.object({
-  organization_id: idNumber().meta({ description: 'only this organization' }),
+  organization: organizationName('only this organization: code (ACME) or id'),
   ...listQueryFields,
 });
 export type ListEmployeesInput = InferType<typeof listEmployeesInput>;
@@ -53,15 +53,7 @@ export const listEmployees = defineOperation({
   kind: 'read',
   async run(ctx: WorkforceRun, input): Promise<Page<EmployeeView>> {
     const q = ctx.db('employees').whereNull('deleted_at').select();
-    if (input.organization_id !== undefined) {
-      const org = await ctx.db('organizations').where('id', input.organization_id).first('id');
-      if (!org) throw new NotFoundError('Organization not found.');
-      await ctx.authorize(Number(org.id), 'Organization');
-      q.where('organization_id', Number(org.id));
-    } else {
-      const scopes = await ctx.scopes();
-      if (scopes !== null) q.whereIn('organization_id', scopes);
-    }
+    await ofReadableOrganizations(ctx, q, 'organization_id', input.organization);
     return keysetPage(
       q,
       {

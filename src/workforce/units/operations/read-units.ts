@@ -5,7 +5,8 @@ import { NotFoundError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import type { WorkforceRun } from '../../context.js';
-import { keysetPage, listQueryFields, type Page } from '../../listing.js';
+import { keysetPage, listQueryFields, ofReadableOrganizations, type Page } from '../../listing.js';
+import { organizationName } from '../../refs.js';
 import { serializeUnit, type UnitView } from '../serialize.js';
 
 export const getUnit = defineOperation({
@@ -23,7 +24,7 @@ export const getUnit = defineOperation({
 });
 
 export const listUnitsInput = yup.object({
-  organization_id: idNumber().meta({ description: 'only this organization' }),
+  organization: organizationName('only this organization: code (ACME) or id'),
   ...listQueryFields,
 });
 export type ListUnitsInput = InferType<typeof listUnitsInput>;
@@ -36,15 +37,7 @@ export const listUnits = defineOperation({
   kind: 'read',
   async run(ctx: WorkforceRun, input): Promise<Page<UnitView>> {
     const q = ctx.db('organization_units').select();
-    if (input.organization_id !== undefined) {
-      const org = await ctx.db('organizations').where('id', input.organization_id).first('id');
-      if (!org) throw new NotFoundError('Organization not found.');
-      await ctx.authorize(Number(org.id), 'Organization');
-      q.where('organization_id', Number(org.id));
-    } else {
-      const scopes = await ctx.scopes();
-      if (scopes !== null) q.whereIn('organization_id', scopes);
-    }
+    await ofReadableOrganizations(ctx, q, 'organization_id', input.organization);
     return keysetPage(
       q,
       {
