@@ -35,6 +35,10 @@ export const PageMeta = Obj({
 /** A page of `item`: `data` and `meta`. */
 export const PageOf = <S extends TSchema>(item: S) => Obj({ data: List(item), meta: PageMeta });
 
+/** Ascending sort keys by column; the row's field is the column's name without its table. */
+export const ascending = (...columns: string[]): SortKey[] =>
+  columns.map((column) => ({ column, field: column.slice(column.lastIndexOf('.') + 1), direction: 'asc' }));
+
 export interface Page<T> {
   data: T[];
   meta: Shape<typeof PageMeta>;

@@ -6,7 +6,7 @@ import { defineOperation } from '../../../core/operation.js';
 import { yup } from '../../../core/validation.js';
 import { isoOrNull } from '../../../db/time.js';
 import type { WorkforceRun } from '../../context.js';
-import { keysetPage, listQueryFields, ofReadableOrganizations, type Page } from '../../listing.js';
+import { ascending, keysetPage, listQueryFields, ofReadableOrganizations, type Page } from '../../listing.js';
 import { organizationName } from '../../refs.js';
 import { deviceBody, type DeviceBody } from '../serialize.js';
 
@@ -40,18 +40,10 @@ export const listAllDevices = defineOperation({
       );
     if (input.status) q.where('devices.status', input.status);
     await ofReadableOrganizations(ctx, q, 'employees.organization_id', input.organization);
-    return keysetPage(
-      q,
-      {
-        limit: input.limit,
-        cursor: input.cursor,
-        keys: [{ column: 'devices.id', field: 'id', direction: 'asc' }],
-      },
-      (row) => ({
-        ...deviceBody(row, row.employee_code),
-        organization_code: row.organization_code,
-        created_at: isoOrNull(row.created_at),
-      }),
-    );
+    return keysetPage(q, { ...input, keys: ascending('devices.id') }, (row) => ({
+      ...deviceBody(row, row.employee_code),
+      organization_code: row.organization_code,
+      created_at: isoOrNull(row.created_at),
+    }));
   },
 });

@@ -6,7 +6,7 @@ import type { Shape } from '../../../core/shape.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import type { WorkforceRun } from '../../context.js';
 import { serializeDeployment } from '../../deployments/serialize.js';
-import { keysetPage, listQueryFields, ofReadableOrganizations, type Page } from '../../listing.js';
+import { ascending, keysetPage, listQueryFields, ofReadableOrganizations, type Page } from '../../listing.js';
 import { organizationName } from '../../refs.js';
 import {
   serializeEmployee,
@@ -54,17 +54,6 @@ export const listEmployees = defineOperation({
   async run(ctx: WorkforceRun, input): Promise<Page<EmployeeView>> {
     const q = ctx.db('employees').whereNull('deleted_at').select();
     await ofReadableOrganizations(ctx, q, 'organization_id', input.organization);
-    return keysetPage(
-      q,
-      {
-        limit: input.limit,
-        cursor: input.cursor,
-        keys: [
-          { column: 'employee_id', field: 'employee_id', direction: 'asc' },
-          { column: 'id', field: 'id', direction: 'asc' },
-        ],
-      },
-      serializeEmployee,
-    );
+    return keysetPage(q, { ...input, keys: ascending('employee_id', 'id') }, serializeEmployee);
   },
 });

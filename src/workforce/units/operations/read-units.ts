@@ -5,7 +5,7 @@ import { NotFoundError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import type { WorkforceRun } from '../../context.js';
-import { keysetPage, listQueryFields, ofReadableOrganizations, type Page } from '../../listing.js';
+import { ascending, keysetPage, listQueryFields, ofReadableOrganizations, type Page } from '../../listing.js';
 import { organizationName } from '../../refs.js';
 import { serializeUnit, type UnitView } from '../serialize.js';
 
@@ -38,18 +38,6 @@ export const listUnits = defineOperation({
   async run(ctx: WorkforceRun, input): Promise<Page<UnitView>> {
     const q = ctx.db('organization_units').select();
     await ofReadableOrganizations(ctx, q, 'organization_id', input.organization);
-    return keysetPage(
-      q,
-      {
-        limit: input.limit,
-        cursor: input.cursor,
-        keys: [
-          { column: 'organization_id', field: 'organization_id', direction: 'asc' },
-          { column: 'code', field: 'code', direction: 'asc' },
-          { column: 'id', field: 'id', direction: 'asc' },
-        ],
-      },
-      serializeUnit,
-    );
+    return keysetPage(q, { ...input, keys: ascending('organization_id', 'code', 'id') }, serializeUnit);
   },
 });

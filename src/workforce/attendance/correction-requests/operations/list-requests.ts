@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import { NotFoundError } from '../../../../core/errors.js';
 import { defineOperation } from '../../../../core/operation.js';
 import type { WorkforceRun } from '../../../context.js';
-import { keysetPage, type Page } from '../../../listing.js';
+import { ascending, keysetPage, type Page } from '../../../listing.js';
 import { listRequestsSchema } from '../schemas.js';
 import { serializeRequest, type CorrectionRequestView } from '../serialize.js';
 
@@ -41,15 +41,7 @@ export const listCorrectionRequests = defineOperation({
     }
     if (input.status) q.where('r.status', input.status);
     if (input.month) q.where('r.month', input.month);
-    const page = await keysetPage(
-      q,
-      {
-        limit: input.limit,
-        cursor: input.cursor,
-        keys: [{ column: 'r.id', field: 'id', direction: 'asc' }],
-      },
-      (row) => row,
-    );
+    const page = await keysetPage(q, { ...input, keys: ascending('r.id') }, (row) => row);
     const codes = await codesOf(db, page.data);
     return {
       ...page,
