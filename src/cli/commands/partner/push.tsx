@@ -22,16 +22,14 @@ export function register(program: Command): void {
   commandFor(program, pushToPartners, {
     path: 'partner push',
     description: 'Send every partner the locked days it has not received (what cron runs)',
-    flags: [
-      { flags: '--partner <name>', description: 'only this partner', field: 'partner' },
-      { flags: '--org <code>', description: 'only this organization (code or id)', field: 'org' },
-      { flags: '--month <YYYY-MM>', description: 'only this month', field: 'month' },
-      {
-        flags: '--dry-run',
-        description: 'print partners, months, record counts and batches; send nothing',
-        field: 'dry_run',
+    input: {
+      fields: {
+        partner: { flags: '--partner <name>', description: 'only this partner' },
+        org: { flags: '--org <code>', description: 'only this organization (code or id)' },
+        month: { flags: '--month <YYYY-MM>', description: 'only this month' },
+        dry_run: { description: 'print partners, months, record counts and batches; send nothing' },
       },
-    ],
+    },
     examples: ['wfctl partner push --dry-run', 'wfctl partner push --partner Paywise --month 2026-01 --json'],
     context: async (services, actor) => {
       line = pushProgressLine('Looking for locked days due…');
@@ -42,12 +40,6 @@ export function register(program: Command): void {
       line?.stop();
       line = null;
     },
-    toInput: async (_args, flags) => ({
-      partner: flags.partner,
-      org: flags.org,
-      month: flags.month,
-      dry_run: flags.dryRun,
-    }),
     failure: (r) => {
       if (r.ok) return undefined;
       return new CommandFailed(

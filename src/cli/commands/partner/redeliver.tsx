@@ -27,7 +27,7 @@ export function register(program: Command): void {
         field: 'delivery',
       },
     ],
-    flags: [{ flags: '--all-dead', description: 'every dead batch of a current lock', field: 'all_dead' }],
+    input: { fields: { all_dead: { description: 'every dead batch of a current lock' } } },
     examples: [
       'wfctl partner redeliver 42',
       'wfctl partner redeliver 3f6d1c1e-8a0b-4c55-9b52-0d6f1f3b2a77 --json',
@@ -43,7 +43,6 @@ export function register(program: Command): void {
       line?.stop();
       line = null;
     },
-    toInput: async (args, flags) => ({ delivery: args.delivery, all_dead: flags.allDead }),
     failure: (r) => {
       if (r.ok) return undefined;
       const bad = r.deliveries.filter((d) => d.status !== 'delivered');
