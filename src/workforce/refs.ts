@@ -7,7 +7,8 @@
 // their transaction; the CLI's lookups (src/cli/lookup.ts) call them with the flag as the field.
 import type { Knex } from 'knex';
 import { unknownReference } from '../core/near-match.js';
-import { yup } from '../core/validation.js';
+import { ValidationError } from '../core/errors.js';
+import { idNumber, yup } from '../core/validation.js';
 import { toTarget, type PartnerTarget } from './partners/deliveries/partner-target.js';
 
 const isId = (ref: string) => /^[1-9][0-9]{0,15}$/.test(ref);
@@ -85,6 +86,25 @@ export interface EmployeeRef {
   id: number;
   code: string;
   organizationId: number;
+}
+
+/**
+ * Input fields naming an employee: employee_id (HTTP's path fills it), or employee as a person
+ * types it (the CLI's EMPLOYEE; no route passes it). namedEmployeeId reads them.
+ */
+export const employeeNaming = {
+  employee_id: idNumber(),
+  employee: yup.string().trim().max(64).meta({ description: 'employee code (E042) or id' }),
+};
+
+export async function namedEmployeeId(
+  db: Knex,
+  input: { employee_id?: number; employee?: string },
+): Promise<number> {
+  if (input.employee_id !== undefined) return input.employee_id;
+  if (input.employee === undefined)
+    throw ValidationError.field('employee_id', 'The employee_id field is required.');
+  return (await employeeRef(db, input.employee)).id;
 }
 
 /** An employee by code (E042), else by numeric id. */

@@ -5,7 +5,7 @@ import { offboardEmployee } from '../../workforce/employees/operations/offboard-
 import { workforceActor } from '../actors.js';
 import { commandFor } from '../command.js';
 import { OffboardView } from '../views/offboard.js';
-import { checkEmployee, employeeRef } from '../lookup.js';
+import { checkEmployee } from '../lookup.js';
 
 export function register(program: Command): void {
   commandFor(program, offboardEmployee, {
@@ -17,6 +17,7 @@ export function register(program: Command): void {
         description: 'employee code (E042) or id',
         prompt: 'Employee (code or id)?',
         lookup: checkEmployee,
+        field: 'employee',
       },
     ],
     input: {
@@ -36,9 +37,6 @@ export function register(program: Command): void {
     ],
     context: workforceActor,
     confirm: (args, flags) => `Offboard ${args.employee} with last working day ${flags.lastDay}?`,
-    toInput: async (args, flags, ctx) => ({
-      employee_id: (await employeeRef(ctx.services.db, args.employee, 'EMPLOYEE')).id,
-    }),
     names: (r) => ({ organizations: r.roles_removed.map((x) => x.organization_id) }),
     view: (result, _flags, names) => <OffboardView result={result} names={names} />,
   });

@@ -7,7 +7,7 @@ import { workforceActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
 import { EmployeeShowView } from '../../views/employee.js';
-import { checkEmployee, employeeRef } from '../../lookup.js';
+import { checkEmployee } from '../../lookup.js';
 
 export function register(program: Command): void {
   commandGroup(program, 'employee', 'Employees: list, show');
@@ -20,13 +20,12 @@ export function register(program: Command): void {
         description: 'employee code (E042) or id',
         prompt: 'Employee (code or id)?',
         lookup: checkEmployee,
+        field: 'employee',
       },
     ],
+    input: { skip: ['employee_id'] },
     examples: ['wfctl employee show E042', 'wfctl employee show E042 --json'],
     context: workforceActor,
-    toInput: async (args, _flags, ctx) => ({
-      employee_id: (await employeeRef(ctx.services.db, args.employee, 'EMPLOYEE')).id,
-    }),
     names: (e) => ({
       organizations: [e.organization_id],
       users: [e.user_id],

@@ -3,11 +3,11 @@
 import type { InferType } from 'yup';
 import { defineOperation } from '../../../core/operation.js';
 import type { Shape } from '../../../core/shape.js';
-import { idNumber, yup } from '../../../core/validation.js';
+import { yup } from '../../../core/validation.js';
 import type { WorkforceRun } from '../../context.js';
 import { serializeDeployment } from '../../deployments/serialize.js';
 import { ascending, keysetPage, listQueryFields, ofReadableOrganizations, type Page } from '../../listing.js';
-import { organizationName } from '../../refs.js';
+import { employeeNaming, namedEmployeeId, organizationName } from '../../refs.js';
 import {
   serializeEmployee,
   type EmployeeView,
@@ -15,7 +15,7 @@ import {
 } from '../serialize.js';
 import { readableEmployee } from '../visibility.js';
 
-export const getEmployeeInput = yup.object({ employee_id: idNumber().required() });
+export const getEmployeeInput = yup.object(employeeNaming);
 
 export type EmployeeWithDeployments = Shape<typeof EmployeeWithDeploymentsShape>;
 
@@ -26,7 +26,7 @@ export const getEmployee = defineOperation({
   permission: 'organization.view',
   kind: 'read',
   async run(ctx: WorkforceRun, input): Promise<EmployeeWithDeployments> {
-    const row = await readableEmployee(ctx, input.employee_id);
+    const row = await readableEmployee(ctx, await namedEmployeeId(ctx.db, input));
     const deployments = await ctx
       .db('employee_deployments')
       .where('employee_id', row.id)
