@@ -5,21 +5,13 @@ import { offboardEmployee } from '../../workforce/employees/operations/offboard-
 import { workforceActor } from '../actors.js';
 import { commandFor } from '../command.js';
 import { OffboardView } from '../views/offboard.js';
-import { checkEmployee } from '../lookup.js';
+import { employeeArg } from '../lookup.js';
 
 export function register(program: Command): void {
   commandFor(program, offboardEmployee, {
     path: 'offboard',
     description: 'Offboard an employee: end deployments, cancel later shifts, revoke devices and tokens, …',
-    args: [
-      {
-        name: 'employee',
-        description: 'employee code (E042) or id',
-        prompt: 'Employee (code or id)?',
-        lookup: checkEmployee,
-        field: 'employee',
-      },
-    ],
+    args: [employeeArg],
     input: {
       skip: ['employee_id'],
       fields: {

@@ -7,21 +7,13 @@ import { transferEmployee } from '../../workforce/deployments/operations/transfe
 import { workforceActor } from '../actors.js';
 import { commandFor } from '../command.js';
 import { TransferView } from '../views/deployment.js';
-import { checkEmployee } from '../lookup.js';
+import { employeeArg } from '../lookup.js';
 
 export function register(program: Command): void {
   commandFor(program, transferEmployee, {
     path: 'transfer',
     description: 'Move an employee’s primary deployment to another unit from a date',
-    args: [
-      {
-        name: 'employee',
-        description: 'employee code (E042) or id',
-        prompt: 'Employee (code or id)?',
-        lookup: checkEmployee,
-        field: 'employee',
-      },
-    ],
+    args: [employeeArg],
     input: {
       fields: {
         to: {

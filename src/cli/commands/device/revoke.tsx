@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { revokeDevice } from '../../../workforce/devices/operations/change-device-status.js';
 import { workforceActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
+import { DEVICE_ARG, DEVICE_FIELDS } from './approve.js';
 import { commandGroup } from '../../group.js';
 import { DeviceView } from '../../views/device.js';
 
@@ -17,14 +18,10 @@ export function register(program: Command): void {
   commandFor(program, revokeDevice, {
     path: 'device revoke',
     description: 'Revoke a device and the tokens bound to it (cannot be undone)',
-    args: [{ name: 'device', description: 'device id', optional: true, field: 'device_id' }],
+    args: [DEVICE_ARG],
     input: {
       fields: {
-        employee: {
-          flags: '--employee <employee>',
-          description: 'employee code (E042) or id, with --fingerprint',
-        },
-        fingerprint: { flags: '--fingerprint <fp>', description: 'the device fingerprint, with --employee' },
+        ...DEVICE_FIELDS,
         reason: { flags: '--reason <text>', description: 'why (kept in the audit trail)' },
       },
     },
