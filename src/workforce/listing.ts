@@ -6,7 +6,7 @@ import { decodeCursor, encodeCursor, type CursorValue } from '../core/cursor.js'
 import { Int, List, Nullable, Obj, Str, type Shape } from '../core/shape.js';
 import { yup } from '../core/validation.js';
 import type { WorkforceRun } from './context.js';
-import { organizationRef } from './refs.js';
+import { organizationName, organizationRef } from './refs.js';
 
 export const LIST_LIMIT_DEFAULT = 50;
 export const LIST_LIMIT_MAX = 500;
@@ -17,6 +17,12 @@ export const listQueryFields = {
 };
 
 export const listQuery = yup.object(listQueryFields);
+
+/** A page of a list the caller reads across organizations, `organization` keeping one (the CLI's --org). */
+export const organizationListFields = {
+  organization: organizationName('only this organization: code (ACME) or id'),
+  ...listQueryFields,
+};
 
 export interface SortKey {
   /** Column as written in SQL (may be table-qualified). */

@@ -6,8 +6,13 @@ import { defineOperation } from '../../../core/operation.js';
 import { yup } from '../../../core/validation.js';
 import { isoOrNull } from '../../../db/time.js';
 import type { WorkforceRun } from '../../context.js';
-import { ascending, keysetPage, listQueryFields, ofReadableOrganizations, type Page } from '../../listing.js';
-import { organizationName } from '../../refs.js';
+import {
+  ascending,
+  keysetPage,
+  ofReadableOrganizations,
+  organizationListFields,
+  type Page,
+} from '../../listing.js';
 import { deviceBody, type DeviceBody } from '../serialize.js';
 
 export const listDevicesInput = yup.object({
@@ -15,8 +20,7 @@ export const listDevicesInput = yup.object({
     .string()
     .oneOf(['pending', 'approved', 'revoked'])
     .meta({ description: 'pending, approved or revoked' }),
-  organization: organizationName('only this organization: code (ACME) or id'),
-  ...listQueryFields,
+  ...organizationListFields,
 });
 export type ListDevicesInput = InferType<typeof listDevicesInput>;
 

@@ -6,8 +6,14 @@ import type { Shape } from '../../../core/shape.js';
 import { yup } from '../../../core/validation.js';
 import type { WorkforceRun } from '../../context.js';
 import { serializeDeployment } from '../../deployments/serialize.js';
-import { ascending, keysetPage, listQueryFields, ofReadableOrganizations, type Page } from '../../listing.js';
-import { employeeNaming, namedEmployeeId, organizationName } from '../../refs.js';
+import {
+  ascending,
+  keysetPage,
+  ofReadableOrganizations,
+  organizationListFields,
+  type Page,
+} from '../../listing.js';
+import { employeeNaming, namedEmployeeId } from '../../refs.js';
 import {
   serializeEmployee,
   type EmployeeView,
@@ -35,10 +41,7 @@ export const getEmployee = defineOperation({
   },
 });
 
-export const listEmployeesInput = yup.object({
-  organization: organizationName('only this organization: code (ACME) or id'),
-  ...listQueryFields,
-});
+export const listEmployeesInput = yup.object(organizationListFields);
 export type ListEmployeesInput = InferType<typeof listEmployeesInput>;
 
 /**

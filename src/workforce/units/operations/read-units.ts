@@ -5,8 +5,13 @@ import { NotFoundError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import type { WorkforceRun } from '../../context.js';
-import { ascending, keysetPage, listQueryFields, ofReadableOrganizations, type Page } from '../../listing.js';
-import { organizationName } from '../../refs.js';
+import {
+  ascending,
+  keysetPage,
+  ofReadableOrganizations,
+  organizationListFields,
+  type Page,
+} from '../../listing.js';
 import { serializeUnit, type UnitView } from '../serialize.js';
 
 export const getUnit = defineOperation({
@@ -23,10 +28,7 @@ export const getUnit = defineOperation({
   },
 });
 
-export const listUnitsInput = yup.object({
-  organization: organizationName('only this organization: code (ACME) or id'),
-  ...listQueryFields,
-});
+export const listUnitsInput = yup.object(organizationListFields);
 export type ListUnitsInput = InferType<typeof listUnitsInput>;
 
 export const listUnits = defineOperation({
