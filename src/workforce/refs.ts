@@ -97,14 +97,19 @@ export const employeeNaming = {
   employee: yup.string().trim().max(64).meta({ description: 'employee code (E042) or id' }),
 };
 
-export async function namedEmployeeId(
-  db: Knex,
-  input: { employee_id?: number; employee?: string },
+export const namedEmployeeId = (db: Knex, input: { employee_id?: number; employee?: string }) =>
+  idOrName(input.employee_id, input.employee, 'employee_id', (ref) => employeeRef(db, ref));
+
+/** The id an input gives (`idField`), else the one its typed name resolves to. */
+async function idOrName(
+  id: number | undefined,
+  name: string | undefined,
+  idField: string,
+  resolve: (name: string) => Promise<{ id: number }>,
 ): Promise<number> {
-  if (input.employee_id !== undefined) return input.employee_id;
-  if (input.employee === undefined)
-    throw ValidationError.field('employee_id', 'The employee_id field is required.');
-  return (await employeeRef(db, input.employee)).id;
+  if (id !== undefined) return id;
+  if (name === undefined) throw ValidationError.field(idField, `The ${idField} field is required.`);
+  return (await resolve(name)).id;
 }
 
 /** An employee by code (E042), else by numeric id. */
@@ -126,6 +131,20 @@ export async function partnerRef(db: Knex, name: string, field = 'partner'): Pro
   if (row) return toTarget(row);
   throw unknownReference(field, 'partner', name, await db('partners').pluck('name'));
 }
+
+/** Input fields naming a financial year: by id (HTTP's path), or as ORG/NAME (the CLI's YEAR). */
+export const financialYearNaming = {
+  financial_year_id: idNumber(),
+  financial_year: yup.string().trim().max(256).meta({ description: 'ORG/NAME (e.g. ACME/FY2024) or id' }),
+};
+
+export const namedFinancialYearId = (
+  db: Knex,
+  input: { financial_year_id?: number; financial_year?: string },
+) =>
+  idOrName(input.financial_year_id, input.financial_year, 'financial_year_id', (ref) =>
+    financialYearRef(db, ref),
+  );
 
 /** A financial year as ORG/NAME (ACME/FY2025) or by numeric id. */
 export async function financialYearRef(

@@ -1,8 +1,8 @@
 // Input schemas of the financial-year operations.
-import { organizationName } from '../refs.js';
+import { financialYearNaming, organizationName } from '../refs.js';
 import { idNumber, yup } from '../../core/validation.js';
 
-export const financialYearInput = yup.object({ financial_year_id: idNumber().required() });
+export const financialYearInput = yup.object(financialYearNaming);
 
 export const financialYearListInput = yup.object({ organization: organizationName().required() });
 
