@@ -6,14 +6,14 @@ import type { Knex } from 'knex';
 import { NotFoundError } from '../../../../core/errors.js';
 import { defineOperation } from '../../../../core/operation.js';
 import type { WorkforceRun } from '../../../context.js';
-import { ascending, keysetPage, type Page } from '../../../listing.js';
-import { listRequestsSchema } from '../schemas.js';
+import { ascending, keysetPage, ofReadableOrganizations, type Page } from '../../../listing.js';
+import { listRequestsInput } from '../schemas.js';
 import { serializeRequest, type CorrectionRequestView } from '../serialize.js';
 
 export const listCorrectionRequests = defineOperation({
   name: 'attendance.correction-request.list',
   summary: 'Correction requests against locked months, oldest first',
-  input: listRequestsSchema,
+  input: listRequestsInput,
   permission: 'attendance.lock',
   kind: 'read',
   async run(ctx: WorkforceRun, input): Promise<Page<CorrectionRequestView>> {
@@ -28,8 +28,7 @@ export const listCorrectionRequests = defineOperation({
       await ctx.authorize(Number(org.id), 'Organization');
       q.where('r.organization_id', Number(org.id));
     } else {
-      const scopes = await ctx.scopes();
-      if (scopes !== null) q.whereIn('r.organization_id', scopes);
+      await ofReadableOrganizations(ctx, q, 'r.organization_id', input.organization);
     }
     if (input.employee_id !== undefined) {
       const employee = await db('employees')
