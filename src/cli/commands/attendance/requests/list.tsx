@@ -4,7 +4,7 @@ import React from 'react';
 import type { Command } from 'commander';
 import { listCorrectionRequests } from '../../../../workforce/attendance/correction-requests/operations/list-requests.js';
 import { workforceActor } from '../../../actors.js';
-import { commandFor } from '../../../command.js';
+import { commandFor, type ArgSpec } from '../../../command.js';
 import { commandGroup } from '../../../group.js';
 import { pageFields } from '../../../page-flags.js';
 import { CorrectionRequestListView } from '../../../views/correction-request.js';
@@ -20,6 +20,14 @@ export function requestsGroup(program: Command): void {
     'Correction requests against a locked month: list, approve, reject (hr, org_admin)',
   );
 }
+
+/** ID of `approve` and `reject`: the request the operation decides. */
+export const requestArg: ArgSpec = {
+  name: 'id',
+  description: 'request id (see `wfctl attendance requests list`)',
+  prompt: 'Request id?',
+  field: 'request_id',
+};
 
 export function register(program: Command): void {
   requestsGroup(program);
