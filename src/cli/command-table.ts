@@ -219,9 +219,9 @@ export const COMMAND_TABLE: readonly CommandNode[] = [
         module: 'device/revoke',
         arguments: ['[device]'],
         options: [
+          '--reason <text>',
           '--employee <employee>',
           '--fingerprint <fp>',
-          '--reason <text>',
           '--dry-run',
           '-y, --yes',
           '--actor <email>',

@@ -27,8 +27,24 @@ export const tenantRef = (db: Knex, ref: string, flag = '--tenant') => clinicTen
  * typed at a prompt, or given before other questions, is looked up before anything else is asked.
  */
 export const checkOrganization = (db: Knex, ref: string) => organizationRef(db, ref);
+
+/** `--org CODE` filling a required `organization` field (the operation resolves it). */
+export const orgFlag = {
+  flags: '--org <code>',
+  description: 'organization code or id',
+  prompt: 'Organization code?',
+  lookup: checkOrganization,
+};
 export const checkTenant = (db: Knex, ref: string) => tenantRef(db, ref);
 export const checkEmployee = (db: Knex, ref: string) => employeeRef(db, ref, 'EMPLOYEE');
-/** `--unit` of the organization `--org` names. */
+
+/** EMPLOYEE filling an operation's `employee` field (the operation resolves it: refs.ts). */
+export const employeeArg = {
+  name: 'employee',
+  description: 'employee code (E042) or id',
+  prompt: 'Employee (code or id)?',
+  lookup: checkEmployee,
+  field: 'employee',
+}; /** `--unit` of the organization `--org` names. */
 export const checkUnitOfOrg = async (db: Knex, ref: string, flags: Record<string, unknown>) =>
   unitInOrganization(db, (await organizationRef(db, String(flags.org))).id, ref);

@@ -5,6 +5,8 @@ import type { Knex } from 'knex';
 import { decodeCursor, encodeCursor, type CursorValue } from '../core/cursor.js';
 import { Int, List, Nullable, Obj, Str, type Shape } from '../core/shape.js';
 import { yup } from '../core/validation.js';
+import type { WorkforceRun } from './context.js';
+import { organizationName, organizationRef } from './refs.js';
 
 export const LIST_LIMIT_DEFAULT = 50;
 export const LIST_LIMIT_MAX = 500;
@@ -15,6 +17,12 @@ export const listQueryFields = {
 };
 
 export const listQuery = yup.object(listQueryFields);
+
+/** A page of a list the caller reads across organizations, `organization` keeping one (the CLI's --org). */
+export const organizationListFields = {
+  organization: organizationName('only this organization: code (ACME) or id'),
+  ...listQueryFields,
+};
 
 export interface SortKey {
   /** Column as written in SQL (may be table-qualified). */
@@ -32,6 +40,10 @@ export const PageMeta = Obj({
 
 /** A page of `item`: `data` and `meta`. */
 export const PageOf = <S extends TSchema>(item: S) => Obj({ data: List(item), meta: PageMeta });
+
+/** Ascending sort keys by column; the row's field is the column's name without its table. */
+export const ascending = (...columns: string[]): SortKey[] =>
+  columns.map((column) => ({ column, field: column.slice(column.lastIndexOf('.') + 1), direction: 'asc' }));
 
 export interface Page<T> {
   data: T[];
@@ -68,4 +80,24 @@ function normalise(v: unknown): CursorValue {
   if (v === null || v === undefined) return null;
   if (typeof v === 'number' || typeof v === 'string') return v;
   return String(v);
+}
+
+/**
+ * A list's rows of one organization (`organization`, a code or id, once the caller may read it), or
+ * of every organization the caller reads. `column` holds the rows' organization id.
+ */
+export async function ofReadableOrganizations(
+  ctx: WorkforceRun,
+  q: Knex.QueryBuilder,
+  column: string,
+  organization: string | undefined,
+): Promise<void> {
+  if (organization !== undefined) {
+    const org = await organizationRef(ctx.db, organization);
+    await ctx.authorize(org.id, 'Organization');
+    q.where(column, org.id);
+  } else {
+    const scopes = await ctx.scopes();
+    if (scopes !== null) q.whereIn(column, scopes);
+  }
 }

@@ -7,6 +7,8 @@
 // their transaction; the CLI's lookups (src/cli/lookup.ts) call them with the flag as the field.
 import type { Knex } from 'knex';
 import { unknownReference } from '../core/near-match.js';
+import { ValidationError } from '../core/errors.js';
+import { idNumber, yup } from '../core/validation.js';
 import { toTarget, type PartnerTarget } from './partners/deliveries/partner-target.js';
 
 const isId = (ref: string) => /^[1-9][0-9]{0,15}$/.test(ref);
@@ -16,6 +18,13 @@ async function byCodeOrId<T>(query: () => Knex.QueryBuilder, column: string, ref
   return ((await query().where(column, ref).first(cols)) ??
     (isId(ref) ? await query().where('id', Number(ref)).first(cols) : undefined)) as T | undefined;
 }
+
+/**
+ * An input field that names an organization as a person types it (ACME, or an id): the CLI's
+ * `--org`, resolved inside the operation by organizationRef. HTTP routes name organizations by id.
+ */
+export const organizationName = (description = 'organization code (ACME) or id') =>
+  yup.string().trim().max(64).meta({ description });
 
 export interface OrganizationRef {
   id: number;
@@ -79,6 +88,30 @@ export interface EmployeeRef {
   organizationId: number;
 }
 
+/**
+ * Input fields naming an employee: employee_id (HTTP's path fills it), or employee as a person
+ * types it (the CLI's EMPLOYEE; no route passes it). namedEmployeeId reads them.
+ */
+export const employeeNaming = {
+  employee_id: idNumber(),
+  employee: yup.string().trim().max(64).meta({ description: 'employee code (E042) or id' }),
+};
+
+export const namedEmployeeId = (db: Knex, input: { employee_id?: number; employee?: string }) =>
+  idOrName(input.employee_id, input.employee, 'employee_id', (ref) => employeeRef(db, ref));
+
+/** The id an input gives (`idField`), else the one its typed name resolves to. */
+async function idOrName(
+  id: number | undefined,
+  name: string | undefined,
+  idField: string,
+  resolve: (name: string) => Promise<{ id: number }>,
+): Promise<number> {
+  if (id !== undefined) return id;
+  if (name === undefined) throw ValidationError.field(idField, `The ${idField} field is required.`);
+  return (await resolve(name)).id;
+}
+
 /** An employee by code (E042), else by numeric id. */
 export async function employeeRef(db: Knex, ref: string, field = 'employee'): Promise<EmployeeRef> {
   const cols = ['id', 'employee_id', 'organization_id'];
@@ -98,6 +131,20 @@ export async function partnerRef(db: Knex, name: string, field = 'partner'): Pro
   if (row) return toTarget(row);
   throw unknownReference(field, 'partner', name, await db('partners').pluck('name'));
 }
+
+/** Input fields naming a financial year: by id (HTTP's path), or as ORG/NAME (the CLI's YEAR). */
+export const financialYearNaming = {
+  financial_year_id: idNumber(),
+  financial_year: yup.string().trim().max(256).meta({ description: 'ORG/NAME (e.g. ACME/FY2024) or id' }),
+};
+
+export const namedFinancialYearId = (
+  db: Knex,
+  input: { financial_year_id?: number; financial_year?: string },
+) =>
+  idOrName(input.financial_year_id, input.financial_year, 'financial_year_id', (ref) =>
+    financialYearRef(db, ref),
+  );
 
 /** A financial year as ORG/NAME (ACME/FY2025) or by numeric id. */
 export async function financialYearRef(

@@ -6,48 +6,30 @@ import { lockMonth } from '../../workforce/attendance/operations/lock-month.js';
 import { workforceActor } from '../actors.js';
 import { commandFor } from '../command.js';
 import { LockView } from '../views/lock.js';
-import { checkOrganization, checkUnitOfOrg, organizationRef, unitInOrganization } from '../lookup.js';
+import { checkUnitOfOrg, orgFlag } from '../lookup.js';
 
 export function register(program: Command): void {
   commandFor(program, lockMonth, {
     path: 'lock',
     description: 'Lock a pay month for a whole organization, or one unit (--unit)',
-    flags: [
-      {
-        flags: '--org <code>',
-        description: 'organization code or id',
-        required: true,
-        prompt: 'Organization code?',
-        field: 'organization_id',
-        lookup: checkOrganization,
+    input: {
+      skip: ['organization_id', 'organization_unit_id'],
+      fields: {
+        organization: { ...orgFlag, required: true },
+        unit: {
+          flags: '--unit <code>',
+          description: 'unit code (BLR or ACME/BLR) or id; omitted: the whole organization',
+          lookup: checkUnitOfOrg,
+        },
+        month: { flags: '--month <YYYY-MM>', description: 'the pay month', prompt: 'Month (YYYY-MM)?' },
       },
-      {
-        flags: '--unit <code>',
-        description: 'unit code (BLR or ACME/BLR) or id; omitted: the whole organization',
-        field: 'organization_unit_id',
-        lookup: checkUnitOfOrg,
-      },
-      {
-        flags: '--month <YYYY-MM>',
-        description: 'the pay month',
-        required: true,
-        prompt: 'Month (YYYY-MM)?',
-        field: 'month',
-      },
-    ],
+    },
     dryRun: 'show what would be locked, change nothing',
     examples: [
       'wfctl lock --org ACME --month 2026-01 --dry-run',
       'wfctl lock --org ACME --unit BLR --month 2026-01',
     ],
     context: workforceActor,
-    toInput: async (_args, flags, ctx) => {
-      const org = await organizationRef(ctx.services.db, flags.org as string);
-      const unit = flags.unit
-        ? await unitInOrganization(ctx.services.db, org.id, flags.unit as string)
-        : null;
-      return { organization_id: org.id, organization_unit_id: unit?.id ?? null, month: flags.month };
-    },
     names: (r) => ({
       organizations: [r.organization_id],
       units: r.units_already_locked.map((u) => u.organization_unit_id),

@@ -5,33 +5,23 @@ import { lockGrid } from '../../workforce/attendance/operations/lock-grid.js';
 import { workforceActor } from '../actors.js';
 import { commandFor } from '../command.js';
 import { LockGridView } from '../views/lock.js';
-import { checkOrganization, organizationRef } from '../lookup.js';
+import { orgFlag } from '../lookup.js';
 
 export function register(program: Command): void {
   commandFor(program, lockGrid, {
     path: 'locks',
     description: "A month-by-month grid of an organization's locks for a year",
-    flags: [
-      {
-        flags: '--org <code>',
-        description: 'organization code or id',
-        required: true,
-        prompt: 'Organization code?',
-        field: 'organization_id',
-        lookup: checkOrganization,
+    input: {
+      fields: {
+        organization: orgFlag,
+        year: {
+          flags: '--year <YYYY>',
+          description: 'calendar year (default: this year in the organization’s time zone)',
+        },
       },
-      {
-        flags: '--year <YYYY>',
-        description: 'calendar year (default: this year in the organization’s time zone)',
-        field: 'year',
-      },
-    ],
+    },
     examples: ['wfctl locks --org ACME --year 2026'],
     context: workforceActor,
-    toInput: async (_args, flags, ctx) => ({
-      organization_id: (await organizationRef(ctx.services.db, flags.org as string)).id,
-      year: flags.year,
-    }),
     json: ({ months, ...grid }) => ({ data: months, meta: grid }),
     names: (grid) => ({ organizations: [grid.organization_id] }),
     view: (result, _flags, names) => <LockGridView grid={result} names={names} />,

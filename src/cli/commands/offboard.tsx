@@ -5,20 +5,13 @@ import { offboardEmployee } from '../../workforce/employees/operations/offboard-
 import { workforceActor } from '../actors.js';
 import { commandFor } from '../command.js';
 import { OffboardView } from '../views/offboard.js';
-import { checkEmployee, employeeRef } from '../lookup.js';
+import { employeeArg } from '../lookup.js';
 
 export function register(program: Command): void {
   commandFor(program, offboardEmployee, {
     path: 'offboard',
     description: 'Offboard an employee: end deployments, cancel later shifts, revoke devices and tokens, …',
-    args: [
-      {
-        name: 'employee',
-        description: 'employee code (E042) or id',
-        prompt: 'Employee (code or id)?',
-        lookup: checkEmployee,
-      },
-    ],
+    args: [employeeArg],
     input: {
       skip: ['employee_id'],
       fields: {
@@ -36,9 +29,6 @@ export function register(program: Command): void {
     ],
     context: workforceActor,
     confirm: (args, flags) => `Offboard ${args.employee} with last working day ${flags.lastDay}?`,
-    toInput: async (args, flags, ctx) => ({
-      employee_id: (await employeeRef(ctx.services.db, args.employee, 'EMPLOYEE')).id,
-    }),
     names: (r) => ({ organizations: r.roles_removed.map((x) => x.organization_id) }),
     view: (result, _flags, names) => <OffboardView result={result} names={names} />,
   });

@@ -7,32 +7,20 @@ import { transferEmployee } from '../../workforce/deployments/operations/transfe
 import { workforceActor } from '../actors.js';
 import { commandFor } from '../command.js';
 import { TransferView } from '../views/deployment.js';
-import { checkEmployee, employeeRef, unitRef } from '../lookup.js';
+import { employeeArg } from '../lookup.js';
 
 export function register(program: Command): void {
   commandFor(program, transferEmployee, {
     path: 'transfer',
     description: 'Move an employee’s primary deployment to another unit from a date',
-    args: [
-      {
-        name: 'employee',
-        description: 'employee code (E042) or id',
-        prompt: 'Employee (code or id)?',
-        lookup: checkEmployee,
-      },
-    ],
-    flags: [
-      {
-        flags: '--to <unit>',
-        description: 'the new unit, ORG/UNIT (ACME/MUM) or id',
-        required: true,
-        prompt: 'New unit (ORG/UNIT)?',
-        field: 'to',
-      },
-    ],
+    args: [employeeArg],
     input: {
-      skip: ['employee_id'],
       fields: {
+        to: {
+          flags: '--to <unit>',
+          description: 'the new unit, ORG/UNIT (ACME/MUM) or id',
+          prompt: 'New unit (ORG/UNIT)?',
+        },
         on: {
           flags: '--on <date>',
           description: 'first day at the new unit, YYYY-MM-DD',
@@ -46,10 +34,6 @@ export function register(program: Command): void {
     ],
     context: workforceActor,
     confirm: (args, flags) => `Transfer ${args.employee} to ${flags.to} from ${flags.on}?`,
-    toInput: async (args, flags, ctx) => ({
-      employee_id: (await employeeRef(ctx.services.db, args.employee, 'EMPLOYEE')).id,
-      to: (await unitRef(ctx.services.db, flags.to as string, '--to')).id,
-    }),
     names: (r) => ({
       units: [r.closed_deployment.organization_unit_id, r.opened_deployment.organization_unit_id],
     }),

@@ -18,15 +18,15 @@ export function register(program: Command): void {
         field: 'lock_id',
       },
     ],
-    flags: [
-      {
-        flags: '--reason <text>',
-        description: 'why (recorded in the audit trail)',
-        required: true,
-        prompt: 'Reason for unlocking?',
-        field: 'reason',
+    input: {
+      fields: {
+        reason: {
+          flags: '--reason <text>',
+          description: 'why (recorded in the audit trail)',
+          prompt: 'Reason for unlocking?',
+        },
       },
-    ],
+    },
     // Unlocking lets a locked month change again (and partners receive it again once relocked).
     confirm: (args, flags) =>
       `Unlock lock ${args.lock_id} (${String(flags.reason)})? Its rows become editable again.`,
@@ -35,7 +35,6 @@ export function register(program: Command): void {
       'wfctl unlock 42 --reason "late punches" --yes',
     ],
     context: workforceActor,
-    toInput: async (args, flags) => ({ lock_id: args.lock_id, reason: flags.reason }),
     names: (r) => ({ organizations: [r.organization_id], units: [r.organization_unit_id] }),
     view: (result, _flags, names) => <UnlockView result={result} names={names} />,
   });

@@ -2,6 +2,9 @@
 // line on stderr while batches are sent, the delivery ledger, a redelivery, a signature verdict.
 import React from 'react';
 import { liveLine } from '../progress.js';
+import type { ContextLoader } from '../actors.js';
+import { workforceActor } from '../actors.js';
+import type { PushTools } from '../../workforce/partners/deliveries/context.js';
 import type { PushProgress } from '../../workforce/partners/deliveries/context.js';
 import type { DeliveryListItem } from '../../workforce/partners/deliveries/operations/list-deliveries.js';
 import type { PushResult } from '../../workforce/partners/deliveries/operations/push-to-partners.js';
@@ -194,4 +197,26 @@ export function SignatureView({
   ) : (
     <Summary title="Signature INVALID" tone="error" rows={[['reason', reason ?? '']]} />
   );
+}
+
+/**
+ * A push command's `context` and `release`: the workforce actor with the push's live line (on a
+ * terminal) as its onProgress, stopped however the command ends.
+ */
+export function withPushProgress(label: string): {
+  context: ContextLoader<any>;
+  release(): void;
+} {
+  let line: ReturnType<typeof pushProgressLine> = null;
+  return {
+    context: async (services, actor) => {
+      line = pushProgressLine(label);
+      const tools: PushTools = { onProgress: line?.onProgress };
+      return { ...(await workforceActor(services, actor)), ...tools };
+    },
+    release: () => {
+      line?.stop();
+      line = null;
+    },
+  };
 }

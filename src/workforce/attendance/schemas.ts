@@ -1,4 +1,5 @@
 // Request schemas of the attendance endpoints, shared by HTTP and the CLI.
+import { organizationName } from '../refs.js';
 import { idNumber, instantRangeTest, isoDate, isoMonth, isRealDate, yup } from '../../core/validation.js';
 
 export const ATTENDANCE_STATUSES = [
@@ -23,6 +24,18 @@ export const lockSchema = yup.object({
   month: isoMonth().required(),
 });
 export type LockMonthInput = yup.InferType<typeof lockSchema>;
+
+/**
+ * attendance.lock's input: the body, or the organization and unit as a person types them (the
+ * CLI's --org ACME --unit BLR), which the route does not pass (its body names them by id).
+ */
+export const lockInput = yup.object({
+  organization_id: idNumber(),
+  organization: organizationName(),
+  organization_unit_id: idNumber().nullable().optional(),
+  unit: yup.string().trim().max(130).meta({ description: 'unit code (BLR or ACME/BLR) or id' }),
+  month: isoMonth().required(),
+});
 
 /** The schedule's slot: one organization's month, locked whole once its lock fell due. */
 export const lockDueMonthSchema = yup.object({

@@ -4,9 +4,31 @@
 import type { Knex } from 'knex';
 import { AppError, ValidationError } from '../../core/errors.js';
 import { unknownReference } from '../../core/near-match.js';
-import { actingUser, type WorkforceActor } from '../context.js';
+import { actingUser, type WorkforceActor, type WorkforceRun } from '../context.js';
 import { canSeeOrganization } from '../identity/principal.js';
 import { employeeRef } from '../refs.js';
+
+/** The id of the device an input names: device_id, or employee and fingerprint (not both). */
+export async function namedDevice(
+  ctx: WorkforceRun,
+  input: { device_id?: number; employee?: string; fingerprint?: string },
+): Promise<number> {
+  const { employee, fingerprint } = input;
+  if (input.device_id !== undefined) {
+    if (employee || fingerprint) {
+      throw ValidationError.field(
+        'device_id',
+        'Name the device by its id or by employee and fingerprint, not both.',
+      );
+    }
+    return input.device_id;
+  }
+  if (!employee || !fingerprint) {
+    const missing = employee ? 'fingerprint' : 'employee';
+    throw ValidationError.field(missing, `The ${missing} field is required when no device id is given.`);
+  }
+  return deviceIdByFingerprint(ctx.db, ctx.actor, { employee, fingerprint });
+}
 
 export async function deviceIdByFingerprint(
   db: Knex,

@@ -1,9 +1,10 @@
 // Input schemas of the financial-year operations.
+import { financialYearNaming, organizationName } from '../refs.js';
 import { idNumber, yup } from '../../core/validation.js';
 
-export const financialYearInput = yup.object({ financial_year_id: idNumber().required() });
+export const financialYearInput = yup.object(financialYearNaming);
 
-export const financialYearListInput = yup.object({ organization_id: idNumber().required() });
+export const financialYearListInput = yup.object({ organization: organizationName().required() });
 
 /** The close job's input: the year, who asked for the close, and the job finishing it. */
 export const completeCloseInput = yup.object({

@@ -2,6 +2,7 @@
 // the operations'; the CLI maps them to its flags.
 import { ValidationError } from '../../core/errors.js';
 import { yup } from '../../core/validation.js';
+import { organizationName } from '../refs.js';
 import { isRole, ROLES, type Role } from './permissions.js';
 
 /** `hr:ACME` (a role in an organization, by code or id) or `system_admin` (global). */
@@ -28,17 +29,21 @@ export function parseRoleRef(text: string, field: string): RoleRef {
   return { role, organization };
 }
 
+/** Roles as ROLE:ORG or system_admin, checked by parseRoleRef when granted or revoked. */
+export const roleList = (description: string) =>
+  yup.array(yup.string().required()).default([]).meta({ description });
+
 export const createUserSchema = yup.object({
   email: yup.string().trim().required().max(191).email(),
   name: yup.string().trim().required().max(191),
   password: yup.string().required(),
-  roles: yup.array(yup.string().required()).default([]),
+  roles: roleList('ROLE:ORG (hr:ACME) or system_admin; repeatable'),
 });
 
 export type CreateUserInput = yup.InferType<typeof createUserSchema>;
 
 export const listUsersSchema = yup.object({
-  organization: yup.string().trim().max(64),
+  organization: organizationName('only users holding a role in this organization (code or id)'),
   limit: yup.number().typeError('The limit field must be a number.').integer().min(1).max(500).default(100),
   cursor: yup.string().max(1024),
 });

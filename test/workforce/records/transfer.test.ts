@@ -48,7 +48,7 @@ for (const dialect of DIALECTS) {
   test(`[${dialect}] transfer closes the primary, opens one at the new unit, cancels later shifts at the old one`, async (t) => {
     const { w, db, e1, primary, s, as, transfer } = await boot(t, dialect);
     const before = await stateOf(db);
-    const input = { employee_id: e1.id, to: w.units.mum.id, on: '2026-02-01' };
+    const input = { employee: String(e1.id), to: String(w.units.mum.id), on: '2026-02-01' };
     const preview = await transfer(await as(w.actors.hr.email), input, { dryRun: true });
     t.deepEqual(await stateOf(db), before);
     const result = await transfer(await as(w.actors.hr.email), input);
@@ -86,8 +86,8 @@ for (const dialect of DIALECTS) {
   test(`[${dialect}] a transfer dated in the past leaves shifts before today alone`, async (t) => {
     const { w, e1, s, as, transfer } = await boot(t, dialect);
     const result = await transfer(await as(), {
-      employee_id: e1.id,
-      to: w.units.mum.id,
+      employee: String(e1.id),
+      to: String(w.units.mum.id),
       on: '2026-01-08',
     });
     t.is(result.closed_deployment.ends_on, '2026-01-07');
@@ -98,29 +98,32 @@ for (const dialect of DIALECTS) {
     const { w, db, e1, e2, as, transfer } = await boot(t, dialect);
     const before = await stateOf(db);
     const run = async (email: string | undefined, input: Partial<TransferInput>) => {
-      const full = { employee_id: e1.id, to: w.units.mum.id, on: '2026-02-01', ...input };
+      const full = { employee: String(e1.id), to: String(w.units.mum.id), on: '2026-02-01', ...input };
       const ctx = await as(email);
       return t.throwsAsync(() => transfer(ctx, full));
     };
     t.like(await run(w.actors.employee.email, {}), { status: 403 });
     t.like(await run(w.actors.otherAdmin.email, {}), { status: 404 });
     const fields = (err: any) => [err.status, Object.keys(err.errors)];
-    t.deepEqual(fields(await run(undefined, { to: w.units.nyc.id })), [422, ['to']]);
-    t.deepEqual(fields(await run(undefined, { to: w.units.blr.id })), [422, ['to']]);
+    t.deepEqual(fields(await run(undefined, { to: String(w.units.nyc.id) })), [422, ['to']]);
+    t.deepEqual(fields(await run(undefined, { to: String(w.units.blr.id) })), [422, ['to']]);
     t.like(await run(undefined, { on: '2024-06-01' }), { status: 409, code: 'NO_PRIMARY_DEPLOYMENT' });
-    t.like(await run(undefined, { on: '2024-06-01', employee_id: 999999 }), { status: 404 });
+    t.like(await run(undefined, { on: '2024-06-01', employee: '999999' }), { status: 404 });
     await db('employee_deployments').where({ employee_id: e1.id }).update({ starts_on: '2026-02-01' });
     t.deepEqual(fields(await run(undefined, {})), [422, ['on']]);
     await db('employee_deployments').where({ employee_id: e1.id }).update({ starts_on: '2025-01-01' });
     await db('employees').where({ id: e2.id }).update({ is_active: false });
-    t.like(await run(undefined, { employee_id: e2.id }), { status: 409, code: 'EMPLOYEE_OFFBOARDED' });
+    t.like(await run(undefined, { employee: String(e2.id) }), { status: 409, code: 'EMPLOYEE_OFFBOARDED' });
     await db('employees').where({ id: e2.id }).update({ is_active: true });
     const drop = await failOn(db, dialect, 'shift_assignments', 'UPDATE');
     const ctx = await as();
-    await t.throwsAsync(() => transfer(ctx, { employee_id: e1.id, to: w.units.mum.id, on: '2026-02-01' }), {
-      any: true,
-      message: /injected failure/,
-    });
+    await t.throwsAsync(
+      () => transfer(ctx, { employee: String(e1.id), to: String(w.units.mum.id), on: '2026-02-01' }),
+      {
+        any: true,
+        message: /injected failure/,
+      },
+    );
     await drop();
     t.deepEqual(await stateOf(db), before);
   });

@@ -14,15 +14,18 @@ export function register(program: Command): void {
     path: 'deployment close',
     description: 'End a deployment today (the organization’s date); --force deletes it',
     args: [{ name: 'id', description: 'deployment id', prompt: 'Deployment id?' }],
-    flags: [{ flags: '--force', description: 'delete the deployment instead of closing it', field: 'force' }],
+    input: {
+      skip: ['deployment_id'],
+      fields: { force: { description: 'delete the deployment instead of closing it' } },
+    },
     examples: ['wfctl deployment close 31 --yes', 'wfctl deployment close 31 --force --dry-run'],
     context: workforceActor,
     confirm: (args, flags) => `${flags.force ? 'Delete' : 'Close'} deployment ${args.id}?`,
-    toInput: async (args, flags) => {
+    toInput: async (args) => {
       if (!/^[1-9][0-9]{0,15}$/.test(args.id)) {
         throw new UsageError(`<id> must be a deployment id (got "${args.id}").`);
       }
-      return { deployment_id: Number(args.id), force: Boolean(flags.force) };
+      return { deployment_id: Number(args.id) };
     },
     names: (r) => ({ employees: [r.deployment.employee_id], units: [r.deployment.organization_unit_id] }),
     view: (result, _flags, names) => <DeploymentView result={result} names={names} />,

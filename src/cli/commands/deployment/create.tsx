@@ -30,16 +30,19 @@ export function register(program: Command): void {
         prompt: 'Unit (ORG/UNIT)?',
         field: 'organization_unit_id',
       },
-      {
-        flags: '--from <date>',
-        description: 'first day, YYYY-MM-DD',
-        required: true,
-        prompt: 'First day (YYYY-MM-DD)?',
-        field: 'starts_on',
-      },
-      { flags: '--to <date>', description: 'last day, YYYY-MM-DD (default: open-ended)', field: 'ends_on' },
-      { flags: '--primary', description: 'make it the primary deployment', field: 'is_primary' },
     ],
+    input: {
+      skip: ['employee_id'],
+      fields: {
+        starts_on: {
+          flags: '--from <date>',
+          description: 'first day, YYYY-MM-DD',
+          prompt: 'First day (YYYY-MM-DD)?',
+        },
+        ends_on: { flags: '--to <date>', description: 'last day, YYYY-MM-DD (default: open-ended)' },
+        is_primary: { flags: '--primary', description: 'make it the primary deployment' },
+      },
+    },
     examples: ['wfctl deployment create E042 --unit ACME/MUM --from 2026-02-01 --primary --dry-run'],
     context: workforceActor,
     confirm: (args, flags) =>
@@ -49,9 +52,7 @@ export function register(program: Command): void {
       return {
         employee_id: (await employeeRef(db, args.employee, 'EMPLOYEE')).id,
         organization_unit_id: (await unitRef(db, flags.unit as string, '--unit')).id,
-        starts_on: flags.from,
-        ends_on: flags.to ?? null,
-        is_primary: Boolean(flags.primary),
+        is_primary: Boolean(flags.primary), // a switch: absent is false
       };
     },
     names: (r) => ({ employees: [r.deployment.employee_id], units: [r.deployment.organization_unit_id] }),

@@ -4,10 +4,24 @@ import React from 'react';
 import type { Command } from 'commander';
 import { approveDevice } from '../../../workforce/devices/operations/change-device-status.js';
 import { workforceActor } from '../../actors.js';
-import { commandFor } from '../../command.js';
-import { deviceFlags, deviceId } from '../../device-ref.js';
+import { commandFor, type ArgSpec } from '../../command.js';
 import { commandGroup } from '../../group.js';
 import { DeviceView } from '../../views/device.js';
+
+/** DEVICE id, or --employee and --fingerprint: the operation finds the device (namedDevice). */
+export const DEVICE_ARG: ArgSpec = {
+  name: 'device',
+  description: 'device id',
+  optional: true,
+  field: 'device_id',
+};
+export const DEVICE_FIELDS = {
+  employee: {
+    flags: '--employee <employee>',
+    description: 'employee code (E042) or id, with --fingerprint',
+  },
+  fingerprint: { flags: '--fingerprint <fp>', description: 'the device fingerprint, with --employee' },
+};
 
 export function register(program: Command): void {
   commandGroup(
@@ -18,11 +32,10 @@ export function register(program: Command): void {
   commandFor(program, approveDevice, {
     path: 'device approve',
     description: 'Approve a pending device',
-    args: [{ name: 'device', description: 'device id', optional: true }],
-    flags: deviceFlags,
+    args: [DEVICE_ARG],
+    input: { fields: DEVICE_FIELDS },
     examples: ['wfctl device approve 12', 'wfctl device approve --employee E042 --fingerprint pixel-8-kiran'],
     context: workforceActor,
-    toInput: async (args, flags, ctx) => ({ device_id: await deviceId(args.device, flags, ctx) }),
     view: (r) => <DeviceView r={r} verb="approved" />,
   });
 }

@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { revokeDevice } from '../../../workforce/devices/operations/change-device-status.js';
 import { workforceActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
-import { deviceFlags, deviceId } from '../../device-ref.js';
+import { DEVICE_ARG, DEVICE_FIELDS } from './approve.js';
 import { commandGroup } from '../../group.js';
 import { DeviceView } from '../../views/device.js';
 
@@ -18,15 +18,16 @@ export function register(program: Command): void {
   commandFor(program, revokeDevice, {
     path: 'device revoke',
     description: 'Revoke a device and the tokens bound to it (cannot be undone)',
-    args: [{ name: 'device', description: 'device id', optional: true }],
-    flags: [...deviceFlags, { flags: '--reason <text>', description: 'why (kept in the audit trail)' }],
+    args: [DEVICE_ARG],
+    input: {
+      fields: {
+        ...DEVICE_FIELDS,
+        reason: { flags: '--reason <text>', description: 'why (kept in the audit trail)' },
+      },
+    },
     examples: ['wfctl device revoke 12 --reason "lost on a train" --yes'],
     context: workforceActor,
     confirm: () => 'Revoke this device? A revoked device cannot be approved again.',
-    toInput: async (args, flags, ctx) => ({
-      device_id: await deviceId(args.device, flags, ctx),
-      reason: (flags.reason as string | undefined) ?? null,
-    }),
     view: (r) => <DeviceView r={r} verb="revoked" />,
   });
 }

@@ -6,33 +6,17 @@ import { listEmployees } from '../../../workforce/employees/operations/read-empl
 import { workforceActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
-import { pageFlags } from '../../page-flags.js';
+import { pageFields } from '../../page-flags.js';
 import { EmployeeListView } from '../../views/employee.js';
-import { organizationRef } from '../../lookup.js';
 
 export function register(program: Command): void {
   commandGroup(program, 'employee', 'Employees: list, show');
   commandFor(program, listEmployees, {
     path: 'employee list',
     description: 'List employees (not offboarded), by employee code',
-    flags: [
-      {
-        flags: '--org <org>',
-        description: 'only this organization: code (ACME) or id',
-        field: 'organization_id',
-      },
-      ...pageFlags,
-    ],
+    input: { fields: { organization: '--org <org>', ...pageFields } },
     examples: ['wfctl employee list --org ACME', 'wfctl employee list --org ACME --limit 500 --json'],
     context: workforceActor,
-    toInput: async (_args, flags, ctx) => ({
-      organization_id:
-        flags.org === undefined
-          ? undefined
-          : (await organizationRef(ctx.services.db, flags.org as string)).id,
-      limit: flags.limit,
-      cursor: flags.cursor,
-    }),
     names: (page) => ({ organizations: page.data.map((e) => e.organization_id) }),
     view: (page, _flags, names) => <EmployeeListView page={page} names={names} />,
   });

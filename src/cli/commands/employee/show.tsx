@@ -7,26 +7,17 @@ import { workforceActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
 import { EmployeeShowView } from '../../views/employee.js';
-import { checkEmployee, employeeRef } from '../../lookup.js';
+import { employeeArg } from '../../lookup.js';
 
 export function register(program: Command): void {
   commandGroup(program, 'employee', 'Employees: list, show');
   commandFor(program, getEmployee, {
     path: 'employee show',
     description: 'An employee with its deployments',
-    args: [
-      {
-        name: 'employee',
-        description: 'employee code (E042) or id',
-        prompt: 'Employee (code or id)?',
-        lookup: checkEmployee,
-      },
-    ],
+    args: [employeeArg],
+    input: { skip: ['employee_id'] },
     examples: ['wfctl employee show E042', 'wfctl employee show E042 --json'],
     context: workforceActor,
-    toInput: async (args, _flags, ctx) => ({
-      employee_id: (await employeeRef(ctx.services.db, args.employee, 'EMPLOYEE')).id,
-    }),
     names: (e) => ({
       organizations: [e.organization_id],
       users: [e.user_id],

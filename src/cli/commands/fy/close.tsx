@@ -10,18 +10,25 @@ import { validate, yup } from '../../../core/validation.js';
 import { jobHandlers } from '../../../tasks.js';
 import { workerId } from '../../../scheduler/worker.js';
 import type { WorkforceActor } from '../../../workforce/context.js';
-import { financialYearRef } from '../../../workforce/refs.js';
 import { closeFinancialYear } from '../../../workforce/financial-years/operations/close-financial-year.js';
 import { showFinancialYear } from '../../../workforce/financial-years/operations/show-financial-year.js';
 import type { FinancialYearView } from '../../../workforce/financial-years/serialize.js';
 import { workforceActor } from '../../actors.js';
-import { commandFor } from '../../command.js';
+import { commandFor, type ArgSpec } from '../../command.js';
 import { commandGroup } from '../../group.js';
 import { wantsJson } from '../../io.js';
 import { CloseView } from '../../views/financial-year.js';
 import { liveLine } from '../../progress.js';
 
 const POLL_MS = 500;
+
+/** YEAR of `fy close` and `fy show`: the operations resolve it (refs.namedFinancialYearId). */
+export const yearArg: ArgSpec = {
+  name: 'year',
+  description: 'ORG/NAME (e.g. ACME/FY2024) or id',
+  prompt: 'Financial year (ORG/NAME)?',
+  field: 'financial_year',
+};
 
 const timeoutSchema = yup.object({ timeout: yup.number().integer().min(1).max(86_400).default(300) });
 
@@ -30,13 +37,8 @@ export function register(program: Command): void {
   commandFor(program, closeFinancialYear, {
     path: 'fy close',
     description: 'Close a financial year (checklist, then the close job); waits unless --no-wait',
-    args: [
-      {
-        name: 'year',
-        description: 'ORG/NAME (e.g. ACME/FY2024) or id',
-        prompt: 'Financial year (ORG/NAME)?',
-      },
-    ],
+    args: [yearArg],
+    input: { skip: ['financial_year_id'] },
     flags: [
       { flags: '--no-wait', description: 'return at once with status closing and the job id' },
       { flags: '--timeout <seconds>', description: 'how long to wait (default 300)' },
@@ -45,9 +47,9 @@ export function register(program: Command): void {
     confirm: (args) => `Close financial year ${args.year}? This cannot be undone.`,
     examples: ['wfctl fy close ACME/FY2024', 'wfctl fy close ACME/FY2024 --no-wait --json --yes'],
     context: workforceActor,
-    toInput: async (args, flags, ctx) => {
+    toInput: async (_args, flags) => {
       await validate(timeoutSchema, { timeout: flags.timeout });
-      return { financial_year_id: (await financialYearRef(ctx.services.db, args.year, 'YEAR')).id };
+      return {};
     },
     after: async (accepted, flags, ctx) => {
       if (!flags.wait) return accepted;

@@ -1,28 +1,20 @@
 // `wfctl fy show ORG/NAME`: financial-year.show, as GET /financial-years/{id} runs it.
 import React from 'react';
 import type { Command } from 'commander';
-import { financialYearRef } from '../../../workforce/refs.js';
 import { showFinancialYear } from '../../../workforce/financial-years/operations/show-financial-year.js';
 import { workforceActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
 import { FinancialYearView } from '../../views/financial-year.js';
+import { yearArg } from './close.js';
 
 export function register(program: Command): void {
   commandFor(program, showFinancialYear, {
     path: 'fy show',
     description: 'A financial year with its status and, once closed, the leave-type snapshot',
-    args: [
-      {
-        name: 'year',
-        description: 'ORG/NAME (e.g. ACME/FY2024) or id',
-        prompt: 'Financial year (ORG/NAME)?',
-      },
-    ],
+    args: [yearArg],
+    input: { skip: ['financial_year_id'] },
     examples: ['wfctl fy show ACME/FY2024'],
     context: workforceActor,
-    toInput: async (args, _flags, ctx) => ({
-      financial_year_id: (await financialYearRef(ctx.services.db, args.year, 'YEAR')).id,
-    }),
     names: (year) => ({ organizations: [year.organization_id] }),
     view: (year, _flags, names) => <FinancialYearView year={year} names={names} />,
   });

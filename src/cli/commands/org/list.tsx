@@ -6,7 +6,7 @@ import { listOrganizations } from '../../../workforce/organizations/operations/r
 import { workforceActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
-import { pageFlags } from '../../page-flags.js';
+import { pageFields } from '../../page-flags.js';
 import { OrganizationListView } from '../../views/organization.js';
 
 export function register(program: Command): void {
@@ -14,10 +14,9 @@ export function register(program: Command): void {
   commandFor(program, listOrganizations, {
     path: 'org list',
     description: 'List organizations, by code',
-    flags: pageFlags,
+    input: { fields: pageFields },
     examples: ['wfctl org list', 'wfctl org list --json'],
     context: workforceActor,
-    toInput: async (_args, flags) => ({ limit: flags.limit, cursor: flags.cursor }),
     view: (page) => <OrganizationListView page={page} />,
   });
 }

@@ -8,6 +8,7 @@ import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
 import { RetireOrganizationView } from '../../views/organization.js';
 import { organizationRef } from '../../lookup.js';
+import { retireFields } from '../unit/retire.js';
 
 export function register(program: Command): void {
   commandGroup(program, 'org', 'Organizations');
@@ -15,30 +16,13 @@ export function register(program: Command): void {
     path: 'org retire',
     description: 'Retire an organization and every active unit in it',
     args: [{ name: 'organization', description: 'organization code (ACME) or id', prompt: 'Organization?' }],
-    flags: [
-      {
-        flags: '--effective-date <date>',
-        description: 'last day, YYYY-MM-DD',
-        required: true,
-        prompt: 'Effective date (YYYY-MM-DD)?',
-        field: 'effective_date',
-      },
-      {
-        flags: '--reason <text>',
-        description: 'why the organization is retired',
-        required: true,
-        prompt: 'Reason?',
-        field: 'reason',
-      },
-    ],
+    input: { skip: ['organization_id'], fields: retireFields('last day', 'why the organization is retired') },
     examples: ['wfctl org retire ACME --effective-date 2026-03-31 --reason "Contract ended" --dry-run'],
     context: workforceActor,
     confirm: (args, flags) =>
       `Retire organization ${args.organization} and all its units effective ${flags.effectiveDate}?`,
-    toInput: async (args, flags, ctx) => ({
+    toInput: async (args, _flags, ctx) => ({
       organization_id: (await organizationRef(ctx.services.db, args.organization, 'ORGANIZATION')).id,
-      effective_date: flags.effectiveDate,
-      reason: flags.reason,
     }),
     view: (result) => <RetireOrganizationView result={result} />,
   });

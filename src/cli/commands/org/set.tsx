@@ -6,7 +6,6 @@ import { workforceActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
 import { OrganizationSettingsView } from '../../views/organization.js';
-import { organizationRef } from '../../lookup.js';
 
 /** "true"/"false" become booleans; anything else is passed on for the operation to refuse by name. */
 const booleanWord = (v: unknown): unknown => (v === 'true' ? true : v === 'false' ? false : v);
@@ -16,22 +15,25 @@ export function register(program: Command): void {
   commandFor(program, updateOrganizationSettings, {
     path: 'org set',
     description: "Change an organization's settings",
-    args: [{ name: 'organization', description: 'organization code (ACME) or id', prompt: 'Organization?' }],
-    flags: [
+    args: [
       {
-        flags: '--require-device-for-punches <bool>',
-        description: "true or false: an employee's own punches need an approved device",
-        required: true,
-        prompt: 'Require an approved device for punches (true/false)?',
-        field: 'require_device_for_punches',
+        name: 'organization',
+        description: 'organization code (ACME) or id',
+        prompt: 'Organization?',
+        field: 'organization',
       },
     ],
+    input: {
+      fields: {
+        require_device_for_punches: {
+          flags: '--require-device-for-punches <bool>',
+          prompt: 'Require an approved device for punches (true/false)?',
+          parse: booleanWord,
+        },
+      },
+    },
     examples: ['wfctl org set ACME --require-device-for-punches=false'],
     context: workforceActor,
-    toInput: async (args, flags, ctx) => ({
-      organization_id: (await organizationRef(ctx.services.db, args.organization, 'ORGANIZATION')).id,
-      require_device_for_punches: booleanWord(flags.requireDeviceForPunches),
-    }),
     view: (result) => <OrganizationSettingsView result={result} />,
   });
 }

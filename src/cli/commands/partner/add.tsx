@@ -5,13 +5,21 @@ import React from 'react';
 import type { Command } from 'commander';
 import { addPartner } from '../../../workforce/partners/registry/operations/add-partner.js';
 import { workforceActor } from '../../actors.js';
-import { commandFor } from '../../command.js';
+import { commandFor, type ArgSpec } from '../../command.js';
 import { commandGroup } from '../../group.js';
 import { checkOrganization } from '../../lookup.js';
 import type { SecretSpec } from '../../secrets.js';
 import { PartnerView } from '../../views/partner.js';
 
 export const PARTNER_GROUP = 'Payroll and billing partners: registry, inbound tokens';
+
+/** NAME of the commands about one partner: the operations find it by name or id (findPartner). */
+export const PARTNER_ARG: ArgSpec = {
+  name: 'name',
+  description: 'partner name or id',
+  prompt: 'Partner?',
+  field: 'partner',
+};
 
 export function register(program: Command): void {
   commandGroup(program, 'partner', PARTNER_GROUP);

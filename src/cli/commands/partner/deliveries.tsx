@@ -13,14 +13,15 @@ export function register(program: Command): void {
   commandFor(program, listDeliveries, {
     path: 'partner deliveries',
     description: 'The delivery ledger, newest first',
-    flags: [
-      { flags: '--failed', description: 'only batches that failed', field: 'failed' },
-      { flags: '--partner <name>', description: 'only this partner', field: 'partner' },
-      { flags: '--limit <n>', description: 'at most this many (default 100, at most 1000)', field: 'limit' },
-    ],
+    input: {
+      fields: {
+        failed: { description: 'only batches that failed' },
+        partner: { flags: '--partner <name>', description: 'only this partner' },
+        limit: { flags: '--limit <n>', description: 'at most this many (default 100, at most 1000)' },
+      },
+    },
     examples: ['wfctl partner deliveries', 'wfctl partner deliveries --failed --partner Paywise --json'],
     context: workforceActor,
-    toInput: async (_args, flags) => ({ failed: flags.failed, partner: flags.partner, limit: flags.limit }),
     json: (r, flags) => ({
       data: r.data,
       meta: { failed: Boolean(flags.failed), partner: flags.partner ?? null },

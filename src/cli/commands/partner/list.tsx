@@ -15,7 +15,7 @@ export function register(program: Command): void {
     description: 'Partners, their organizations and active inbound tokens',
     examples: ['wfctl partner list', "wfctl partner list --json | jq '.data[].name'"],
     context: workforceActor,
-    toInput: async () => ({}),
+    input: {},
     json: (r) => ({ data: r.data, meta: {} }),
     view: (r) => <PartnerListView partners={r.data} />,
   });

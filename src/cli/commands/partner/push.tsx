@@ -5,49 +5,30 @@
 // terminal a live line on stderr follows the batches (attempt n/N, the wait before a retry).
 import React from 'react';
 import type { Command } from 'commander';
-import type { PushTools } from '../../../workforce/partners/deliveries/context.js';
 import { pushToPartners } from '../../../workforce/partners/deliveries/operations/push-to-partners.js';
 import type { UndeliveredBatch } from '../../../workforce/partners/deliveries/serialize.js';
 import { undeliveredMessage } from '../../../workforce/partners/deliveries/nightly-push.js';
-import { workforceActor } from '../../actors.js';
 import { CommandFailed } from '../../command-failed.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
-import { pushProgressLine, PushView } from '../../views/partner-push.js';
+import { PushView, withPushProgress } from '../../views/partner-push.js';
 import { PARTNER_GROUP } from './add.js';
 
 export function register(program: Command): void {
   commandGroup(program, 'partner', PARTNER_GROUP);
-  let line: ReturnType<typeof pushProgressLine> = null;
   commandFor(program, pushToPartners, {
     path: 'partner push',
     description: 'Send every partner the locked days it has not received (what cron runs)',
-    flags: [
-      { flags: '--partner <name>', description: 'only this partner', field: 'partner' },
-      { flags: '--org <code>', description: 'only this organization (code or id)', field: 'org' },
-      { flags: '--month <YYYY-MM>', description: 'only this month', field: 'month' },
-      {
-        flags: '--dry-run',
-        description: 'print partners, months, record counts and batches; send nothing',
-        field: 'dry_run',
+    input: {
+      fields: {
+        partner: { flags: '--partner <name>', description: 'only this partner' },
+        org: { flags: '--org <code>', description: 'only this organization (code or id)' },
+        month: { flags: '--month <YYYY-MM>', description: 'only this month' },
+        dry_run: { description: 'print partners, months, record counts and batches; send nothing' },
       },
-    ],
+    },
     examples: ['wfctl partner push --dry-run', 'wfctl partner push --partner Paywise --month 2026-01 --json'],
-    context: async (services, actor) => {
-      line = pushProgressLine('Looking for locked days due…');
-      const tools: PushTools = { onProgress: line?.onProgress };
-      return { ...(await workforceActor(services, actor)), ...tools };
-    },
-    release: () => {
-      line?.stop();
-      line = null;
-    },
-    toInput: async (_args, flags) => ({
-      partner: flags.partner,
-      org: flags.org,
-      month: flags.month,
-      dry_run: flags.dryRun,
-    }),
+    ...withPushProgress('Looking for locked days due…'),
     failure: (r) => {
       if (r.ok) return undefined;
       return new CommandFailed(

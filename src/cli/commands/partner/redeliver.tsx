@@ -5,17 +5,14 @@
 import React from 'react';
 import type { Command } from 'commander';
 import { redeliverBatch } from '../../../workforce/partners/deliveries/operations/redeliver.js';
-import { workforceActor } from '../../actors.js';
 import { CommandFailed } from '../../command-failed.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
-import { pushProgressLine, RedeliverView } from '../../views/partner-push.js';
-import type { PushTools } from '../../../workforce/partners/deliveries/context.js';
+import { RedeliverView, withPushProgress } from '../../views/partner-push.js';
 import { PARTNER_GROUP } from './add.js';
 
 export function register(program: Command): void {
   commandGroup(program, 'partner', PARTNER_GROUP);
-  let line: ReturnType<typeof pushProgressLine> = null;
   commandFor(program, redeliverBatch, {
     path: 'partner redeliver',
     description: 'Send one batch (or every dead one) again, with a fresh budget of five attempts',
@@ -27,23 +24,14 @@ export function register(program: Command): void {
         field: 'delivery',
       },
     ],
-    flags: [{ flags: '--all-dead', description: 'every dead batch of a current lock', field: 'all_dead' }],
+    input: { fields: { all_dead: { description: 'every dead batch of a current lock' } } },
     examples: [
       'wfctl partner redeliver 42',
       'wfctl partner redeliver 3f6d1c1e-8a0b-4c55-9b52-0d6f1f3b2a77 --json',
       'wfctl partner redeliver --all-dead',
     ],
     // On a terminal a live line follows the attempts (n/N) and counts down each wait.
-    context: async (services, actor) => {
-      line = pushProgressLine('Claiming the batch…');
-      const tools: PushTools = { onProgress: line?.onProgress };
-      return { ...(await workforceActor(services, actor)), ...tools };
-    },
-    release: () => {
-      line?.stop();
-      line = null;
-    },
-    toInput: async (args, flags) => ({ delivery: args.delivery, all_dead: flags.allDead }),
+    ...withPushProgress('Claiming the batch…'),
     failure: (r) => {
       if (r.ok) return undefined;
       const bad = r.deliveries.filter((d) => d.status !== 'delivered');

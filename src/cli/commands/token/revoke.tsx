@@ -12,20 +12,15 @@ export function register(program: Command): void {
   commandFor(program, revokeTokens, {
     path: 'token revoke',
     description: 'Revoke every active token of a user (or one, with --id); their next request gets a 401',
-    flags: [
-      {
-        flags: '--user <email>',
-        description: 'whose tokens',
-        required: true,
-        prompt: 'User (email)?',
-        field: 'email',
+    input: {
+      fields: {
+        email: { flags: '--user <email>', description: 'whose tokens', prompt: 'User (email)?' },
+        token_id: {
+          flags: '--id <tokenId>',
+          description: 'only this token (the number before the | in the token)',
+        },
       },
-      {
-        flags: '--id <tokenId>',
-        description: 'only this token (the number before the | in the token)',
-        field: 'token_id',
-      },
-    ],
+    },
     examples: [
       'wfctl token revoke --user asha@acme.test',
       'wfctl token revoke --user asha@acme.test --id 12 --yes --json',
@@ -33,7 +28,6 @@ export function register(program: Command): void {
     context: workforceActor,
     confirm: (_args, flags) =>
       flags.id ? `Revoke token ${flags.id} of ${flags.user}?` : `Revoke every token of ${flags.user}?`,
-    toInput: async (_args, flags) => ({ email: flags.user, token_id: flags.id }),
     view: (r, flags) => <RevokedUserTokensView result={r} preview={Boolean(flags.dryRun)} />,
   });
 }

@@ -6,6 +6,7 @@ import { UsageError } from '../../../core/errors.js';
 import { retireUnit } from '../../../workforce/units/operations/retire-unit.js';
 import { workforceActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
+import type { FieldFlag } from '../../input-flags.js';
 import { commandGroup } from '../../group.js';
 import { RetireUnitView } from '../../views/unit.js';
 import { employeeRef, unitRef } from '../../lookup.js';
@@ -21,27 +22,20 @@ function transferPair(pair: string): [string, string] {
   return [pair.slice(0, eq), pair.slice(eq + 1)];
 }
 
+/** --effective-date and --reason of `unit retire` and `org retire`. */
+export const retireFields = (lastDay: string, why: string): Record<string, FieldFlag> => ({
+  effective_date: { description: `${lastDay}, YYYY-MM-DD`, prompt: 'Effective date (YYYY-MM-DD)?' },
+  reason: { flags: '--reason <text>', description: why, prompt: 'Reason?' },
+});
+
 export function register(program: Command): void {
   commandGroup(program, 'unit', 'Organization units');
   commandFor(program, retireUnit, {
     path: 'unit retire',
     description: 'Retire a unit: move or end its primary deployments, cancel its later shifts',
     args: [{ name: 'unit', description: 'unit as ORG/UNIT (ACME/BLR) or id', prompt: 'Unit (ORG/UNIT)?' }],
+    input: { skip: ['unit_id'], fields: retireFields('last day of the unit', 'why the unit is retired') },
     flags: [
-      {
-        flags: '--effective-date <date>',
-        description: 'last day of the unit, YYYY-MM-DD',
-        required: true,
-        prompt: 'Effective date (YYYY-MM-DD)?',
-        field: 'effective_date',
-      },
-      {
-        flags: '--reason <text>',
-        description: 'why the unit is retired',
-        required: true,
-        prompt: 'Reason?',
-        field: 'reason',
-      },
       {
         flags: '--transfer <employee=unit>',
         description:
@@ -67,12 +61,7 @@ export function register(program: Command): void {
           target_unit_id: (await unitRef(db, target, '--transfer')).id,
         });
       }
-      return {
-        unit_id: unitId,
-        effective_date: flags.effectiveDate,
-        reason: flags.reason,
-        transfer_map: transferMap,
-      };
+      return { unit_id: unitId, transfer_map: transferMap };
     },
     names: (r) => ({
       employees: r.deployments_transferred.map((x) => x.employee_id),

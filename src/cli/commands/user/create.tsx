@@ -11,12 +11,20 @@ import {
   type CreateUserInput,
 } from '../../../workforce/identity/user-schemas.js';
 import { workforceActor } from '../../actors.js';
-import { commandFor, fieldRule, type CommandFlags } from '../../command.js';
+import { commandFor, fieldRule, type ArgSpec, type CommandFlags } from '../../command.js';
 import { commandGroup } from '../../group.js';
 import { readStdin, required } from '../../io.js';
 import { UserView } from '../../views/user.js';
 
 export const USER_GROUP = 'Workforce user accounts and their roles';
+
+/** EMAIL of the commands about one user. */
+export const USER_ARG: ArgSpec = {
+  name: 'email',
+  description: 'the user',
+  prompt: 'User (email)?',
+  field: 'email',
+};
 
 export function register(program: Command): void {
   commandGroup(program, 'user', USER_GROUP);

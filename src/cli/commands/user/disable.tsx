@@ -6,18 +6,18 @@ import { workforceActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
 import { UserView } from '../../views/user.js';
-import { USER_GROUP } from './create.js';
+import { USER_ARG, USER_GROUP } from './create.js';
 
 export function register(program: Command): void {
   commandGroup(program, 'user', USER_GROUP);
   commandFor(program, disableUser, {
     path: 'user disable',
     description: 'Disable a user: no more logins, every token revoked at once',
-    args: [{ name: 'email', description: 'the user', prompt: 'User (email)?', field: 'email' }],
+    args: [USER_ARG],
+    input: {},
     examples: ['wfctl user disable asha@acme.test', 'wfctl user disable asha@acme.test --yes --json'],
     context: workforceActor,
     confirm: (args) => `Disable ${args.email} and revoke all of their tokens?`,
-    toInput: async (args) => ({ email: args.email }),
     view: (r, flags) => (
       <UserView
         title={

@@ -13,18 +13,15 @@ export function register(program: Command): void {
   commandFor(program, listUsers, {
     path: 'user list',
     description: 'List users with their roles (keyset pages: pass --cursor from meta.next_cursor)',
-    flags: [
-      {
-        flags: '--org <org>',
-        description: 'only users holding a role in this organization (code or id)',
-        field: 'organization',
+    input: {
+      fields: {
+        organization: '--org <org>',
+        limit: { flags: '--limit <n>', description: 'page size, 1 to 500', default: '100' },
+        cursor: { flags: '--cursor <cursor>', description: 'continue after this cursor' },
       },
-      { flags: '--limit <n>', description: 'page size, 1 to 500', default: '100', field: 'limit' },
-      { flags: '--cursor <cursor>', description: 'continue after this cursor', field: 'cursor' },
-    ],
+    },
     examples: ['wfctl user list --org ACME', 'wfctl user list --limit 500 --cursor "$NEXT" --json'],
     context: workforceActor,
-    toInput: async (_args, flags) => ({ organization: flags.org, limit: flags.limit, cursor: flags.cursor }),
     view: (page) => <UserListView page={page} />,
   });
 }

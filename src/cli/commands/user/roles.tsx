@@ -7,7 +7,7 @@ import { workforceActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
 import { UserView } from '../../views/user.js';
-import { USER_GROUP } from './create.js';
+import { USER_ARG, USER_GROUP } from './create.js';
 
 export function register(program: Command): void {
   commandGroup(program, 'user', USER_GROUP);
@@ -15,24 +15,10 @@ export function register(program: Command): void {
     path: 'user roles',
     description:
       'Show a user’s roles, or change them with --grant / --revoke ROLE:ORG (system_admin is global)',
-    args: [{ name: 'email', description: 'the user', prompt: 'User (email)?', field: 'email' }],
-    flags: [
-      {
-        flags: '--grant <role>',
-        description: 'ROLE:ORG or system_admin; repeatable',
-        repeatable: true,
-        field: 'grant',
-      },
-      {
-        flags: '--revoke <role>',
-        description: 'ROLE:ORG or system_admin; repeatable',
-        repeatable: true,
-        field: 'revoke',
-      },
-    ],
+    args: [USER_ARG],
+    input: { fields: { grant: '--grant <role>', revoke: '--revoke <role>' } },
     examples: ['wfctl user roles asha@acme.test --grant hr:ACME --revoke employee:ACME'],
     context: workforceActor,
-    toInput: async (args, flags) => ({ email: args.email, grant: flags.grant, revoke: flags.revoke }),
     view: (r) => (
       <UserView
         title={

@@ -1,6 +1,7 @@
 // Input schemas of correction requests (issue 28), shared by HTTP and the CLI. The proposed times
 // follow the correction punch's rules (an ISO-8601 instant with an offset, schemas.ts punchInstant);
 // where they fall against the day is checked by the operation, which knows the unit's time zone.
+import { organizationName } from '../../refs.js';
 import { idNumber, isoDate, isoMonth, yup } from '../../../core/validation.js';
 import { listQueryFields } from '../../listing.js';
 import { punchInstant } from '../schemas.js';
@@ -38,7 +39,7 @@ export const rejectBodySchema = yup.object({
 });
 export const rejectRequestSchema = rejectBodySchema.shape({ request_id: idNumber().required() });
 
-export const listRequestsSchema = yup.object({
+const listRequestsFields = {
   status: yup
     .string()
     .oneOf([...REQUEST_STATUSES])
@@ -46,6 +47,13 @@ export const listRequestsSchema = yup.object({
   employee_id: yup.string().trim().min(1).max(64).optional(),
   month: isoMonth().optional(),
   organization_id: idNumber().optional(),
+};
+export const listRequestsSchema = yup.object({ ...listRequestsFields, ...listQueryFields });
+
+/** The operation's input: the route's query, or the organization as typed (the CLI's --org). */
+export const listRequestsInput = yup.object({
+  ...listRequestsFields,
+  organization: organizationName('only this organization: code (ACME) or id'),
   ...listQueryFields,
 });
 export type ListRequestsInput = yup.InferType<typeof listRequestsSchema>;

@@ -2,11 +2,11 @@
 // locked, for the whole organization or which units, by whom and when, and how many rows each month
 // holds and has locked. The year defaults to this year in the organization's time zone.
 import { addMonths, zonedParts } from '../../../core/calendar.js';
-import { NotFoundError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
-import { DATE_RANGE_YEARS, idNumber, yup } from '../../../core/validation.js';
+import { DATE_RANGE_YEARS, yup } from '../../../core/validation.js';
 import { isoOrNull } from '../../../db/time.js';
 import type { WorkforceRun } from '../../context.js';
+import { organizationName, organizationRef } from '../../refs.js';
 
 export interface LockGridLock {
   lock_id: number;
@@ -32,7 +32,7 @@ export interface LockGrid {
 }
 
 export const lockGridInput = yup.object({
-  organization_id: idNumber().required(),
+  organization: organizationName().required(),
   year: yup.number().integer().min(DATE_RANGE_YEARS.min).max(DATE_RANGE_YEARS.max).optional(),
 });
 
@@ -43,13 +43,12 @@ export const lockGrid = defineOperation({
   permission: 'organization.view',
   kind: 'read',
   async run(ctx: WorkforceRun, input): Promise<LockGrid> {
-    await ctx.authorize(input.organization_id, 'Organization');
-    const org = await ctx.db('organizations').where({ id: input.organization_id }).first('code', 'timezone');
-    if (!org) throw new NotFoundError('Organization not found.');
+    const org = await organizationRef(ctx.db, input.organization);
+    await ctx.authorize(org.id, 'Organization');
     const year = input.year ?? zonedParts(ctx.services.clock.now(), org.timezone).year;
     return {
-      organization_code: String(org.code),
-      ...(await grid(ctx, { organization_id: input.organization_id, year })),
+      organization_code: org.code,
+      ...(await grid(ctx, { organization_id: org.id, year })),
     };
   },
 });

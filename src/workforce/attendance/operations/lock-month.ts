@@ -5,6 +5,7 @@
 // organization-locked month included). An organization lock over a month where some units are
 // already locked covers the rest: those units' rows keep their unit lock_id, so unlocking the
 // organization lock later restores exactly the rows it stamped.
+import type { Knex } from 'knex';
 import { ValidationError, NotFoundError } from '../../../core/errors.js';
 import { monthBounds, zonedParts } from '../../../core/calendar.js';
 import { defineOperation } from '../../../core/operation.js';
@@ -21,14 +22,15 @@ import {
   unitScope,
 } from '../locks.js';
 import { holdMonth } from '../month-mutex.js';
-import { lockSchema } from '../schemas.js';
+import { lockInput } from '../schemas.js';
+import { organizationRef, unitRef } from '../../refs.js';
 
 export type LockResult = Shape<typeof LockResultShape>;
 
 export const lockMonth = defineOperation({
   name: 'attendance.lock',
   summary: 'Lock a pay month for a unit or the whole organization',
-  input: lockSchema,
+  input: lockInput,
   permission: 'attendance.lock',
   // Every read after the month's mutex must see what committed while it waited (an unlock of the
   // month, a punch into it); READ COMMITTED also keeps the stamping UPDATE from locking the gap
@@ -37,11 +39,13 @@ export const lockMonth = defineOperation({
   async run(ctx: WorkforceRun, input): Promise<LockResult> {
     const { db: trx, services } = ctx;
     const actor = actingUser(ctx);
-    const org = await trx('organizations').where({ id: input.organization_id }).first();
+    const orgId = input.organization_id ?? (await namedOrganization(trx, input.organization)).id;
+    const org = await trx('organizations').where({ id: orgId }).first();
     if (!org) throw new NotFoundError('Organization not found.');
     await ctx.authorize(Number(org.id), 'Organization');
 
-    const unitId = input.organization_unit_id ?? null;
+    const unitId =
+      input.organization_unit_id ?? (input.unit ? (await unitRef(trx, Number(org.id), input.unit)).id : null);
     let unit: { id: number; code: string } | null = null;
     if (unitId !== null) {
       unit = await trx('organization_units')
@@ -122,3 +126,11 @@ export const lockMonth = defineOperation({
     };
   },
 });
+
+/** The organization the CLI names (`organization`) when the body's organization_id is absent. */
+function namedOrganization(trx: Knex, organization: string | undefined) {
+  if (organization === undefined) {
+    throw ValidationError.field('organization_id', 'The organization_id field is required.');
+  }
+  return organizationRef(trx, organization);
+}

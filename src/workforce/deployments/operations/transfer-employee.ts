@@ -8,20 +8,29 @@
 import type { InferType } from 'yup';
 import { ConflictError, ValidationError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
-import { idNumber } from '../../../core/validation.js';
+import { yup } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { addDays, localDate, maxDate } from '../../calendar.js';
 import type { WorkforceRun } from '../../context.js';
 import { lockEmployee, organizationTimezone } from '../../employees/queries.js';
 import { cancelPlannedShifts } from '../../shifts/cancel.js';
 import { activeUnitForDeployment, endDeployments, openDeployment } from '../open.js';
+import { employeeRef, unitPathRef } from '../../refs.js';
 import { transferFlags } from '../schemas.js';
 import { serializeDeployment, type DeploymentView } from '../serialize.js';
 import { assertActive } from './create-deployment.js';
 
+// Names as a person types them (the command's only face: no route transfers): resolved here.
 export const transferInput = transferFlags.shape({
-  employee_id: idNumber().required(),
-  to: idNumber().required().meta({ description: 'the unit to move to (an active unit of the organization)' }),
+  employee: yup.string().trim().required().max(64).meta({ description: 'employee code (E042) or id' }),
+  to: yup
+    .string()
+    .trim()
+    .required()
+    .max(130)
+    .meta({
+      description: 'the unit to move to, ORG/UNIT (ACME/MUM) or id: an active unit of the organization',
+    }),
 });
 export type TransferInput = InferType<typeof transferInput>;
 
@@ -42,10 +51,11 @@ export const transferEmployee = defineOperation({
   permission: 'employee.update',
   async run(ctx: WorkforceRun, input): Promise<TransferResult> {
     const trx = ctx.db;
-    const employee = await lockEmployee(trx, input.employee_id);
+    const employee = await lockEmployee(trx, (await employeeRef(trx, input.employee)).id);
     await ctx.authorize(employee.organization_id, 'Employee');
     assertActive(employee);
-    const target = await activeUnitForDeployment(trx, employee.organization_id, input.to, 'to');
+    const to = await unitPathRef(trx, input.to, 'to');
+    const target = await activeUnitForDeployment(trx, employee.organization_id, to.id, 'to');
     const current = await lockForUpdate(
       trx('employee_deployments')
         .where({ employee_id: employee.id, is_primary: true })

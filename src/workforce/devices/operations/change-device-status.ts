@@ -10,15 +10,26 @@ import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
 import type { WorkforceRun } from '../../context.js';
 import { revokeUserTokens } from '../../identity/revocation.js';
+import { namedDevice } from '../queries.js';
 import { deviceBody, type DeviceStatusChange } from '../serialize.js';
 import { targetStatus, transition, type DeviceAction, type DeviceStatus } from '../transitions.js';
 
-export const approveDeviceInput = yup.object({ device_id: idNumber().required() });
+/**
+ * The device: its id (HTTP's path, the CLI's DEVICE), or its employee (code or id) and the
+ * fingerprint the phone sent at login, which only the CLI offers (the routes pass the id alone).
+ */
+const deviceNaming = {
+  device_id: idNumber(),
+  employee: yup.string().trim().max(64).meta({ description: 'employee code (E042) or id' }),
+  fingerprint: yup.string().trim().max(191).meta({ description: 'the device fingerprint' }),
+};
+
+export const approveDeviceInput = yup.object(deviceNaming);
 
 export const revokeDeviceSchema = yup.object({
   reason: yup.string().strict().max(1000).nullable().optional(),
 });
-export const revokeDeviceInput = revokeDeviceSchema.shape({ device_id: idNumber().required() });
+export const revokeDeviceInput = yup.object(deviceNaming).concat(revokeDeviceSchema);
 export type RevokeDeviceInput = InferType<typeof revokeDeviceInput>;
 
 export type DeviceStatusResult = Shape<typeof DeviceStatusChange>;
@@ -28,7 +39,8 @@ export const approveDevice = defineOperation({
   summary: 'Approve a pending device: mobile requests from it are admitted (pending → approved)',
   input: approveDeviceInput,
   permission: 'employee.update',
-  run: (ctx: WorkforceRun, input) => changeDeviceStatus(ctx, input.device_id, 'approve', null),
+  run: async (ctx: WorkforceRun, input) =>
+    changeDeviceStatus(ctx, await namedDevice(ctx, input), 'approve', null),
 });
 
 export const revokeDevice = defineOperation({
@@ -36,7 +48,8 @@ export const revokeDevice = defineOperation({
   summary: "Revoke a device and the employee's tokens bound to it (pending|approved → revoked, terminal)",
   input: revokeDeviceInput,
   permission: 'employee.update',
-  run: (ctx: WorkforceRun, input) => changeDeviceStatus(ctx, input.device_id, 'revoke', input.reason ?? null),
+  run: async (ctx: WorkforceRun, input) =>
+    changeDeviceStatus(ctx, await namedDevice(ctx, input), 'revoke', input.reason ?? null),
 });
 
 async function changeDeviceStatus(

@@ -1,101 +1,71 @@
 // An employee's cursor-paginated lists: shift assignments, leave and regularization requests,
 // devices (GET /employees/{id}/…). Readable by whoever may read the employee (visibility.ts).
+import type { Knex } from 'knex';
 import { defineOperation } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import type { WorkforceRun } from '../../context.js';
 import { serializeDevice } from '../../devices/serialize.js';
-import { keysetPage, listQueryFields, type Page } from '../../listing.js';
+import { ascending, keysetPage, listQueryFields, type Page } from '../../listing.js';
 import { serializeLeave, serializeRegularization } from '../../requests/serialize.js';
 import { serializeShift } from '../../shifts/serialize.js';
 import { readableEmployee } from '../visibility.js';
 
 export const employeeListInput = yup.object({ employee_id: idNumber().required(), ...listQueryFields });
 
-export const listShiftAssignments = defineOperation({
+/** One of the lists: the employee's rows (`rows`), in the order of `keys`, each serialized. */
+function employeeList<T>(list: {
+  name: string;
+  summary: string;
+  rows: (db: Knex, employeeId: number) => Knex.QueryBuilder;
+  keys: string[];
+  serialize: (row: any) => T;
+}) {
+  return defineOperation({
+    name: list.name,
+    summary: list.summary,
+    input: employeeListInput,
+    permission: 'organization.view',
+    kind: 'read',
+    async run(ctx: WorkforceRun, input): Promise<Page<T>> {
+      const employee = await readableEmployee(ctx, input.employee_id);
+      const keys = ascending(...list.keys);
+      return keysetPage(list.rows(ctx.db, Number(employee.id)), { ...input, keys }, list.serialize);
+    },
+  });
+}
+
+export const listShiftAssignments = employeeList({
   name: 'shift-assignment.list',
   summary: "The employee's shift assignments",
-  input: employeeListInput,
-  permission: 'organization.view',
-  kind: 'read',
-  async run(ctx: WorkforceRun, input): Promise<Page<ReturnType<typeof serializeShift>>> {
-    const employee = await readableEmployee(ctx, input.employee_id);
-    return keysetPage(
-      ctx.db('shift_assignments').where('employee_id', employee.id).select(),
-      {
-        limit: input.limit,
-        cursor: input.cursor,
-        keys: [
-          { column: 'assigned_for', field: 'assigned_for', direction: 'asc' },
-          { column: 'id', field: 'id', direction: 'asc' },
-        ],
-      },
-      serializeShift,
-    );
-  },
+  rows: (db, id) => db('shift_assignments').where('employee_id', id).select(),
+  keys: ['assigned_for', 'id'],
+  serialize: serializeShift,
 });
 
-export const listLeaves = defineOperation({
+export const listLeaves = employeeList({
   name: 'leave.list',
   summary: "The employee's leave requests",
-  input: employeeListInput,
-  permission: 'organization.view',
-  kind: 'read',
-  async run(ctx: WorkforceRun, input): Promise<Page<ReturnType<typeof serializeLeave>>> {
-    const employee = await readableEmployee(ctx, input.employee_id);
-    return keysetPage(
-      ctx
-        .db('leave_requests')
-        .join('leave_types', 'leave_types.id', 'leave_requests.leave_type_id')
-        .where('leave_requests.employee_id', employee.id)
-        .select('leave_requests.*', 'leave_types.code as leave_type_code'),
-      {
-        limit: input.limit,
-        cursor: input.cursor,
-        keys: [
-          { column: 'leave_requests.from_date', field: 'from_date', direction: 'asc' },
-          { column: 'leave_requests.id', field: 'id', direction: 'asc' },
-        ],
-      },
-      serializeLeave,
-    );
-  },
+  rows: (db, id) =>
+    db('leave_requests')
+      .join('leave_types', 'leave_types.id', 'leave_requests.leave_type_id')
+      .where('leave_requests.employee_id', id)
+      .select('leave_requests.*', 'leave_types.code as leave_type_code'),
+  keys: ['leave_requests.from_date', 'leave_requests.id'],
+  serialize: serializeLeave,
 });
 
-export const listRegularizations = defineOperation({
+export const listRegularizations = employeeList({
   name: 'regularization.list',
   summary: "The employee's regularization requests",
-  input: employeeListInput,
-  permission: 'organization.view',
-  kind: 'read',
-  async run(ctx: WorkforceRun, input): Promise<Page<ReturnType<typeof serializeRegularization>>> {
-    const employee = await readableEmployee(ctx, input.employee_id);
-    return keysetPage(
-      ctx.db('regularization_requests').where('employee_id', employee.id).select(),
-      {
-        limit: input.limit,
-        cursor: input.cursor,
-        keys: [
-          { column: 'from_date', field: 'from_date', direction: 'asc' },
-          { column: 'id', field: 'id', direction: 'asc' },
-        ],
-      },
-      serializeRegularization,
-    );
-  },
+  rows: (db, id) => db('regularization_requests').where('employee_id', id).select(),
+  keys: ['from_date', 'id'],
+  serialize: serializeRegularization,
 });
 
-export const listDevices = defineOperation({
+export const listDevices = employeeList({
   name: 'device.list',
   summary: "The employee's devices",
-  input: employeeListInput,
-  permission: 'organization.view',
-  kind: 'read',
-  async run(ctx: WorkforceRun, input): Promise<Page<ReturnType<typeof serializeDevice>>> {
-    const employee = await readableEmployee(ctx, input.employee_id);
-    return keysetPage(
-      ctx.db('devices').where('employee_id', employee.id).select(),
-      { limit: input.limit, cursor: input.cursor, keys: [{ column: 'id', field: 'id', direction: 'asc' }] },
-      serializeDevice,
-    );
-  },
+  rows: (db, id) => db('devices').where('employee_id', id).select(),
+  keys: ['id'],
+  serialize: serializeDevice,
 });

@@ -15,7 +15,7 @@ import { addDays, localDate, maxDate } from '../../calendar.js';
 import type { InferType } from 'yup';
 import { defineOperation } from '../../../core/operation.js';
 import type { Shape } from '../../../core/shape.js';
-import { idNumber } from '../../../core/validation.js';
+import { employeeNaming, namedEmployeeId } from '../../refs.js';
 import { actingUser, bool, chunks, type WorkforceRun } from '../../context.js';
 import { offboardBody } from '../schemas.js';
 import { deploymentsRunningAfter, endDeployments } from '../../deployments/open.js';
@@ -25,7 +25,7 @@ import { cancelPlannedShifts } from '../../shifts/cancel.js';
 import { lockEmployee, organizationTimezone } from '../queries.js';
 import { serializeEmployee, type OffboardResult as OffboardResultShape } from '../serialize.js';
 
-export const offboardInput = offboardBody.shape({ employee_id: idNumber().required() });
+export const offboardInput = offboardBody.shape(employeeNaming);
 export type OffboardInput = InferType<typeof offboardInput>;
 
 export type OffboardResult = Shape<typeof OffboardResultShape>;
@@ -38,7 +38,7 @@ export const offboardEmployee = defineOperation({
   async run(ctx: WorkforceRun, input): Promise<OffboardResult> {
     const { services, db: trx } = ctx;
     const actor = actingUser(ctx);
-    const employee = await lockEmployee(trx, input.employee_id);
+    const employee = await lockEmployee(trx, await namedEmployeeId(trx, input));
     await ctx.authorize(employee.organization_id, 'Employee');
     if (!bool(employee.is_active) || employee.deleted_at) {
       throw new ConflictError(

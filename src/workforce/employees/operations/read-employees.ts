@@ -1,13 +1,19 @@
 // Reading employees: one record with its deployments (GET /employees/{id}, `wfctl employee show`),
 // and the employees of the caller's organizations (`wfctl employee list`).
 import type { InferType } from 'yup';
-import { NotFoundError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
 import type { Shape } from '../../../core/shape.js';
-import { idNumber, yup } from '../../../core/validation.js';
+import { yup } from '../../../core/validation.js';
 import type { WorkforceRun } from '../../context.js';
 import { serializeDeployment } from '../../deployments/serialize.js';
-import { keysetPage, listQueryFields, type Page } from '../../listing.js';
+import {
+  ascending,
+  keysetPage,
+  ofReadableOrganizations,
+  organizationListFields,
+  type Page,
+} from '../../listing.js';
+import { employeeNaming, namedEmployeeId } from '../../refs.js';
 import {
   serializeEmployee,
   type EmployeeView,
@@ -15,7 +21,7 @@ import {
 } from '../serialize.js';
 import { readableEmployee } from '../visibility.js';
 
-export const getEmployeeInput = yup.object({ employee_id: idNumber().required() });
+export const getEmployeeInput = yup.object(employeeNaming);
 
 export type EmployeeWithDeployments = Shape<typeof EmployeeWithDeploymentsShape>;
 
@@ -26,7 +32,7 @@ export const getEmployee = defineOperation({
   permission: 'organization.view',
   kind: 'read',
   async run(ctx: WorkforceRun, input): Promise<EmployeeWithDeployments> {
-    const row = await readableEmployee(ctx, input.employee_id);
+    const row = await readableEmployee(ctx, await namedEmployeeId(ctx.db, input));
     const deployments = await ctx
       .db('employee_deployments')
       .where('employee_id', row.id)
@@ -35,10 +41,7 @@ export const getEmployee = defineOperation({
   },
 });
 
-export const listEmployeesInput = yup.object({
-  organization_id: idNumber().meta({ description: 'only this organization' }),
-  ...listQueryFields,
-});
+export const listEmployeesInput = yup.object(organizationListFields);
 export type ListEmployeesInput = InferType<typeof listEmployeesInput>;
 
 /**
@@ -53,26 +56,7 @@ export const listEmployees = defineOperation({
   kind: 'read',
   async run(ctx: WorkforceRun, input): Promise<Page<EmployeeView>> {
     const q = ctx.db('employees').whereNull('deleted_at').select();
-    if (input.organization_id !== undefined) {
-      const org = await ctx.db('organizations').where('id', input.organization_id).first('id');
-      if (!org) throw new NotFoundError('Organization not found.');
-      await ctx.authorize(Number(org.id), 'Organization');
-      q.where('organization_id', Number(org.id));
-    } else {
-      const scopes = await ctx.scopes();
-      if (scopes !== null) q.whereIn('organization_id', scopes);
-    }
-    return keysetPage(
-      q,
-      {
-        limit: input.limit,
-        cursor: input.cursor,
-        keys: [
-          { column: 'employee_id', field: 'employee_id', direction: 'asc' },
-          { column: 'id', field: 'id', direction: 'asc' },
-        ],
-      },
-      serializeEmployee,
-    );
+    await ofReadableOrganizations(ctx, q, 'organization_id', input.organization);
+    return keysetPage(q, { ...input, keys: ascending('employee_id', 'id') }, serializeEmployee);
   },
 });

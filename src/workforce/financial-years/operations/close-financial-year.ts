@@ -9,6 +9,7 @@ import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
 import { actingUser, type WorkforceRun } from '../../context.js';
 import { closeChecklist } from '../checklist.js';
+import { namedFinancialYearId } from '../../refs.js';
 import { financialYearInput } from '../schemas.js';
 import type { FinancialYearCloseAccepted } from '../serialize.js';
 
@@ -25,7 +26,7 @@ export const closeFinancialYear = defineOperation({
     const { db: trx, services } = ctx;
     const actor = actingUser(ctx);
     const fy = await lockForUpdate(
-      trx('financial_years').where({ id: input.financial_year_id }),
+      trx('financial_years').where({ id: await namedFinancialYearId(trx, input) }),
       trx,
     ).first();
     if (!fy) throw new NotFoundError('Financial year not found.');

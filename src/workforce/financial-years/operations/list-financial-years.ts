@@ -1,8 +1,8 @@
 // financial-year.list: an organization's financial years, oldest first, each with its status (and
 // its leave-type snapshot once closed). Readable by anyone with a role in the organization.
-import { NotFoundError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
 import type { WorkforceRun } from '../../context.js';
+import { organizationRef } from '../../refs.js';
 import { financialYearListInput } from '../schemas.js';
 import { viewFinancialYear, type FinancialYearView } from '../serialize.js';
 
@@ -19,9 +19,8 @@ export const listFinancialYears = defineOperation({
   permission: 'organization.view',
   kind: 'read',
   async run(ctx: WorkforceRun, input): Promise<FinancialYearList> {
-    await ctx.authorize(input.organization_id, 'Organization');
-    const org = await ctx.db('organizations').where({ id: input.organization_id }).first('id', 'code');
-    if (!org) throw new NotFoundError('Organization not found.');
+    const org = await organizationRef(ctx.db, input.organization);
+    await ctx.authorize(org.id, 'Organization');
     const rows = await ctx
       .db('financial_years')
       .where({ organization_id: org.id })
@@ -31,6 +30,6 @@ export const listFinancialYears = defineOperation({
       ]);
     const years: FinancialYearView[] = [];
     for (const row of rows) years.push(await viewFinancialYear(ctx.db, row));
-    return { organization_id: Number(org.id), organization_code: String(org.code), financial_years: years };
+    return { organization_id: org.id, organization_code: org.code, financial_years: years };
   },
 });

@@ -3,6 +3,7 @@
 import { NotFoundError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
 import type { WorkforceRun } from '../../context.js';
+import { namedFinancialYearId } from '../../refs.js';
 import { financialYearInput } from '../schemas.js';
 import { viewFinancialYear, type FinancialYearView } from '../serialize.js';
 
@@ -13,7 +14,10 @@ export const showFinancialYear = defineOperation({
   permission: 'organization.view',
   kind: 'read',
   async run(ctx: WorkforceRun, input): Promise<FinancialYearView> {
-    const fy = await ctx.db('financial_years').where({ id: input.financial_year_id }).first();
+    const fy = await ctx
+      .db('financial_years')
+      .where({ id: await namedFinancialYearId(ctx.db, input) })
+      .first();
     if (!fy) throw new NotFoundError('Financial year not found.');
     await ctx.authorize(Number(fy.organization_id), 'Financial year');
     return viewFinancialYear(ctx.db, fy);

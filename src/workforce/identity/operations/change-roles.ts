@@ -8,12 +8,12 @@ import type { WorkforceRun } from '../../context.js';
 import { addGrants, removeGrants, resolveGrants } from '../grant-roles.js';
 import { resolveUser } from '../resolve.js';
 import { adminUserBody, type AdminUserBody } from '../user-body.js';
-import { parseRoleRef } from '../user-schemas.js';
+import { parseRoleRef, roleList } from '../user-schemas.js';
 
 export const changeRolesInput = yup.object({
   email: yup.string().trim().required().max(191),
-  grant: yup.array(yup.string().required()).default([]),
-  revoke: yup.array(yup.string().required()).default([]),
+  grant: roleList('ROLE:ORG or system_admin; repeatable'),
+  revoke: roleList('ROLE:ORG or system_admin; repeatable'),
 });
 
 export interface ChangeRolesResult {

@@ -25,7 +25,7 @@ export const listUsers = defineOperation({
       .select('id', 'email', 'name', 'is_active')
       .orderBy('id');
     if (input.organization) {
-      const org = await organizationRef(db, input.organization, 'organization');
+      const org = await organizationRef(db, input.organization);
       q.whereIn('id', db('user_roles').where({ organization_id: org.id }).select('user_id'));
     }
     if (input.cursor) q.where('id', '>', Number(decodeCursor(input.cursor, 1)[0]));

@@ -43,21 +43,7 @@ export async function importUsers(run: ImportRun, rows: Rows<'users'>): Promise<
   run.stopOnErrors();
 
   const fresh = rows.filter((r) => !existing.has(r.email));
-  await insertBatches(
-    run.trx,
-    'users',
-    await Promise.all(
-      fresh.map(async (r) => ({
-        email: r.email,
-        name: r.name,
-        password_hash: await run.hash(r.password!, hashPassword),
-        is_active: true,
-        is_system: false,
-        created_at: run.at,
-        updated_at: run.at,
-      })),
-    ),
-  );
+  await insertLogins(run, fresh);
   const ids = await usersByEmail(
     run,
     fresh.map((r) => r.email),
@@ -126,21 +112,7 @@ export async function importEmployees(run: ImportRun, rows: Rows<'employees'>): 
         .map((f) => [f.row.email!, f.row]),
     ).values(),
   ];
-  await insertBatches(
-    run.trx,
-    'users',
-    await Promise.all(
-      newLogins.map(async (r) => ({
-        email: r.email,
-        name: r.name,
-        password_hash: await run.hash(r.password!, hashPassword),
-        is_active: true,
-        is_system: false,
-        created_at: run.at,
-        updated_at: run.at,
-      })),
-    ),
-  );
+  await insertLogins(run, newLogins);
   for (const [email, u] of await usersByEmail(
     run,
     newLogins.map((r) => r.email!),
@@ -184,6 +156,28 @@ export async function importEmployees(run: ImportRun, rows: Rows<'employees'>): 
   );
   for (const f of fresh) run.created.add(`employees:${f.row.employee_id}`);
   run.count('employees', 'created', fresh.length);
+}
+
+/** New login accounts (active, not the system user), each password hashed. */
+async function insertLogins(
+  run: ImportRun,
+  rows: Array<{ email?: string; name?: string; password?: string }>,
+): Promise<void> {
+  await insertBatches(
+    run.trx,
+    'users',
+    await Promise.all(
+      rows.map(async (r) => ({
+        email: r.email,
+        name: r.name,
+        password_hash: await run.hash(r.password!, hashPassword),
+        is_active: true,
+        is_system: false,
+        created_at: run.at,
+        updated_at: run.at,
+      })),
+    ),
+  );
 }
 
 function checkNewPassword(run: ImportRun, path: string, password: string | undefined): void {

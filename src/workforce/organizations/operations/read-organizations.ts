@@ -4,7 +4,7 @@ import { NotFoundError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import type { WorkforceRun } from '../../context.js';
-import { keysetPage, listQueryFields, type Page } from '../../listing.js';
+import { ascending, keysetPage, listQueryFields, type Page } from '../../listing.js';
 import { serializeOrganization, type OrganizationView } from '../serialize.js';
 
 export const getOrganization = defineOperation({
@@ -31,17 +31,6 @@ export const listOrganizations = defineOperation({
     const q = ctx.db('organizations').select();
     const scopes = await ctx.scopes();
     if (scopes !== null) q.whereIn('id', scopes);
-    return keysetPage(
-      q,
-      {
-        limit: input.limit,
-        cursor: input.cursor,
-        keys: [
-          { column: 'code', field: 'code', direction: 'asc' },
-          { column: 'id', field: 'id', direction: 'asc' },
-        ],
-      },
-      serializeOrganization,
-    );
+    return keysetPage(q, { ...input, keys: ascending('code', 'id') }, serializeOrganization);
   },
 });

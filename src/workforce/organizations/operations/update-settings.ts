@@ -1,17 +1,21 @@
 // organization.update-settings: the per-organization switches an org_admin may turn, today only
 // require_device_for_punches (whether an employee's own punches need an approved device). Audited
 // with the value before and after; setting a value it already has changes nothing.
-import { NotFoundError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
-import { idNumber, yup } from '../../../core/validation.js';
+import { yup } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
 import { bool, type WorkforceRun } from '../../context.js';
+import { organizationName, organizationRef } from '../../refs.js';
 import { serializeOrganization, type OrganizationView } from '../serialize.js';
 
 export const organizationSettingsInput = yup.object({
-  organization_id: idNumber().required(),
-  require_device_for_punches: yup.boolean().strict().required(),
+  organization: organizationName().required(),
+  require_device_for_punches: yup
+    .boolean()
+    .strict()
+    .required()
+    .meta({ description: "true or false: an employee's own punches need an approved device" }),
 });
 
 export interface OrganizationSettingsResult {
@@ -26,8 +30,8 @@ export const updateOrganizationSettings = defineOperation({
   permission: 'organization.update',
   async run(ctx: WorkforceRun, input): Promise<OrganizationSettingsResult> {
     const trx = ctx.db;
-    const org = await lockForUpdate(trx('organizations').where('id', input.organization_id).first(), trx);
-    if (!org) throw new NotFoundError('Organization not found.');
+    const { id } = await organizationRef(trx, input.organization);
+    const org = await lockForUpdate(trx('organizations').where('id', id).first(), trx);
     await ctx.authorize(Number(org.id), 'Organization');
     const before = bool(org.require_device_for_punches);
     const after = input.require_device_for_punches;

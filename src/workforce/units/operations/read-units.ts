@@ -5,7 +5,13 @@ import { NotFoundError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import type { WorkforceRun } from '../../context.js';
-import { keysetPage, listQueryFields, type Page } from '../../listing.js';
+import {
+  ascending,
+  keysetPage,
+  ofReadableOrganizations,
+  organizationListFields,
+  type Page,
+} from '../../listing.js';
 import { serializeUnit, type UnitView } from '../serialize.js';
 
 export const getUnit = defineOperation({
@@ -22,10 +28,7 @@ export const getUnit = defineOperation({
   },
 });
 
-export const listUnitsInput = yup.object({
-  organization_id: idNumber().meta({ description: 'only this organization' }),
-  ...listQueryFields,
-});
+export const listUnitsInput = yup.object(organizationListFields);
 export type ListUnitsInput = InferType<typeof listUnitsInput>;
 
 export const listUnits = defineOperation({
@@ -36,27 +39,7 @@ export const listUnits = defineOperation({
   kind: 'read',
   async run(ctx: WorkforceRun, input): Promise<Page<UnitView>> {
     const q = ctx.db('organization_units').select();
-    if (input.organization_id !== undefined) {
-      const org = await ctx.db('organizations').where('id', input.organization_id).first('id');
-      if (!org) throw new NotFoundError('Organization not found.');
-      await ctx.authorize(Number(org.id), 'Organization');
-      q.where('organization_id', Number(org.id));
-    } else {
-      const scopes = await ctx.scopes();
-      if (scopes !== null) q.whereIn('organization_id', scopes);
-    }
-    return keysetPage(
-      q,
-      {
-        limit: input.limit,
-        cursor: input.cursor,
-        keys: [
-          { column: 'organization_id', field: 'organization_id', direction: 'asc' },
-          { column: 'code', field: 'code', direction: 'asc' },
-          { column: 'id', field: 'id', direction: 'asc' },
-        ],
-      },
-      serializeUnit,
-    );
+    await ofReadableOrganizations(ctx, q, 'organization_id', input.organization);
+    return keysetPage(q, { ...input, keys: ascending('organization_id', 'code', 'id') }, serializeUnit);
   },
 });

@@ -7,7 +7,7 @@ import { approveCorrectionRequest } from '../../../../workforce/attendance/corre
 import { workforceActor } from '../../../actors.js';
 import { commandFor } from '../../../command.js';
 import { CorrectionRequestDecidedView } from '../../../views/correction-request.js';
-import { requestsGroup } from './list.js';
+import { requestArg, requestsGroup } from './list.js';
 
 export function register(program: Command): void {
   requestsGroup(program);
@@ -15,14 +15,12 @@ export function register(program: Command): void {
     path: 'attendance requests approve',
     description:
       'Approve a correction request: correct its day inside the locked month (partners are sent it)',
-    args: [
-      { name: 'id', description: 'request id (see `wfctl attendance requests list`)', prompt: 'Request id?' },
-    ],
+    args: [requestArg],
+    input: {},
     examples: ['wfctl attendance requests approve 7 --yes'],
     context: workforceActor,
     confirm: (args) =>
       `Approve correction request ${args.id}? The locked day is corrected and sent to partners.`,
-    toInput: async (args) => ({ request_id: args.id }),
     view: (r) => <CorrectionRequestDecidedView r={r} />,
   });
 }

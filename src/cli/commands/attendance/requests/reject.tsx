@@ -6,28 +6,25 @@ import { rejectCorrectionRequest } from '../../../../workforce/attendance/correc
 import { workforceActor } from '../../../actors.js';
 import { commandFor } from '../../../command.js';
 import { CorrectionRequestDecidedView } from '../../../views/correction-request.js';
-import { requestsGroup } from './list.js';
+import { requestArg, requestsGroup } from './list.js';
 
 export function register(program: Command): void {
   requestsGroup(program);
   commandFor(program, rejectCorrectionRequest, {
     path: 'attendance requests reject',
     description: 'Reject a correction request with a reason (the day is not touched)',
-    args: [
-      { name: 'id', description: 'request id (see `wfctl attendance requests list`)', prompt: 'Request id?' },
-    ],
-    flags: [
-      {
-        flags: '--reason <text>',
-        description: 'why, shown to who asked',
-        required: true,
-        prompt: 'Reason for rejecting?',
-        field: 'reason',
+    args: [requestArg],
+    input: {
+      fields: {
+        reason: {
+          flags: '--reason <text>',
+          description: 'why, shown to who asked',
+          prompt: 'Reason for rejecting?',
+        },
       },
-    ],
+    },
     examples: ['wfctl attendance requests reject 7 --reason "The gate log shows 17:30."'],
     context: workforceActor,
-    toInput: async (args, flags) => ({ request_id: args.id, reason: flags.reason }),
     view: (r) => <CorrectionRequestDecidedView r={r} />,
   });
 }

@@ -8,7 +8,7 @@ import { workforceActor } from '../../../actors.js';
 import { commandFor } from '../../../command.js';
 import { commandGroup } from '../../../group.js';
 import { SigningSecretsView } from '../../../views/partner.js';
-import { PARTNER_GROUP } from '../add.js';
+import { PARTNER_ARG, PARTNER_GROUP } from '../add.js';
 import { PARTNER_SECRET_GROUP } from './rotate.js';
 
 export function register(program: Command): void {
@@ -16,12 +16,12 @@ export function register(program: Command): void {
   commandFor(program, promoteSigningSecret, {
     path: 'partner secret promote',
     description: 'Make the next signing secret the current one; the old secret is discarded',
-    args: [{ name: 'name', description: 'partner name or id', prompt: 'Partner?', field: 'partner' }],
+    args: [PARTNER_ARG],
     examples: ['wfctl partner secret promote Paywise', 'wfctl partner secret promote Paywise --yes --json'],
     context: workforceActor,
     confirm: (args) =>
       `Promote the next signing secret of ${args.name}? Pushes will no longer be signed with the current one.`,
-    toInput: async (args) => ({ partner: args.name }),
+    input: {},
     view: (r, flags) => (
       <SigningSecretsView
         r={r}

@@ -9,7 +9,7 @@ import { commandFor } from '../../../command.js';
 import { commandGroup } from '../../../group.js';
 import { readSecrets, secretOptions, type SecretSpec } from '../../../secrets.js';
 import { SigningSecretsView } from '../../../views/partner.js';
-import { PARTNER_GROUP } from '../add.js';
+import { PARTNER_ARG, PARTNER_GROUP } from '../add.js';
 
 export const PARTNER_SECRET_GROUP = 'Signing secrets of the push: rotate, promote, show fingerprints';
 
@@ -22,7 +22,7 @@ export function register(program: Command): void {
   const cmd = commandFor(program, rotateSigningSecret, {
     path: 'partner secret rotate',
     description: 'Store the next signing secret; pushes are signed with both until it is promoted',
-    args: [{ name: 'name', description: 'partner name or id', prompt: 'Partner?', field: 'partner' }],
+    args: [PARTNER_ARG],
     examples: [
       'wfctl partner secret rotate Paywise',
       'printf %s "$NEXT_SECRET" | wfctl partner secret rotate Paywise --secret-stdin --json',

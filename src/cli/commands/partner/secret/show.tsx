@@ -7,7 +7,7 @@ import { workforceActor } from '../../../actors.js';
 import { commandFor } from '../../../command.js';
 import { commandGroup } from '../../../group.js';
 import { SigningSecretsView } from '../../../views/partner.js';
-import { PARTNER_GROUP } from '../add.js';
+import { PARTNER_ARG, PARTNER_GROUP } from '../add.js';
 import { PARTNER_SECRET_GROUP } from './rotate.js';
 
 export function register(program: Command): void {
@@ -15,10 +15,10 @@ export function register(program: Command): void {
   commandFor(program, showSigningSecrets, {
     path: 'partner secret show',
     description: 'Fingerprints of the signing secrets (never the secrets)',
-    args: [{ name: 'name', description: 'partner name or id', prompt: 'Partner?', field: 'partner' }],
+    args: [PARTNER_ARG],
     examples: ['wfctl partner secret show Paywise', 'wfctl partner secret show Paywise --json'],
     context: workforceActor,
-    toInput: async (args) => ({ partner: args.name }),
+    input: {},
     view: (r) => <SigningSecretsView r={r} title={`Signing secrets of ${r.partner}`} />,
   });
 }

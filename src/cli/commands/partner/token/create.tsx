@@ -8,7 +8,7 @@ import { commandFor } from '../../../command.js';
 import { commandGroup } from '../../../group.js';
 import { say } from '../../../io.js';
 import { PartnerTokenView, TOKEN_SHOWN_ONCE } from '../../../views/partner.js';
-import { PARTNER_GROUP } from '../add.js';
+import { PARTNER_ARG, PARTNER_GROUP } from '../add.js';
 
 export const PARTNER_TOKEN_GROUP = 'Inbound tokens partners use to call wfctl';
 
@@ -17,13 +17,13 @@ export function register(program: Command): void {
   commandFor(program, createPartnerToken, {
     path: 'partner token create',
     description: 'Create an inbound token pt_<id>|<secret>; it is printed once and only its hash is kept',
-    args: [{ name: 'name', description: 'partner name or id', prompt: 'Partner?', field: 'partner' }],
+    args: [PARTNER_ARG],
     examples: [
       'wfctl partner token create Paywise',
       'wfctl partner token create Paywise --json | jq -r .token',
     ],
     context: workforceActor,
-    toInput: async (args) => ({ partner: args.name }),
+    input: {},
     // --json prints the token alone; without it (off a terminal) the whole result, after the warning.
     json: (r, flags) => {
       if (flags.json) return { token: r.token };

@@ -6,7 +6,7 @@ import { workforceActor } from '../../../actors.js';
 import { commandFor } from '../../../command.js';
 import { commandGroup } from '../../../group.js';
 import { RevokedPartnerTokensView } from '../../../views/partner.js';
-import { PARTNER_GROUP } from '../add.js';
+import { PARTNER_ARG, PARTNER_GROUP } from '../add.js';
 import { PARTNER_TOKEN_GROUP } from './create.js';
 
 export function register(program: Command): void {
@@ -14,11 +14,13 @@ export function register(program: Command): void {
   commandFor(program, revokePartnerTokens, {
     path: 'partner token revoke',
     description: 'Revoke one inbound token (--id) or all of them (--all)',
-    args: [{ name: 'name', description: 'partner name or id', prompt: 'Partner?', field: 'partner' }],
-    flags: [
-      { flags: '--id <tokenId>', description: 'the token id (the number after pt_)', field: 'token_id' },
-      { flags: '--all', description: 'every active token of the partner', field: 'all' },
-    ],
+    args: [PARTNER_ARG],
+    input: {
+      fields: {
+        token_id: { flags: '--id <tokenId>', description: 'the token id (the number after pt_)' },
+        all: { description: 'every active token of the partner' },
+      },
+    },
     examples: [
       'wfctl partner token revoke Paywise --id 7',
       'wfctl partner token revoke Paywise --all --yes --json',
@@ -26,7 +28,6 @@ export function register(program: Command): void {
     context: workforceActor,
     confirm: (args, flags) =>
       flags.id ? `Revoke token ${flags.id} of ${args.name}?` : `Revoke every token of ${args.name}?`,
-    toInput: async (args, flags) => ({ partner: args.name, token_id: flags.id, all: flags.all }),
     view: (r, flags) => <RevokedPartnerTokensView r={r} preview={Boolean(flags.dryRun)} />,
   });
 }

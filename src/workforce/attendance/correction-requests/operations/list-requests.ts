@@ -6,14 +6,14 @@ import type { Knex } from 'knex';
 import { NotFoundError } from '../../../../core/errors.js';
 import { defineOperation } from '../../../../core/operation.js';
 import type { WorkforceRun } from '../../../context.js';
-import { keysetPage, type Page } from '../../../listing.js';
-import { listRequestsSchema } from '../schemas.js';
+import { ascending, keysetPage, ofReadableOrganizations, type Page } from '../../../listing.js';
+import { listRequestsInput } from '../schemas.js';
 import { serializeRequest, type CorrectionRequestView } from '../serialize.js';
 
 export const listCorrectionRequests = defineOperation({
   name: 'attendance.correction-request.list',
   summary: 'Correction requests against locked months, oldest first',
-  input: listRequestsSchema,
+  input: listRequestsInput,
   permission: 'attendance.lock',
   kind: 'read',
   async run(ctx: WorkforceRun, input): Promise<Page<CorrectionRequestView>> {
@@ -28,8 +28,7 @@ export const listCorrectionRequests = defineOperation({
       await ctx.authorize(Number(org.id), 'Organization');
       q.where('r.organization_id', Number(org.id));
     } else {
-      const scopes = await ctx.scopes();
-      if (scopes !== null) q.whereIn('r.organization_id', scopes);
+      await ofReadableOrganizations(ctx, q, 'r.organization_id', input.organization);
     }
     if (input.employee_id !== undefined) {
       const employee = await db('employees')
@@ -41,15 +40,7 @@ export const listCorrectionRequests = defineOperation({
     }
     if (input.status) q.where('r.status', input.status);
     if (input.month) q.where('r.month', input.month);
-    const page = await keysetPage(
-      q,
-      {
-        limit: input.limit,
-        cursor: input.cursor,
-        keys: [{ column: 'r.id', field: 'id', direction: 'asc' }],
-      },
-      (row) => row,
-    );
+    const page = await keysetPage(q, { ...input, keys: ascending('r.id') }, (row) => row);
     const codes = await codesOf(db, page.data);
     return {
       ...page,
