@@ -1,11 +1,11 @@
 // `npm run test:cluster`: the tests under test/cluster, against the Galera cluster that
 // scripts/cluster/test.sh brings up (MariaDB only). One file at a time: they share the cluster,
 // and some kill its nodes.
-import base from './ava.config.js';
+import base, { tests } from './ava.config.js';
 
 export default {
   ...base,
-  files: ['test/cluster/**/*.test.ts'],
+  files: [tests('test/cluster/**/*.test.ts')],
   concurrency: 1,
   environmentVariables: {
     // WFCTL_CLUSTER_OFFSET moves every port of the cluster (scripts/cluster/cluster.sh).

@@ -3,7 +3,7 @@
 // terminal under tmux, the browser, the operator's guide (real nginx/haproxy/systemd). The CLI
 // tests stay: since commands load lazily a child process costs a fraction of a second.
 // `npm test` runs every file.
-import base from './ava.config.js';
+import base, { tests } from './ava.config.js';
 
 export const SLOW = [
   'test/crash/**',
@@ -18,6 +18,6 @@ export const SLOW = [
 
 export default {
   ...base,
-  files: [...base.files, ...SLOW.map((glob) => `!${glob}`)],
+  files: [...base.files, ...SLOW.map((glob) => `!${tests(glob)}`)],
   environmentVariables: { TEST_DIALECT: 'sqlite' },
 };

@@ -19,7 +19,7 @@ const layer = (files, groups, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'var/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'var/**', '.test-build/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -4,8 +4,9 @@
 // when it is out of date.
 import { writeFileSync } from 'node:fs';
 import { authorizationMatrix, CALLERS, type Expect, type MatrixRow } from './authorization-matrix.js';
+import { repoFile } from './repo-root.js';
 
-export const AUTHORIZATION_DOC = new URL('../docs/authorization.md', import.meta.url);
+export const AUTHORIZATION_DOC = repoFile('docs/authorization.md');
 
 const cell = (e: Expect) => (e === 'ok' ? '✓' : String(e));
 const escape = (text: string) => text.replace(/\|/g, '\\|');

@@ -5,8 +5,9 @@
 import { writeFileSync } from 'node:fs';
 import { format, resolveConfig } from 'prettier';
 import { describeCommands } from '../src/cli/program.js';
+import { repoFile } from './repo-root.js';
 
-const TABLE = new URL('../src/cli/command-table.ts', import.meta.url);
+const TABLE = repoFile('src/cli/command-table.ts');
 
 export async function commandTableSource(): Promise<string> {
   const table = await describeCommands();

@@ -7,8 +7,9 @@ import type { Route } from '../src/core/routes.js';
 import { clinicRoutes } from '../src/clinic/routes.js';
 import { workforceRoutes } from '../src/workforce/routes.js';
 import { buildProgram } from '../src/cli/main.js';
+import { repoFile } from './repo-root.js';
 
-const README = new URL('../README.md', import.meta.url);
+const README = repoFile('README.md');
 
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');

@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { createTestDb, DIALECTS } from '../helpers/db.js';
 import { runCli, spawnCli } from '../helpers/cli.js';
 import { migrateRollback } from '../../src/db/migrate.js';
+import { repoFile } from '../../scripts/repo-root.js';
 
-const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+const pkg = JSON.parse(readFileSync(repoFile('package.json'), 'utf8'));
 
 test('--version and --help exit 0', async (t) => {
   const v = await spawnCli(['--version']);

@@ -3,10 +3,12 @@
 // server on the copy and compares a marker table's rows written through the writer.
 import test from 'ava';
 import { execFile } from 'node:child_process';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { ROOT } from '../../scripts/repo-root.js';
 
 const run = promisify(execFile);
-const SCRIPT = new URL('../../scripts/cluster/backup-restore-check.sh', import.meta.url).pathname;
+const SCRIPT = join(ROOT, 'scripts/cluster/backup-restore-check.sh');
 
 test('a backup taken from a standby node restores every row written through the writer', async (t) => {
   // The script exits non-zero (and execFile rejects) on any difference; its last line says what matched.

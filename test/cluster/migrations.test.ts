@@ -24,8 +24,9 @@ import { runCli } from '../helpers/cli.js';
 import { urlFor, until } from '../helpers/cluster.js';
 import { HttpClient } from '../helpers/http.js';
 import { createEmployee, createOrg, createUnit, createUser, tokenFor } from '../helpers/workforce.js';
+import { repoFile } from '../../scripts/repo-root.js';
 
-const MIGRATIONS = readdirSync(new URL('../../migrations/', import.meta.url))
+const MIGRATIONS = readdirSync(repoFile('migrations/'))
   .filter((f) => /^\d{8}_\d{2,4}_[a-z0-9_]+\.(ts|js)$/.test(f) && !f.endsWith('.d.ts'))
   .map((f) => f.replace(/\.(ts|js)$/, ''))
   .sort();

@@ -1,11 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import test from 'ava';
 import { ConfigError, loadConfig, parseDatabaseUrl } from '../../src/config.js';
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+import { ROOT } from '../../scripts/repo-root.js';
 
 test('defaults: embedded SQLite, ports 8080 and 8081', (t) => {
   const c = loadConfig({});

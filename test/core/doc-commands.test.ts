@@ -33,7 +33,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildProgram } from '../../src/cli/main.js';
 import { clinicRoutes } from '../../src/clinic/routes.js';
 import { VARIABLES } from '../../src/config.js';
@@ -49,8 +48,8 @@ import {
   type LogicalCommand,
 } from '../helpers/doc-commands.js';
 import { runCli } from '../helpers/cli.js';
+import { ROOT } from '../../scripts/repo-root.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DOCS = [
   'README.md',
   ...readdirSync(join(ROOT, 'docs'))

@@ -2,8 +2,9 @@
 import test from 'ava';
 import { readdirSync, readFileSync } from 'node:fs';
 import { VARIABLES } from '../../src/config.js';
+import { repoFile } from '../../scripts/repo-root.js';
 
-const read = (p: string) => readFileSync(new URL(`../../${p}`, import.meta.url), 'utf8');
+const read = (p: string) => readFileSync(repoFile(p), 'utf8');
 
 test('.env.example lists every variable with its default and a comment', (t) => {
   const lines = read('.env.example').split('\n');
@@ -40,7 +41,7 @@ test('the README starts with the two set-up commands', (t) => {
 test('the README and the docs run the clone’s own ./bin/wfctl, never `npx wfctl`', (t) => {
   // In a clone, `npx wfctl` does not find the project's bin: npm copies the whole project into its
   // cache and builds it again there (a minute) before the command starts.
-  const docs = readdirSync(new URL('../../docs/', import.meta.url)).filter((f) => f.endsWith('.md'));
+  const docs = readdirSync(repoFile('docs/')).filter((f) => f.endsWith('.md'));
   for (const file of ['README.md', ...docs.map((f) => `docs/${f}`)]) {
     const lines = read(file)
       .split('\n')
@@ -53,7 +54,7 @@ test('the README and the docs run the clone’s own ./bin/wfctl, never `npx wfct
 test("the README's CLI and HTTP tables match the program (run `npm run docs` after adding a command or route)", async (t) => {
   const { renderReadme } = await import('../../scripts/reference.js');
   const prettier = await import('prettier');
-  const file = new URL('../../README.md', import.meta.url);
+  const file = repoFile('README.md');
   const current = read('README.md');
   const options = (await prettier.resolveConfig(file)) ?? {};
   const expected = await prettier.format(await renderReadme(current), { ...options, filepath: 'README.md' });

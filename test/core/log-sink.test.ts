@@ -6,7 +6,10 @@ import { fileURLToPath } from 'node:url';
 import test from 'ava';
 import { batchedSink } from '../../src/core/log-sink.js';
 
-const LOGGER = fileURLToPath(new URL('../../src/core/logger.ts', import.meta.url));
+// The logger beside this file: transpiled in .test-build/ (plain node), or the source under tsx.
+const TRANSPILED = import.meta.url.endsWith('.js');
+const LOGGER = fileURLToPath(new URL(`../../src/core/logger.${TRANSPILED ? 'js' : 'ts'}`, import.meta.url));
+const LOADER = TRANSPILED ? [] : ['--import', 'tsx'];
 
 /** A child process that logs N lines to stdout through createLogger and then ends as told. */
 function runChild(ending: string): { lines: string[]; status: number | null } {
@@ -16,7 +19,7 @@ function runChild(ending: string): { lines: string[]; status: number | null } {
     for (let i = 0; i < 500; i++) logger.info('request', { n: i });
     ${ending}
   `;
-  const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+  const child = spawnSync(process.execPath, [...LOADER, '--input-type=module', '-e', script], {
     encoding: 'utf8',
   });
   const lines = child.stdout.split('\n').filter(Boolean);

@@ -23,10 +23,15 @@ import { COMMAND, ROOT } from '../helpers/cli.js';
 import { createTestDb, DIALECTS, type Dialect, type TestDb } from '../helpers/db.js';
 
 const ENTRY = fileURLToPath(new URL('../helpers/crash-entry.mjs', import.meta.url));
-/** The compiled CLI when dist/ is fresh (as test/helpers/cli.ts decides), else the sources. */
+/**
+ * The compiled CLI when dist/ is fresh (as test/helpers/cli.ts decides), else the sources: the
+ * transpiled ones beside this file in .test-build/, or the TypeScript under tsx.
+ */
 const MAIN = COMMAND[0].endsWith('bin/wfctl')
   ? join(ROOT, 'dist/src/cli/main.js')
-  : join(ROOT, 'src/cli/main.ts');
+  : import.meta.url.endsWith('.js')
+    ? fileURLToPath(new URL('../../src/cli/main.js', import.meta.url))
+    : join(ROOT, 'src/cli/main.ts');
 
 /** The line test/helpers/crash-entry.mjs prints where it stops. */
 const CRASH_MARKER = 'WFCTL-CRASH-POINT ';

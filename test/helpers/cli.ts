@@ -11,15 +11,20 @@ import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
 import type { Clock } from '../../src/core/clock.js';
 import { runWith } from '../../src/cli/main.js';
+import { ROOT } from '../../scripts/repo-root.js';
 
-const ENTRY = fileURLToPath(new URL('./cli-entry.ts', import.meta.url));
-export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export { ROOT };
+
+/** Run transpiled from .test-build/ (scripts/build-tests.mjs) rather than from the sources under tsx. */
+const TRANSPILED = import.meta.url.endsWith('.js');
+const ENTRY = fileURLToPath(new URL(TRANSPILED ? './cli-entry.js' : './cli-entry.ts', import.meta.url));
 const DIST_MAIN = join(ROOT, 'dist/src/cli/main.js');
 
 /**
  * The compiled CLI starts in half the CPU time of the TypeScript sources under tsx, so it is used
  * whenever dist/ is at least as new as every source file (always so right after `npm ci`, as in
- * CI); otherwise the sources run, so a test never exercises stale code.
+ * CI); otherwise the sources run (transpiled in .test-build/, or under tsx), so a test never
+ * exercises stale code.
  */
 function distIsFresh(): boolean {
   if (!existsSync(DIST_MAIN)) return false;
@@ -37,7 +42,11 @@ function distIsFresh(): boolean {
   );
 }
 
-export const COMMAND = distIsFresh() ? [join(ROOT, 'bin/wfctl')] : ['--import', 'tsx', ENTRY];
+export const COMMAND = distIsFresh()
+  ? [join(ROOT, 'bin/wfctl')]
+  : TRANSPILED
+    ? [ENTRY]
+    : ['--import', 'tsx', ENTRY];
 
 export interface CliResult {
   code: number;

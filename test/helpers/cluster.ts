@@ -9,8 +9,10 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createConnection } from 'node:net';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Knex } from 'knex';
+import { ROOT } from '../../scripts/repo-root.js';
 import { loadConfig } from '../../src/config.js';
 import { FixedClock } from '../../src/core/clock.js';
 import { silentLogger, type Logger } from '../../src/core/logger.js';
@@ -20,7 +22,7 @@ import { createTestDb, type TestDb } from './db.js';
 import { HttpClient } from './http.js';
 
 const run = promisify(execFile);
-const SCRIPT = new URL('../../scripts/cluster/cluster.sh', import.meta.url).pathname;
+const SCRIPT = join(ROOT, 'scripts/cluster/cluster.sh');
 
 /** WFCTL_CLUSTER_OFFSET moves every port of the cluster (scripts/cluster/cluster.sh). */
 const OFFSET = Number(process.env.WFCTL_CLUSTER_OFFSET ?? 0);

@@ -5,8 +5,8 @@ import { copyFileSync, existsSync, readdirSync, readFileSync, renameSync, rmSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import knexFactory, { type Knex } from 'knex';
+import { ROOT } from '../../scripts/repo-root.js';
 import { loadConfig, type Config, type DatabaseConfig } from '../../src/config.js';
 import { createDb } from '../../src/db/knex.js';
 import { migrateLatest } from '../../src/db/migrate.js';
@@ -168,7 +168,7 @@ interface Template {
 let template: Promise<Template> | null = null;
 
 function migrationsHash(): string {
-  const dir = fileURLToPath(new URL('../../migrations/', import.meta.url));
+  const dir = join(ROOT, 'migrations/');
   const h = createHash('sha256');
   for (const f of readdirSync(dir).sort()) h.update(f).update(readFileSync(dir + f));
   return h.digest('hex').slice(0, 16);

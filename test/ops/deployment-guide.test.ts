@@ -21,14 +21,13 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { buildProgram } from '../../src/cli/main.js';
 import { loadConfig, VARIABLES } from '../../src/config.js';
 import { createDb } from '../../src/db/knex.js';
 import { migrateLatest } from '../../src/db/migrate.js';
+import { ROOT } from '../../scripts/repo-root.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const GUIDE_PATH = join(ROOT, 'docs/deployment.md');
 const GUIDE = readFileSync(GUIDE_PATH, 'utf8');
 const CLUSTER_SH = readFileSync(join(ROOT, 'scripts/cluster/cluster.sh'), 'utf8');

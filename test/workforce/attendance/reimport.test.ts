@@ -17,10 +17,9 @@ import { bootApp, type TestApp } from '../../helpers/app.js';
 import { runCli } from '../../helpers/cli.js';
 import { DIALECTS, type Dialect } from '../../helpers/db.js';
 import { tokenFor } from '../../helpers/workforce.js';
+import { repoFile } from '../../../scripts/repo-root.js';
 
-const EXAMPLE = JSON.parse(
-  readFileSync(new URL('../../../docs/workforce-import.example.json', import.meta.url), 'utf8'),
-);
+const EXAMPLE = JSON.parse(readFileSync(repoFile('docs/workforce-import.example.json'), 'utf8'));
 const example = () => structuredClone(EXAMPLE);
 
 let files = 0;

@@ -13,10 +13,9 @@ import { workforceContext } from '../../../src/workforce/context.js';
 import { importRecords } from '../../../src/workforce/import/operations/import-records.js';
 import { loadActor } from '../../../src/workforce/identity/actor.js';
 import { stateOf } from './world.js';
+import { repoFile } from '../../../scripts/repo-root.js';
 
-const EXAMPLE = JSON.parse(
-  readFileSync(new URL('../../../docs/workforce-import.example.json', import.meta.url), 'utf8'),
-);
+const EXAMPLE = JSON.parse(readFileSync(repoFile('docs/workforce-import.example.json'), 'utf8'));
 const example = () => structuredClone(EXAMPLE);
 
 let files = 0;
