@@ -23,14 +23,9 @@ import { assertActive } from './create-deployment.js';
 // Names as a person types them (the command's only face: no route transfers): resolved here.
 export const transferInput = transferFlags.shape({
   employee: yup.string().trim().required().max(64).meta({ description: 'employee code (E042) or id' }),
-  to: yup
-    .string()
-    .trim()
-    .required()
-    .max(130)
-    .meta({
-      description: 'the unit to move to, ORG/UNIT (ACME/MUM) or id: an active unit of the organization',
-    }),
+  to: yup.string().trim().required().max(130).meta({
+    description: 'the unit to move to, ORG/UNIT (ACME/MUM) or id: an active unit of the organization',
+  }),
 });
 export type TransferInput = InferType<typeof transferInput>;
 
