@@ -336,15 +336,23 @@ class Run<Actor> implements RunContext<Actor> {
   checked: boolean;
   /** Set once an `authenticated` operation declared what the caller owns (ctx.owns). */
   owned: boolean;
-  readonly entries: AuditEntry[] = [];
+  readonly entries: AuditEntry[];
 
-  constructor(
-    private readonly op: AnyOperation,
-    private readonly outer: OperationContext<Actor>,
-    readonly db: Knex,
-    readonly dryRun: boolean,
-    settled: boolean,
-  ) {
+  private readonly op: AnyOperation;
+  private readonly outer: OperationContext<Actor>;
+  readonly db: Knex;
+  readonly dryRun: boolean;
+
+  constructor(op: AnyOperation, outer: OperationContext<Actor>, db: Knex, dryRun: boolean, settled: boolean) {
+    // A face may hand the operation more than the three fields (a test's or the CLI's `exportTools`,
+    // `pullTools`, the push's progress): they reach run() as they always did. Copied first, so the
+    // run's own fields below win over any of the same name.
+    Object.assign(this, outer);
+    this.op = op;
+    this.outer = outer;
+    this.db = db;
+    this.dryRun = dryRun;
+    this.entries = [];
     this.services = db === outer.services.db ? outer.services : { ...outer.services, db };
     this.actor = outer.actor;
     this.policy = outer.policy;
@@ -390,11 +398,7 @@ class Run<Actor> implements RunContext<Actor> {
 
   call<I, O>(child: Operation<Actor, I, O>, childInput: unknown): Promise<O> {
     // Nested: the child's inTransaction sees a transaction and joins it (a savepoint).
-    const inner: OperationContext<Actor> = {
-      services: this.services,
-      actor: this.actor,
-      policy: this.policy,
-    };
+    const inner: OperationContext<Actor> = { ...this.outer, services: this.services };
     return runOperation(child, inner, childInput, { dryRun: false });
   }
 }
