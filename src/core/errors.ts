@@ -10,6 +10,8 @@ export class AppError extends Error {
   /** Extra top-level body fields (e.g. the existing lock id on a 409). */
   readonly details?: Record<string, unknown>;
   readonly headers?: Record<string, string>;
+  /** A rule refused the request although the contract answers it with a 5xx (see isUserError). */
+  readonly refusal: boolean;
 
   constructor(
     status: number,
@@ -19,6 +21,7 @@ export class AppError extends Error {
       errors?: FieldErrors;
       details?: Record<string, unknown>;
       headers?: Record<string, string>;
+      refusal?: boolean;
     } = {},
   ) {
     // A 4xx is an answer, not a fault: it is thrown on every refused request (an unknown token, a
@@ -35,11 +38,15 @@ export class AppError extends Error {
     this.errors = opts.errors ?? {};
     this.details = opts.details;
     this.headers = opts.headers;
+    this.refusal = opts.refusal ?? false;
   }
 
-  /** A failure the caller caused (4xx): the CLI exits with 2. */
+  /**
+   * A failure the caller caused (4xx, or a refusal the contract answers with a 5xx, such as the last
+   * active unit's retirement): the CLI exits with 2, nothing having changed.
+   */
   get isUserError(): boolean {
-    return this.status >= 400 && this.status < 500;
+    return (this.status >= 400 && this.status < 500) || this.refusal;
   }
 }
 

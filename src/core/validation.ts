@@ -283,6 +283,15 @@ export function isRealDate(v: string): boolean {
 }
 
 /**
+ * An ISO-8601 date-time whose calendar date and hour exist as written. Date() rolls 2026-02-30 over
+ * to March 2nd and reads T24:00 as the next midnight; a field that takes an instant refuses both.
+ */
+export function isRealInstant(v: string): boolean {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2})/.exec(v);
+  return m !== null && isRealDate(m[1]) && Number(m[2]) < 24 && !Number.isNaN(Date.parse(v));
+}
+
+/**
  * A positive integer id, in a body, a query or a path. Given as text (a query or a path) only
  * decimal digits count: yup's number cast would also read `0x1`, `1e3` or ` 7 ` as ids.
  */

@@ -3,7 +3,8 @@
 // when complete, so a failed export never leaves a truncated file under the name) or to stdout.
 import React from 'react';
 import { createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { access, constants, rename, rm, stat } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Command } from 'commander';
 import { UsageError } from '../../core/errors.js';
@@ -59,6 +60,7 @@ export function register(program: Command): void {
           },
         );
       }
+      if (flags.out) await checkOut(flags.out as string);
       const org = await organizationRef(ctx.services.db, flags.org as string);
       const unit = flags.unit
         ? await unitInOrganization(ctx.services.db, org.id, flags.unit as string)
@@ -106,6 +108,22 @@ export function register(program: Command): void {
   });
 }
 
+/** --out must name a file in a directory this user can write: checked before the month is read. */
+async function checkOut(file: string): Promise<void> {
+  const dir = dirname(resolve(file));
+  const refuse = (why: string) => {
+    throw new UsageError(`--out ${file}: ${why}`, { '--out': [why] });
+  };
+  const isDir = await stat(dir).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
+  if (!isDir) refuse(`the directory ${dir} does not exist.`);
+  await access(dir, constants.W_OK).catch(() => refuse(`the directory ${dir} is not writable.`));
+  const existing = await stat(resolve(file)).catch(() => null);
+  if (existing?.isDirectory()) refuse('it is a directory; name a file.');
+}
+
 async function writeFile(csv: NodeJS.ReadableStream, file: string): Promise<void> {
   const partial = `${file}.partial`;
   try {
@@ -113,6 +131,11 @@ async function writeFile(csv: NodeJS.ReadableStream, file: string): Promise<void
     await rename(partial, file);
   } catch (err) {
     await rm(partial, { force: true });
+    const code = (err as NodeJS.ErrnoException).code;
+    // Checked before the export; what changed since (a directory removed, a disk full) still names --out.
+    if (code === 'ENOENT' || code === 'EACCES' || code === 'ENOSPC' || code === 'EISDIR') {
+      throw new UsageError(`--out ${file}: ${(err as Error).message}`, { '--out': [(err as Error).message] });
+    }
     throw err;
   }
 }

@@ -1,7 +1,7 @@
 // Request schemas of the appointment endpoints. The store-appointment body is ours to design (the
 // contract does not show it): pet_id and scheduled_at are required; the veterinarian, reason and
 // notes are optional; a new appointment starts scheduled (or confirmed, when booked as such).
-import { idNumber, idParam, instantRangeTest, yup } from '../../core/validation.js';
+import { idNumber, idParam, instantRangeTest, isRealInstant, yup } from '../../core/validation.js';
 import { optionalText } from '../identity/schemas.js';
 import { pageField } from '../pagination.js';
 import { tenantParams } from '../tenants/schemas.js';
@@ -37,7 +37,7 @@ export const isoInstant = () =>
       'iso-instant',
       ({ path }) =>
         `The ${path} field must be an ISO-8601 date-time with a time zone (e.g. 2026-03-01T10:30:00Z).`,
-      (v) => v == null || (ISO_INSTANT.test(v) && !Number.isNaN(Date.parse(v))),
+      (v) => v == null || (ISO_INSTANT.test(v) && isRealInstant(v)),
     )
     .test(instantRangeTest((v) => (ISO_INSTANT.test(v) ? new Date(v) : null)));
 

@@ -1,5 +1,5 @@
 // Request schemas of the health journal (owner and clinic routes share the body).
-import { idParam, instantRangeTest, isoDate, yup } from '../../core/validation.js';
+import { idParam, instantRangeTest, isoDate, isRealInstant, yup } from '../../core/validation.js';
 import { optionalText } from '../identity/schemas.js';
 import { pageField } from '../pagination.js';
 
@@ -29,12 +29,8 @@ export function parseInstant(value: string): Date | null {
   if (!m) return null;
   const zone = m[5] ?? 'Z';
   const offset = zone === 'Z' ? 'Z' : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
-  const d = new Date(`${m[1]}T${m[2]}${m[3] ?? ':00'}${offset}`);
-  if (Number.isNaN(d.getTime())) return null;
-  // "2026-02-30T10:00Z" is not rolled over into March: the calendar date must exist as written.
-  const [y, mo, da] = m[1].split('-').map(Number);
-  const check = new Date(Date.UTC(y, mo - 1, da));
-  return check.getUTCMonth() === mo - 1 && check.getUTCDate() === da ? d : null;
+  const iso = `${m[1]}T${m[2]}${m[3] ?? ':00'}${offset}`;
+  return isRealInstant(iso) ? new Date(iso) : null;
 }
 
 const nullableEnum = (values: readonly string[]) =>

@@ -1,6 +1,6 @@
 // Request schemas of the attendance endpoints, shared by HTTP and the CLI.
 import { organizationName } from '../refs.js';
-import { idNumber, instantRangeTest, isoDate, isoMonth, isRealDate, yup } from '../../core/validation.js';
+import { idNumber, instantRangeTest, isoDate, isoMonth, isRealInstant, yup } from '../../core/validation.js';
 
 export const ATTENDANCE_STATUSES = [
   'present',
@@ -67,8 +67,7 @@ export function punchInstant() {
     .test(
       'real-instant',
       ({ path }) => `The ${path} field must be a valid instant.`,
-      // Date() rolls 2025-11-31 over to December 1st; the calendar date must exist as written.
-      (v) => (v == null ? true : isRealDate(v.slice(0, 10)) && !Number.isNaN(new Date(v).getTime())),
+      (v) => v == null || isRealInstant(v),
     )
     .test(instantRangeTest((v) => (INSTANT.test(v) ? new Date(v) : null)));
 }

@@ -144,6 +144,9 @@ for (const dialect of DIALECTS) {
     const bad = await move(w, a.id, { scheduled_at: '2026-03-01T12:00:00Z', duration_minutes: 1000 });
     t.is(bad.status, 422, bad.text);
     t.truthy(bad.body.errors.duration_minutes);
+    const unreal = await move(w, a.id, { scheduled_at: '2026-02-30T09:15:00Z' });
+    t.is(unreal.status, 422, unreal.text);
+    t.deepEqual(Object.keys(unreal.body.errors), ['scheduled_at']);
     // A cancelled appointment is not moved.
     await w.app.clinic.patch(
       `${w.t}/appointments/${b.id}`,

@@ -61,6 +61,12 @@ for (const dialect of DIALECTS) {
     t.deepEqual(Object.keys(missing.body.errors).sort(), ['pet_id', 'scheduled_at', 'status']);
     const noZone = await book(w, { pet_id: foreignPet.id, scheduled_at: '2026-03-01 10:30' });
     t.deepEqual(Object.keys(noZone.body.errors), ['scheduled_at']);
+    // Date() would roll these over (to March 2nd, to the next midnight): an instant must exist as written.
+    for (const scheduled_at of ['2026-02-30T12:30:00+05:30', '2026-03-01T24:00:00Z']) {
+      const unreal = await book(w, { pet_id: foreignPet.id, scheduled_at });
+      t.is(unreal.status, 422, scheduled_at);
+      t.deepEqual(Object.keys(unreal.body.errors), ['scheduled_at'], scheduled_at);
+    }
     const foreign = await book(w, {
       pet_id: foreignPet.id,
       scheduled_at: '2026-03-01T10:30:00Z',

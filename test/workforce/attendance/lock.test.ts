@@ -255,6 +255,7 @@ for (const dialect of DIALECTS) {
       [{ month: '2025-12' }, 422, 'organization_id'],
       [{ organization_id: 'x', month: '2025-12' }, 422, 'organization_id'],
       [{ organization_id: a.org.id, month: '2026-02' }, 422, 'month'], // not started (clock: 2026-01-15)
+      [{ organization_id: a.org.id, month: '2026-01' }, 422, 'month'], // running: its punches would be refused
       [
         { organization_id: a.org.id, organization_unit_id: b.units[0].id, month: '2025-12' },
         422,

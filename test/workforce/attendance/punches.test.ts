@@ -236,6 +236,7 @@ for (const dialect of DIALECTS) {
       [{ kind: 'check_in', at: '2026-01-12T09:00:00' }, 'at'],
       [{ kind: 'check_in', at: '2026-02-30T09:00:00Z' }, 'at'],
       [{ kind: 'check_in', at: '2025-11-31T09:00:00Z' }, 'at'], // in the past: not rolled to Dec 1
+      [{ kind: 'check_in', at: '2026-01-14T24:00:00Z' }, 'at'], // not read as the next midnight
       [{ kind: 'check_in', at: 'yesterday' }, 'at'],
       [{ kind: 'check_in', at: '2026-01-15T10:06:00Z' }, 'at'], // clock 10:00Z, 5-minute tolerance
     ];

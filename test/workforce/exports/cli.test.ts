@@ -123,6 +123,11 @@ for (const dialect of DIALECTS) {
       [['export', '--org', 'CSVB', '--unit', 'NOPE', '--month', '2026-01'], /--unit|Unknown unit NOPE/],
       [['export', '--org', 'CSVB', '--month', '2026-01', '--actor', manager.email], /export\.create/],
       [['export', '--org', 'CSVB', '--month', '2026-01', '--json'], /--json.*--out/],
+      [
+        ['export', '--org', 'CSVB', '--month', '2026-01', '--out', '/nonexistent/x.csv'],
+        /--out.*does not exist/,
+      ],
+      [['export', '--org', 'CSVB', '--month', '2026-01', '--out', tmpdir()], /--out.*directory; name a file/],
     ];
     for (const [args, message] of cases) {
       const r = await cli(args);

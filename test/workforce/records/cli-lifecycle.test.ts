@@ -116,7 +116,7 @@ for (const dialect of DIALECTS) {
       'x',
       '--yes',
     ]);
-    t.is(last.code, 1, 'the documented 500 is an operation failure');
+    t.is(last.code, 2, "a rule refused it (the contract's 500): nothing changed, exit 2 as for any refusal");
     t.regex(last.stderr, /last active unit/);
     t.is((await db('organization_units').where({ id: w.units.mum.id }).first()).status, 'active');
 

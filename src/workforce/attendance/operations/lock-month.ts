@@ -63,9 +63,17 @@ export const lockMonth = defineOperation({
         throw ValidationError.field('organization_unit_id', `Unit ${unit.code} is retired.`);
       }
     }
+    // Only a month that has ended in the organization's zone: a lock of the running month would refuse
+    // the rest of its punches, and a pull or push would hand partners a part of it as the whole.
     const now = services.clock.now();
-    if (input.month > zonedParts(now, org.timezone).month) {
-      throw ValidationError.field('month', `The month ${input.month} has not started yet.`);
+    const current = zonedParts(now, org.timezone).month;
+    if (input.month >= current) {
+      throw ValidationError.field(
+        'month',
+        input.month === current
+          ? `The month ${input.month} has not ended yet in ${org.timezone}: it can be locked from the 1st of the next month.`
+          : `The month ${input.month} has not started yet.`,
+      );
     }
     // The month's mutex (month-mutex.ts): locks and unlocks of this month serialise, a write into it
     // either committed before or waits for this lock; other months, today's included, go on.

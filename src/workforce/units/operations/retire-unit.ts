@@ -101,7 +101,7 @@ export async function retireUnitCascade(
         500,
         `Cannot retire ${label}: it is the last active unit of the active organization ${org.code}. ` +
           'Retire the organization instead.',
-        { code: 'LAST_ACTIVE_UNIT' },
+        { code: 'LAST_ACTIVE_UNIT', refusal: true },
       );
     }
   }
