@@ -149,6 +149,10 @@ for (const dialect of DIALECTS) {
       }
       const cli = (args: string[]) => runCli(args, { databaseUrl: tdb.database.url });
 
+      // A preview queues no job, so it names none (and does not wait for one).
+      const preview = await cli(['fy', 'close', `${a.org.code}/FY2025`, '--dry-run', '--json', '--yes']);
+      t.is(preview.code, 0, preview.stderr);
+      t.like(preview.json(), { status: 'closing', name: 'FY2025', job_id: null });
       const queued = await cli(['fy', 'close', `${a.org.code}/FY2025`, '--no-wait', '--yes']);
       t.is(queued.code, 0, queued.stderr);
       t.like(queued.json(), { status: 'closing', name: 'FY2025' });

@@ -137,9 +137,9 @@ for (const dialect of DIALECTS) {
     const dec = await runOperation(lockMonth, ctx, { organization_id: w.org.id, month: '2025-12' });
     clock.set('2026-01-06T09:00:00.000Z');
     await runOperation(unlockMonth, ctx, { lock_id: dec.lock_id!, reason: 'corrections' });
-    clock.set('2026-01-31T22:00:00.000Z');
+    clock.set('2026-02-01T00:30:00.000Z');
     const jan = await runOperation(lockMonth, ctx, { organization_id: w.org.id, month: '2026-01' });
-    clock.set('2026-01-31T23:00:00.000Z');
+    clock.set('2026-02-01T01:00:00.000Z');
     await runOperation(unlockMonth, ctx, { lock_id: jan.lock_id!, reason: 'one more import' });
 
     // The daemon starts again on 2026-02-10.
@@ -305,12 +305,16 @@ for (const dialect of DIALECTS) {
     const future = await fireScheduledJob(app.services, 'month-lock', { month: '2026-03' });
     t.is(future[0].outcome, 'failed');
     t.regex(future[0].error!, /has not started/);
-    const failedRun = await db('scheduler_runs').where({ slot: future[0].slot }).first();
+    // The running month fails the same way, and its slot is retried once the month has ended.
+    const running = await fireScheduledJob(app.services, 'month-lock', { month: '2026-02' });
+    t.is(running[0].outcome, 'failed');
+    t.regex(running[0].error!, /has not ended/);
+    const failedRun = await db('scheduler_runs').where({ slot: running[0].slot }).first();
     t.is(failedRun.status, 'failed');
     app.clock.set('2026-03-01T02:00:00.000Z');
-    const retried = await fireScheduledJob(app.services, 'month-lock', { month: '2026-03' });
+    const retried = await fireScheduledJob(app.services, 'month-lock', { month: '2026-02' });
     t.is(retried[0].outcome, 'ran');
-    t.is((await db('scheduler_runs').where({ slot: future[0].slot })).length, 1);
+    t.is((await db('scheduler_runs').where({ slot: running[0].slot })).length, 1);
 
     // An organization created after the month ended is not locked retroactively by the schedule.
     const fresh = await createOrg(db);

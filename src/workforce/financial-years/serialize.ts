@@ -48,7 +48,7 @@ export const FinancialYearCloseAccepted = Obj({
   organization_id: Int(),
   name: Str(),
   status: Enum(['closing'] as const),
-  job_id: Int(),
+  job_id: Nullable(Int({ description: 'the queued close job; null on a dry run, which queues none' })),
 });
 
 export async function viewFinancialYear(db: Knex, row: any): Promise<FinancialYearView> {

@@ -52,7 +52,7 @@ export function register(program: Command): void {
       return {};
     },
     after: async (accepted, flags, ctx) => {
-      if (!flags.wait) return accepted;
+      if (!flags.wait || accepted.job_id === null) return accepted; // a dry run queued no job
       const { timeout } = await validate<{ timeout: number }>(timeoutSchema, { timeout: flags.timeout });
       const spinner = !wantsJson(flags) && Boolean(process.stderr.isTTY);
       return waitForClose(ctx, accepted.id, accepted.job_id, timeout, spinner);

@@ -58,7 +58,8 @@ export const closeFinancialYear = defineOperation({
       organization_id: Number(fy.organization_id),
       name: String(fy.name),
       status: 'closing' as const,
-      job_id: jobId,
+      // A dry run rolls the job back: an id would name a job that does not exist.
+      job_id: ctx.dryRun ? null : jobId,
     };
   },
 });
