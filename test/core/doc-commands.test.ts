@@ -216,8 +216,12 @@ function script(doc: string): { text: string; lines: Map<number, LogicalCommand>
     if (invocations.length) {
       if (invocations.some((w) => w[0] === 'serve')) continue;
       lines.set(c.line, c);
-      // The README's own `./bin/wfctl` is the same program: bash calls the function for it too.
-      const runnable = c.text.replace(/[ \t]\[[^\]\n]*\]/g, '').replace(/\.\/bin\/wfctl\b/g, 'wfctl');
+      // The README's own `./bin/wfctl` is the same program: bash calls the function for it too. A
+      // `sleep N;` waits for a daemon's tick, and no daemon runs here: it would only cost N seconds.
+      const runnable = c.text
+        .replace(/[ \t]\[[^\]\n]*\]/g, '')
+        .replace(/\.\/bin\/wfctl\b/g, 'wfctl')
+        .replace(/\bsleep\s+\d+\s*;\s*/g, '');
       out.push(`__DOC_LINE=${c.line}`, runnable);
       continue;
     }
