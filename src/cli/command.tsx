@@ -270,9 +270,11 @@ export function commandFor<Actor, In, Out, Shown = Out>(
       };
       if (flags.dryRun && (spec.confirm || spec.dryRun)) return show(asShown(await run(true)));
       if (spec.confirm) {
-        if (!flags.yes && canPrompt(flags)) {
+        if (!flags.yes) {
+          // The preview first: on a terminal it is shown before the question; off one it still runs,
+          // so a bad value or a refused rule is what is reported, not the missing --yes.
           const preview = await run(true);
-          await renderOnce(await view(asShown(preview), { ...flags, dryRun: true }));
+          if (canPrompt(flags)) await renderOnce(await view(asShown(preview), { ...flags, dryRun: true }));
         }
         await confirmOrAbort(spec.confirm(args, flags), flags);
       }

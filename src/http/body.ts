@@ -38,7 +38,10 @@ export async function readJsonBodyWithRaw(
   try {
     return { json: JSON.parse(text), raw };
   } catch (err) {
-    throw new BadRequestError(`Malformed JSON body: ${(err as Error).message}`, {
+    // V8's message can quote the body ("Unexpected token 'h', "{"password": hunter2}" is not valid
+    // JSON"): a password would be echoed back and into any log of the answer. Only the position goes.
+    const at = /at position (\d+)/.exec((err as Error).message)?.[1];
+    throw new BadRequestError(`Malformed JSON body${at === undefined ? '' : ` at character ${at}`}.`, {
       body: ['The request body is not valid JSON.'],
     });
   }

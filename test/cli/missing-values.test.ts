@@ -41,8 +41,9 @@ test('partner add names kind, url, organizations and the secrets at once, exit 2
   t.deepEqual(Object.keys(r.json().errors), ['--kind', '--url', '--org', '--secrets-stdin']);
 });
 
-// Issue 25: the irreversible `fy close` ran without asking. Off a terminal it needs --yes, named.
-test('fy close off a terminal without --yes is refused naming --yes, exit 2, the year still open', async (t) => {
+// Issue 25: the irreversible `fy close` ran without asking. Off a terminal it needs --yes, named; but
+// a year that cannot close says why first (its checklist), since --yes would not have helped.
+test('fy close off a terminal without --yes: the checklist first, then --yes named; exit 2, the year still open', async (t) => {
   const db = await createTestDb('sqlite');
   t.teardown(() => db.destroy());
   const [orgId] = await db.db('organizations').insert({
@@ -63,8 +64,29 @@ test('fy close off a terminal without --yes is refused naming --yes, exit 2, the
     created_at: '2026-01-01 00:00:00.000',
     updated_at: '2026-01-01 00:00:00.000',
   });
+  const unmet = await runCli(['fy', 'close', 'ACME/FY2025', '--json'], { databaseUrl: db.database.url });
+  t.is(unmet.code, 2);
+  t.is(unmet.json().code, 'CLOSE_CHECKLIST_UNMET');
+  t.notRegex(unmet.stderr, /--yes/);
+  // With every month locked and nothing pending, the one thing missing is --yes.
+  await db.db('financial_years').update({ starts_on: '2025-04-01', ends_on: '2025-04-30' });
+  const [userId] = await db.db('users').insert({
+    name: 'Locker',
+    email: 'locker@acme.test',
+    password_hash: 'x',
+    created_at: '2026-01-01 00:00:00.000',
+    updated_at: '2026-01-01 00:00:00.000',
+  });
+  await db.db('attendance_locks').insert({
+    organization_id: orgId,
+    organization_unit_id: null,
+    month: '2025-04',
+    scope_key: 'org',
+    locked_by: userId,
+    created_at: '2026-01-01 00:00:00.000',
+  });
   const r = await runCli(['fy', 'close', 'ACME/FY2025', '--json'], { databaseUrl: db.database.url });
-  t.is(r.code, 2);
+  t.is(r.code, 2, r.stderr);
   t.regex(r.stderr, /Close financial year ACME\/FY2025\? This cannot be undone\. Refusing without --yes/);
   t.deepEqual(Object.keys(r.json().errors), ['--yes']);
   t.is((await db.db('financial_years').first('status')).status, 'open');

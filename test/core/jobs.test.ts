@@ -249,7 +249,7 @@ if (DIALECTS.includes('mysql')) {
     const [b, c]: Services[] = pools.map((pool) => ({ ...services, db: pool }));
 
     const dying = await claimJob(db, clock, 'worker-a', { leaseMs });
-    t.is(dying!.id, accepted.job_id);
+    t.is(dying!.id, accepted.job_id!);
     // worker-a is gone: it never runs the handler and never renews its lease.
     clock.advance(leaseMs - 1);
     t.deepEqual(

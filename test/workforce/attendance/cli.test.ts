@@ -90,6 +90,11 @@ for (const dialect of DIALECTS) {
     const unasked = await cli(['unlock', String(whole.json().lock_id), '--reason', 'late punches']);
     t.is(unasked.code, 2);
     t.regex(unasked.stderr, /Refusing without --yes/);
+    t.is(await lockedCount(db, { organization_id: a.org.id }), 62, 'the preview it ran was rolled back');
+    // A bad value is reported before the missing --yes: adding --yes would not have helped.
+    const unknown = await cli(['unlock', '999999', '--reason', 'late punches']);
+    t.is(unknown.code, 2);
+    t.notRegex(unknown.stderr, /--yes/);
     const unlocked = await cli(['unlock', String(whole.json().lock_id), '--reason', 'late punches', '--yes']);
     t.is(unlocked.code, 0, unlocked.stderr);
     t.is(unlocked.json().rows_unlocked, 31);
