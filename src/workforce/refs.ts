@@ -132,19 +132,37 @@ export async function partnerRef(db: Knex, name: string, field = 'partner'): Pro
   throw unknownReference(field, 'partner', name, await db('partners').pluck('name'));
 }
 
-/** Input fields naming a financial year: by id (HTTP's path), or as ORG/NAME (the CLI's YEAR). */
+/**
+ * Input fields naming a financial year: by id (HTTP's path), or as ORG/NAME (the CLI's YEAR), or as
+ * NAME with the organization apart (`--org ACME FY2024`, as the other commands name it).
+ */
 export const financialYearNaming = {
   financial_year_id: idNumber(),
   financial_year: yup.string().trim().max(256).meta({ description: 'ORG/NAME (e.g. ACME/FY2024) or id' }),
+  organization: organizationName('the organization, when YEAR is a name alone (FY2024)'),
 };
 
 export const namedFinancialYearId = (
   db: Knex,
-  input: { financial_year_id?: number; financial_year?: string },
+  input: { financial_year_id?: number; financial_year?: string; organization?: string },
 ) =>
   idOrName(input.financial_year_id, input.financial_year, 'financial_year_id', (ref) =>
-    financialYearRef(db, ref),
+    financialYearRef(db, withOrganization(ref, input.organization)),
   );
+
+/** NAME and a separate organization as ORG/NAME; an ORG/NAME whose ORG disagrees with it is refused. */
+function withOrganization(ref: string, organization: string | undefined): string {
+  if (organization === undefined || /^\d+$/.test(ref)) return ref;
+  const slash = ref.lastIndexOf('/');
+  if (slash < 0) return `${organization}/${ref}`;
+  if (ref.slice(0, slash).toUpperCase() !== organization.toUpperCase()) {
+    throw ValidationError.field(
+      'organization',
+      `${ref} names organization ${ref.slice(0, slash)}, not ${organization}: give one of them.`,
+    );
+  }
+  return ref;
+}
 
 /** A financial year as ORG/NAME (ACME/FY2025) or by numeric id. */
 export async function financialYearRef(

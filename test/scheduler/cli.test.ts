@@ -166,6 +166,11 @@ for (const dialect of DIALECTS) {
       t.is(worked.json().ran[0].status, 'done');
       const shown = await cli(['fy', 'show', `${a.org.code}/FY2025`]);
       t.is(shown.json().status, 'closed');
+      // The organization apart, as every other command names it; a disagreeing one is refused.
+      t.is((await cli(['fy', 'show', 'FY2025', '--org', a.org.code])).json().id, shown.json().id);
+      const disagree = await cli(['fy', 'show', `${a.org.code}/FY2025`, '--org', b.org.code]);
+      t.is(disagree.code, 2);
+      t.regex(disagree.stderr, /--org/);
       t.deepEqual(
         shown.json().leave_type_snapshot.map((s: any) => s.code),
         ['CL'],

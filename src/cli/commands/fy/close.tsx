@@ -14,6 +14,7 @@ import { closeFinancialYear } from '../../../workforce/financial-years/operation
 import { showFinancialYear } from '../../../workforce/financial-years/operations/show-financial-year.js';
 import type { FinancialYearView } from '../../../workforce/financial-years/serialize.js';
 import { workforceActor } from '../../actors.js';
+import { orgFlag } from '../../lookup.js';
 import { commandFor, type ArgSpec } from '../../command.js';
 import { commandGroup } from '../../group.js';
 import { wantsJson } from '../../io.js';
@@ -38,14 +39,14 @@ export function register(program: Command): void {
     path: 'fy close',
     description: 'Close a financial year (checklist, then the close job); waits unless --no-wait',
     args: [yearArg],
-    input: { skip: ['financial_year_id'] },
+    input: { skip: ['financial_year_id'], fields: { organization: { ...orgFlag, prompt: undefined } } },
     flags: [
       { flags: '--no-wait', description: 'return at once with status closing and the job id' },
       { flags: '--timeout <seconds>', description: 'how long to wait (default 300)' },
     ],
     // Closing cannot be undone: the leave balances are snapshotted and the year stays closed.
     confirm: (args) => `Close financial year ${args.year}? This cannot be undone.`,
-    examples: ['wfctl fy close ACME/FY2024', 'wfctl fy close ACME/FY2024 --no-wait --json --yes'],
+    examples: ['wfctl fy close ACME/FY2024', 'wfctl fy close FY2024 --org ACME --no-wait --json --yes'],
     context: workforceActor,
     toInput: async (_args, flags) => {
       await validate(timeoutSchema, { timeout: flags.timeout });
