@@ -361,10 +361,10 @@ export const COMMAND_TABLE: readonly CommandNode[] = [
     description: 'Write a locked month of attendance as CSV (stdout, or --out FILE)',
     module: 'export',
     options: [
+      '--out <file>',
       '--org <code>',
       '--month <YYYY-MM>',
       '--unit <code>',
-      '--out <file>',
       '--allow-unlocked',
       '--actor <email>',
       '--json',
