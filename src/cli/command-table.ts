@@ -892,7 +892,7 @@ export const COMMAND_TABLE: readonly CommandNode[] = [
         description: 'Create a user; the password comes from stdin (--password-stdin) or a hidden prompt',
         module: 'user/create',
         arguments: ['[email]'],
-        options: ['--name <name>', '--role <role>', '--password-stdin', '--actor <email>', '--json'],
+        options: ['--name <name>', '--password-stdin', '--role <role>', '--actor <email>', '--json'],
       },
       {
         name: 'list',
