@@ -369,10 +369,10 @@ export const COMMAND_TABLE: readonly CommandNode[] = [
     description: 'Write a locked month of attendance as CSV (stdout, or --out FILE)',
     module: 'export',
     options: [
+      '--out <file>',
       '--org <code>',
       '--month <YYYY-MM>',
       '--unit <code>',
-      '--out <file>',
       '--allow-unlocked',
       '--actor <email>',
       '--json',
@@ -900,7 +900,7 @@ export const COMMAND_TABLE: readonly CommandNode[] = [
         description: 'Create a user; the password comes from stdin (--password-stdin) or a hidden prompt',
         module: 'user/create',
         arguments: ['[email]'],
-        options: ['--name <name>', '--role <role>', '--password-stdin', '--actor <email>', '--json'],
+        options: ['--name <name>', '--password-stdin', '--role <role>', '--actor <email>', '--json'],
       },
       {
         name: 'list',

@@ -35,6 +35,24 @@ export const orgFlag = {
   prompt: 'Organization code?',
   lookup: checkOrganization,
 };
+/** ORGANIZATION filling an operation's `organization` field (the operation resolves it: refs.ts). */
+export const organizationArg = {
+  name: 'organization',
+  description: 'organization code (ACME) or id',
+  prompt: 'Organization?',
+  lookup: (db: Knex, ref: string) => organizationRef(db, ref, 'ORGANIZATION'),
+  field: 'organization',
+};
+
+/** UNIT (ORG/UNIT) filling an operation's `unit` field (the operation resolves it: refs.ts). */
+export const unitArg = {
+  name: 'unit',
+  description: 'unit as ORG/UNIT (ACME/BLR) or id',
+  prompt: 'Unit (ORG/UNIT)?',
+  lookup: (db: Knex, ref: string) => unitRef(db, ref, 'UNIT'),
+  field: 'unit',
+};
+
 export const checkTenant = (db: Knex, ref: string) => tenantRef(db, ref);
 export const checkEmployee = (db: Knex, ref: string) => employeeRef(db, ref, 'EMPLOYEE');
 

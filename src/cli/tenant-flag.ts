@@ -1,8 +1,7 @@
 // What the clinic records commands (`wfctl pet|appointment|invoice|order|health-log …`) share: the
 // tenant they act in (`--tenant TENANT`, id or slug; a staff member with --actor, or the operator).
-import type { Services } from '../core/services.js';
-import type { CommandFlags, FlagSpec } from './command.js';
-import { checkTenant, tenantRef } from './lookup.js';
+import type { FlagSpec } from './command.js';
+import { checkTenant } from './lookup.js';
 
 export const tenantFlag: FlagSpec = {
   flags: '--tenant <tenant>',
@@ -17,8 +16,3 @@ export const tenantFlag: FlagSpec = {
  * and resolves it itself: the lookup only checks a prompt's answer before more is asked.
  */
 export const tenantNameFlag: FlagSpec = { ...tenantFlag, field: 'tenant' };
-
-/** The id of the tenant `--tenant` names (an unknown one is a usage error, exit 2, with the nearest slug). */
-export async function tenantOf(flags: CommandFlags, ctx: { services: Services }): Promise<number> {
-  return (await tenantRef(ctx.services.db, String(flags.tenant))).id;
-}

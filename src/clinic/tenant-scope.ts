@@ -3,6 +3,7 @@
 // a slug or an id), resolved here, inside the operation, through refs.ts: an unknown name is the
 // refs' one 404 naming the field. The routes never pass `tenant` (a body's or query's unknown field
 // is stripped). Then the operation's permission is checked on the tenant.
+import type { Knex } from 'knex';
 import { ValidationError } from '../core/errors.js';
 import { idNumber, yup } from '../core/validation.js';
 import type { ClinicRun } from './context.js';
@@ -26,12 +27,19 @@ type Scoped<S extends yup.AnyObjectSchema> = yup.ObjectSchema<
 export const tenantScoped = <S extends yup.AnyObjectSchema>(schema: S): Scoped<S> =>
   schema.concat(tenantScopeFields) as unknown as Scoped<S>;
 
+/** The tenant the input names, by id or by name, if it names one; no permission is checked here. */
+export async function namedTenantId(
+  db: Knex,
+  input: { tenant_id?: number; tenant?: string },
+): Promise<number | undefined> {
+  return input.tenant !== undefined ? (await tenantRef(db, input.tenant, 'tenant')).id : input.tenant_id;
+}
+
 export async function tenantScope(
   ctx: ClinicRun,
   input: { tenant_id?: number; tenant?: string },
 ): Promise<number> {
-  const tenantId =
-    input.tenant !== undefined ? (await tenantRef(ctx.db, input.tenant, 'tenant')).id : input.tenant_id;
+  const tenantId = await namedTenantId(ctx.db, input);
   if (tenantId === undefined) throw ValidationError.field('tenant_id', 'The tenant_id field is required.');
   await ctx.authorize(tenantId, 'Tenant');
   return tenantId;

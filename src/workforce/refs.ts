@@ -26,6 +26,18 @@ async function byCodeOrId<T>(query: () => Knex.QueryBuilder, column: string, ref
 export const organizationName = (description = 'organization code (ACME) or id') =>
   yup.string().trim().max(64).meta({ description });
 
+/**
+ * Input fields naming an organization: organization_id (HTTP's path fills it), or organization as a
+ * person types it (the CLI's ORGANIZATION or --org; no route passes it). namedOrganizationId reads them.
+ */
+export const organizationNaming = {
+  organization_id: idNumber(),
+  organization: organizationName(),
+};
+
+export const namedOrganizationId = (db: Knex, input: { organization_id?: number; organization?: string }) =>
+  idOrName(input.organization_id, input.organization, 'organization_id', (ref) => organizationRef(db, ref));
+
 export interface OrganizationRef {
   id: number;
   code: string;
@@ -55,6 +67,18 @@ export async function unitRef(
   if (row) return { id: Number(row.id), code: String(row.code) };
   throw unknownReference(field, 'unit', ref, await units().pluck('code'), 'in this organization');
 }
+
+/**
+ * Input fields naming a unit anywhere: unit_id (HTTP's path fills it), or unit as a person types it,
+ * ORG/UNIT or id (the CLI's UNIT; no route passes it). namedUnitId reads them.
+ */
+export const unitNaming = {
+  unit_id: idNumber(),
+  unit: yup.string().trim().max(130).meta({ description: 'unit as ORG/UNIT (ACME/BLR) or id' }),
+};
+
+export const namedUnitId = (db: Knex, input: { unit_id?: number; unit?: string }) =>
+  idOrName(input.unit_id, input.unit, 'unit_id', (ref) => unitPathRef(db, ref));
 
 /** A unit anywhere: `ACME/BLR` or a numeric id (`BLR` alone is suggested as its ORG/UNIT when unique). */
 export async function unitPathRef(
@@ -101,7 +125,7 @@ export const namedEmployeeId = (db: Knex, input: { employee_id?: number; employe
   idOrName(input.employee_id, input.employee, 'employee_id', (ref) => employeeRef(db, ref));
 
 /** The id an input gives (`idField`), else the one its typed name resolves to. */
-async function idOrName(
+export async function idOrName(
   id: number | undefined,
   name: string | undefined,
   idField: string,

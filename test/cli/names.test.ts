@@ -2,6 +2,8 @@
 // unknown name is refused with the nearest existing one; point 8: times in a view are on the
 // organization's wall clock with the zone shown.
 import test from 'ava';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { nearestName } from '../../src/core/near-match.js';
 import { formatTime } from '../../src/cli/time.js';
 import { runCli } from '../helpers/cli.js';
@@ -35,6 +37,8 @@ for (const dialect of DIALECTS) {
     const unit = await createUnit(tdb.db, org.id, { code: 'BLR' });
     await createEmployee(tdb.db, { organizationId: org.id, unitId: unit.id, code: 'E042' });
     const cli = (args: string[]) => runCli([...args, '--json'], { databaseUrl: tdb.database.url });
+    const retiring = ['--effective-date', '2099-01-31', '--reason', 'x', '--yes'];
+    const out = join(tmpdir(), `wfctl-names-${process.pid}.csv`);
     const cases: Array<[string[], string, RegExp]> = [
       // (Not `acme`: MySQL compares codes without case, so there `acme` is ACME itself.)
       [['locks', '--org', 'ACMF'], '--org', /^--org: no organization ACMF\. Did you mean ACME\?$/],
@@ -46,12 +50,52 @@ for (const dialect of DIALECTS) {
         /Did you mean ACME\/BLR\?/,
       ],
       [['lock', '--org', 'ACME', '--unit', 'BRL', '--month', '2026-01'], '--unit', /Did you mean BLR\?/],
+      // Resolved inside their operations, named by the argument or flag that gave them.
+      [
+        ['org', 'retire', 'ACMF', ...retiring],
+        'ORGANIZATION',
+        /^ORGANIZATION: no organization ACMF\. Did you mean ACME\?$/,
+      ],
+      [['unit', 'retire', 'ACME/BRL', ...retiring], 'UNIT', /Did you mean ACME\/BLR\?$/],
+      [
+        ['unit', 'retire', 'ACME/BLR', ...retiring, '--transfer', 'E04=ACME/BLR'],
+        '--transfer',
+        /^--transfer: no employee E04\. Did you mean E042\?$/,
+      ],
+      [
+        ['deployment', 'create', 'E042', '--unit', 'ACME/BRL', '--from', '2026-01-01', '--yes'],
+        '--unit',
+        /Did you mean ACME\/BLR\?$/,
+      ],
+      [
+        ['export', '--org', 'ACME', '--unit', 'BRL', '--month', '2026-01', '--out', out],
+        '--unit',
+        /^--unit: no unit BRL in this organization\. Did you mean BLR\?$/,
+      ],
       // No tenant exists: nothing near to offer.
       [
         ['pet', 'list', '--tenant', 'happy-pawz'],
         '--tenant',
         /^--tenant: no tenant happy-pawz with that id or slug\.$/,
       ],
+      ...[
+        ['tenant', 'member', 'list'],
+        ['tenant', 'reminders'],
+        ['tenant', 'profile'],
+      ].map((words): [string[], string, RegExp] => [
+        [...words, 'happy-pawz'],
+        'TENANT',
+        /^TENANT: no tenant happy-pawz with that id or slug\.$/,
+      ]),
+      ...[
+        ['gateway', 'events'],
+        ['clinic', 'recount'],
+        ['clinic', 'reminders', 'preview', '--date', '2026-12-01'],
+      ].map((words): [string[], string, RegExp] => [
+        [...words, '--tenant', 'happy-pawz'],
+        '--tenant',
+        /^--tenant: no tenant happy-pawz with that id or slug\.$/,
+      ]),
     ];
     for (const [args, flag, message] of cases) {
       const r = await cli(args);

@@ -14,43 +14,29 @@ import { workforceActor } from '../actors.js';
 import { commandFor } from '../command.js';
 import { liveLine } from '../progress.js';
 import { ExportView, type ExportSummary } from '../views/export.js';
-import { checkOrganization, organizationRef, unitInOrganization } from '../lookup.js';
+import { orgFlag } from '../lookup.js';
 
 export function register(program: Command): void {
   commandFor(program, exportAttendance, {
     path: 'export',
     description: 'Write a locked month of attendance as CSV (stdout, or --out FILE)',
-    flags: [
-      {
-        flags: '--org <code>',
-        description: 'organization code or id',
-        required: true,
-        prompt: 'Organization code?',
-        field: 'org_id',
-        lookup: checkOrganization,
+    // --org and --unit fill the operation's organization and unit, which it resolves (refs.ts).
+    flags: [{ flags: '--out <file>', description: 'write to this file instead of stdout' }],
+    input: {
+      skip: ['org_id', 'unit_id'],
+      fields: {
+        organization: { ...orgFlag, required: true },
+        month: { flags: '--month <YYYY-MM>', description: 'the pay month', prompt: 'Month (YYYY-MM)?' },
+        unit: '--unit <code>',
       },
-      {
-        flags: '--month <YYYY-MM>',
-        description: 'the pay month',
-        required: true,
-        prompt: 'Month (YYYY-MM)?',
-        field: 'month',
-      },
-      { flags: '--unit <code>', description: 'only this unit (BLR or ACME/BLR, or id)', field: 'unit_id' },
-      { flags: '--out <file>', description: 'write to this file instead of stdout' },
-      {
-        flags: '--allow-unlocked',
-        description: 'export a month that is not locked yet, rows as they are',
-        field: 'allow_unlocked',
-      },
-    ],
+    },
     hints: { [LOCK_PENDING]: '--allow-unlocked exports it anyway' },
     examples: [
       'wfctl export --org ACME --month 2026-01 > acme-2026-01.csv',
       'wfctl export --org ACME --unit BLR --month 2026-01 --out blr.csv --json',
     ],
     context: workforceActor,
-    toInput: async (_args, flags, ctx) => {
+    toInput: async (_args, flags) => {
       if (flags.json && !flags.out) {
         // Without --out stdout is the CSV itself; a JSON summary there would corrupt it.
         throw new UsageError(
@@ -61,16 +47,7 @@ export function register(program: Command): void {
         );
       }
       if (flags.out) await checkOut(flags.out as string);
-      const org = await organizationRef(ctx.services.db, flags.org as string);
-      const unit = flags.unit
-        ? await unitInOrganization(ctx.services.db, org.id, flags.unit as string)
-        : null;
-      return {
-        org_id: org.id,
-        month: flags.month,
-        unit_id: unit?.id,
-        allow_unlocked: Boolean(flags.allowUnlocked),
-      };
+      return {};
     },
     after: async (out, flags): Promise<ExportSummary | undefined> => {
       const file = (flags.out as string | undefined) ?? null;

@@ -3,9 +3,8 @@ import { idNumber, isoDate, yup } from '../../core/validation.js';
 
 const positiveId = () => idNumber().required();
 
-export const createDeploymentBody = yup.object({
-  employee_id: positiveId().meta({ description: 'the employee record id' }),
-  organization_unit_id: positiveId(),
+/** A new deployment's span and kind, however the employee and the unit are named. */
+export const deploymentTerms = {
   starts_on: isoDate().required().meta({ example: '2026-02-01' }),
   ends_on: isoDate()
     .nullable()
@@ -17,6 +16,12 @@ export const createDeploymentBody = yup.object({
     )
     .meta({ description: 'omitted or null: open-ended' }),
   is_primary: yup.boolean().required(),
+};
+
+export const createDeploymentBody = yup.object({
+  employee_id: positiveId().meta({ description: 'the employee record id' }),
+  organization_unit_id: positiveId(),
+  ...deploymentTerms,
 });
 
 export type CreateDeploymentBody = yup.InferType<typeof createDeploymentBody>;

@@ -3,6 +3,12 @@
 // mistakes exit 2 naming the flag, the documented 500 exits 1. The CLI runs on the real clock, so
 // the dates here are far in the future and nothing depends on today.
 import test from 'ava';
+import { runOperation } from '../../../src/core/operation.js';
+import { workforceContext } from '../../../src/workforce/context.js';
+import { createDeployment } from '../../../src/workforce/deployments/operations/create-deployment.js';
+import { systemActor } from '../../../src/workforce/identity/actor.js';
+import { retireOrganization } from '../../../src/workforce/organizations/operations/retire-organization.js';
+import { retireUnit } from '../../../src/workforce/units/operations/retire-unit.js';
 import { bootApp } from '../../helpers/app.js';
 import { runCli } from '../../helpers/cli.js';
 import { DIALECTS, type Dialect } from '../../helpers/db.js';
@@ -194,5 +200,80 @@ for (const dialect of DIALECTS) {
     t.is(closed.code, 0, closed.stderr);
     t.true(closed.json().deleted);
     t.is(await db('employee_deployments').where({ id }).first(), undefined);
+  });
+
+  test(`[${dialect}] retire and deployment operations take names and resolve them themselves; HTTP passes ids only`, async (t) => {
+    const { app, w, db, e1, e2 } = await boot(t, dialect);
+    const ctx = workforceContext(app.services, await systemActor(db));
+    const run = (op: any, input: unknown): Promise<any> => runOperation(op, ctx, input, { dryRun: true });
+    const day = { effective_date: '2099-01-31', reason: 'x' };
+    const before = await stateOf(db);
+
+    // The refs' one error for an unknown name: a 404 naming the input field, with the nearest name.
+    t.like(await t.throwsAsync(run(retireOrganization, { ...day, organization: 'ACMF' })), {
+      status: 404,
+      errors: { organization: ['organization: no organization ACMF. Did you mean ACME?'] },
+    });
+    const noUnit = await t.throwsAsync<any>(run(retireUnit, { ...day, unit: 'ACME/BRL' }));
+    t.is(noUnit.status, 404);
+    t.regex(noUnit.errors.unit[0], /^unit: no unit ACME\/BRL .*Did you mean ACME\/BLR\?$/);
+    const moves = (employee: string, unit: string) => ({
+      ...day,
+      unit: 'ACME/BLR',
+      transfer: [{ employee, unit }],
+    });
+    t.like(await t.throwsAsync(run(retireUnit, moves('E0011', 'ACME/MUM'))), {
+      status: 404,
+      errors: { transfer: ['transfer: no employee E0011. Did you mean E001?'] },
+    });
+    // A name that resolves to a unit of another organization is refused as an id is, on its own field.
+    t.like(await t.throwsAsync(run(retireUnit, moves('E001', 'GLOBEX/NYC'))), {
+      status: 422,
+      errors: { 'transfer[0].unit': [`Unit ${w.units.nyc.id} is not a unit of this organization.`] },
+    });
+    const retired = await run(retireUnit, moves('E001', 'ACME/MUM'));
+    t.like(retired.deployments_transferred[0], { employee_id: e1.id, target_unit_id: w.units.mum.id });
+    const org = await run(retireOrganization, { ...day, organization: 'GLOBEX' });
+    t.like(org.organization, { code: 'GLOBEX' });
+    const deployed = await run(createDeployment, {
+      employee: 'E002',
+      unit: 'ACME/MUM',
+      starts_on: '2099-01-01',
+      is_primary: false,
+    });
+    t.like(deployed.deployment, { employee_id: e2.id, organization_unit_id: w.units.mum.id });
+    t.like(
+      await t.throwsAsync(
+        run(createDeployment, { employee: 'E002', starts_on: '2099-01-01', is_primary: false }),
+      ),
+      {
+        status: 422,
+        errors: { organization_unit_id: ['The organization_unit_id field is required.'] },
+      },
+    );
+    t.deepEqual(await stateOf(db), before, 'dry runs change nothing');
+
+    // Over HTTP the names are not the routes' fields: a body's are dropped, the path's id rules.
+    const token = { token: w.actors.systemAdmin.token };
+    const http = await app.workforce.post(
+      `/api/v1/units/${w.units.mum.id}/retire?dry_run=true`,
+      { ...day, unit: 'ACME/BLR', transfer: [{ employee: 'E001', unit: 'ACME/BLR' }] },
+      token,
+    );
+    t.is(http.status, 200, http.text);
+    t.like(http.body, { unit: { code: 'MUM' }, deployments_transferred: [] });
+    const orgHttp = await app.workforce.post(
+      `/api/v1/organizations/${w.acme.id}/retire?dry_run=true`,
+      { ...day, organization: 'GLOBEX' },
+      token,
+    );
+    t.is(orgHttp.status, 200, orgHttp.text);
+    t.like(orgHttp.body, { organization: { code: 'ACME' } });
+    const named = await app.workforce.post(
+      '/api/v1/deployments?dry_run=true',
+      { employee: 'E002', unit: 'ACME/MUM', starts_on: '2099-01-01', is_primary: false },
+      token,
+    );
+    t.is(named.status, 422, 'the body names them by id');
   });
 }

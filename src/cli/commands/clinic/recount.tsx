@@ -8,7 +8,7 @@ import { clinicActor } from '../../actors.js';
 import { CommandFailed } from '../../command-failed.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
-import { tenantRef } from '../../lookup.js';
+import { checkTenant } from '../../lookup.js';
 import { Summary } from '../../views/summary.js';
 
 function RecountView({ result }: { result: RecountResult }) {
@@ -51,7 +51,12 @@ export function register(program: Command): void {
     description:
       'Check the tenants’ counters (list totals, dashboard counts) against COUNT(*); exit 1 on drift without --fix',
     flags: [
-      { flags: '--tenant <tenant>', description: 'only this tenant (id or slug); default every tenant' },
+      {
+        flags: '--tenant <tenant>',
+        description: 'only this tenant (id or slug); default every tenant',
+        field: 'tenant',
+        lookup: checkTenant,
+      },
     ],
     input: {
       skip: ['tenant_id'],
@@ -59,10 +64,6 @@ export function register(program: Command): void {
     },
     examples: ['wfctl clinic recount', 'wfctl clinic recount --tenant happy-paws --fix --json'],
     context: clinicActor,
-    toInput: async (_args, flags, ctx) => ({
-      tenant_id:
-        flags.tenant === undefined ? undefined : (await tenantRef(ctx.services.db, String(flags.tenant))).id,
-    }),
     failure: (r) =>
       r.drift.length && !r.fixed
         ? new CommandFailed(

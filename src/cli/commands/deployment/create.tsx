@@ -7,33 +7,24 @@ import { workforceActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
 import { DeploymentView } from '../../views/deployment.js';
-import { checkEmployee, employeeRef, unitRef } from '../../lookup.js';
+import { employeeArg, unitRef } from '../../lookup.js';
 
 export function register(program: Command): void {
   commandGroup(program, 'deployment', 'Deployments of employees at units');
   commandFor(program, createDeployment, {
     path: 'deployment create',
     description: 'Deploy an employee at a unit (a primary demotes the primaries it overlaps)',
-    args: [
-      {
-        name: 'employee',
-        description: 'employee code (E042) or id',
-        prompt: 'Employee (code or id)?',
-        lookup: checkEmployee,
-      },
-    ],
-    flags: [
-      {
-        flags: '--unit <unit>',
-        description: 'ORG/UNIT or id',
-        required: true,
-        prompt: 'Unit (ORG/UNIT)?',
-        field: 'organization_unit_id',
-      },
-    ],
+    args: [employeeArg],
     input: {
-      skip: ['employee_id'],
+      skip: ['employee_id', 'organization_unit_id'],
       fields: {
+        unit: {
+          flags: '--unit <unit>',
+          description: 'ORG/UNIT or id',
+          required: true,
+          prompt: 'Unit (ORG/UNIT)?',
+          lookup: (db, ref) => unitRef(db, ref, '--unit'),
+        },
         starts_on: {
           flags: '--from <date>',
           description: 'first day, YYYY-MM-DD',
@@ -47,14 +38,7 @@ export function register(program: Command): void {
     context: workforceActor,
     confirm: (args, flags) =>
       `Deploy ${args.employee} at ${flags.unit} from ${flags.from}${flags.primary ? ' as primary' : ''}?`,
-    toInput: async (args, flags, ctx) => {
-      const db = ctx.services.db;
-      return {
-        employee_id: (await employeeRef(db, args.employee, 'EMPLOYEE')).id,
-        organization_unit_id: (await unitRef(db, flags.unit as string, '--unit')).id,
-        is_primary: Boolean(flags.primary), // a switch: absent is false
-      };
-    },
+    toInput: async (_args, flags) => ({ is_primary: Boolean(flags.primary) }), // a switch: absent is false
     names: (r) => ({ employees: [r.deployment.employee_id], units: [r.deployment.organization_unit_id] }),
     view: (result, _flags, names) => <DeploymentView result={result} names={names} />,
   });

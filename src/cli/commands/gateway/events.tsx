@@ -8,7 +8,7 @@ import { clinicActor } from '../../actors.js';
 import { pageFlag, pageResult } from '../../clinic-page.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
-import { tenantOf } from '../../tenant-flag.js';
+import { checkTenant } from '../../lookup.js';
 import { GatewayEventListView } from '../../views/gateway.js';
 
 export function register(program: Command): void {
@@ -17,7 +17,12 @@ export function register(program: Command): void {
     path: 'gateway events',
     description: 'List the gateway’s webhook deliveries as kept, newest first, 50 per page',
     flags: [
-      { flags: '--tenant <tenant>', description: 'only this tenant’s invoices (id or slug)' },
+      {
+        flags: '--tenant <tenant>',
+        description: 'only this tenant’s invoices (id or slug)',
+        field: 'tenant',
+        lookup: checkTenant,
+      },
       pageFlag,
     ],
     input: {
@@ -37,9 +42,6 @@ export function register(program: Command): void {
       'wfctl gateway events --tenant happy-paws --json',
     ],
     context: clinicActor,
-    toInput: async (_args, flags, ctx) => ({
-      ...(flags.tenant === undefined ? {} : { tenant_id: await tenantOf(flags, ctx) }),
-    }),
     json: pageResult,
     view: (page, _f, names) => <GatewayEventListView page={pageResult(page)} zone={names.tenantZone()} />,
   });

@@ -7,7 +7,7 @@ import { workforceActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
 import { commandGroup } from '../../group.js';
 import { RetireOrganizationView } from '../../views/organization.js';
-import { organizationRef } from '../../lookup.js';
+import { organizationArg } from '../../lookup.js';
 import { retireFields } from '../unit/retire.js';
 
 export function register(program: Command): void {
@@ -15,15 +15,12 @@ export function register(program: Command): void {
   commandFor(program, retireOrganization, {
     path: 'org retire',
     description: 'Retire an organization and every active unit in it',
-    args: [{ name: 'organization', description: 'organization code (ACME) or id', prompt: 'Organization?' }],
+    args: [organizationArg],
     input: { skip: ['organization_id'], fields: retireFields('last day', 'why the organization is retired') },
     examples: ['wfctl org retire ACME --effective-date 2026-03-31 --reason "Contract ended" --dry-run'],
     context: workforceActor,
     confirm: (args, flags) =>
       `Retire organization ${args.organization} and all its units effective ${flags.effectiveDate}?`,
-    toInput: async (args, _flags, ctx) => ({
-      organization_id: (await organizationRef(ctx.services.db, args.organization, 'ORGANIZATION')).id,
-    }),
     view: (result) => <RetireOrganizationView result={result} />,
   });
 }

@@ -27,44 +27,28 @@ export function register(program: Command): void {
     path: 'partner add',
     description: 'Register a partner and the organizations whose locked attendance it may receive',
     args: [{ name: 'name', description: 'partner name (unique)', prompt: 'Partner name?', field: 'name' }],
-    flags: [
-      {
-        flags: '--kind <kind>',
-        description: 'payroll or billing',
-        required: true,
-        prompt: 'Kind',
-        field: 'kind',
+    input: {
+      fields: {
+        kind: { description: 'payroll or billing', prompt: 'Kind' },
+        push_url: {
+          flags: '--url <url>',
+          description: 'push base URL; pushes go to URL/attendance/daily',
+          prompt: 'Push base URL (pushes go to URL/attendance/daily)',
+        },
+        organizations: {
+          flags: '--org <org>',
+          description: 'organization code or id; repeatable',
+          prompt: 'Organizations (codes, comma-separated)',
+          lookup: checkOrganization,
+        },
       },
-      {
-        flags: '--url <url>',
-        description: 'push base URL; pushes go to URL/attendance/daily',
-        required: true,
-        prompt: 'Push base URL (pushes go to URL/attendance/daily)',
-        field: 'push_url',
-      },
-      {
-        flags: '--org <org>',
-        description: 'organization code or id; repeatable',
-        repeatable: true,
-        required: true,
-        prompt: 'Organizations (codes, comma-separated)',
-        field: 'organizations',
-        lookup: checkOrganization,
-      },
-    ],
+    },
     secrets: { stdin: '--secrets-stdin', fields: PARTNER_SECRETS },
     examples: [
       'wfctl partner add Paywise --kind payroll --url https://paywise.example/in --org ACME',
       'printf \'%s\\n%s\\n\' "$OUT" "$SIGN" | wfctl partner add Paywise --kind payroll --url https://paywise.example/in --org ACME --secrets-stdin --json',
     ],
     context: workforceActor,
-    toInput: async (args, flags, _ctx, secrets) => ({
-      name: args.name,
-      kind: flags.kind,
-      push_url: flags.url,
-      ...secrets,
-      organizations: flags.org,
-    }),
     view: (p) => <PartnerView p={p} title={`Added partner ${p.name}`} />,
   });
 }

@@ -4,8 +4,7 @@ import type { Command } from 'commander';
 import { updateTenantProfile } from '../../../clinic/tenants/operations/update-profile.js';
 import { clinicActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
-import { tenantGroup } from './shared.js';
-import { tenantRef } from '../../lookup.js';
+import { tenantArg, tenantGroup } from './shared.js';
 
 export function register(program: Command): void {
   tenantGroup(program);
@@ -13,7 +12,7 @@ export function register(program: Command): void {
     path: 'tenant profile',
     description:
       'Set a tenant’s directory profile (what GET /providers shows); flags left out are kept, "" clears one',
-    args: [{ name: 'tenant', description: 'tenant id or slug', prompt: 'Tenant (id or slug)?' }],
+    args: [tenantArg],
     input: {
       skip: ['tenant_id'],
       fields: {
@@ -33,8 +32,5 @@ export function register(program: Command): void {
       'wfctl tenant profile happy-paws --description "Cats and dogs, open Sundays" --actor admin@happypaws.test',
     ],
     context: clinicActor,
-    toInput: async (args, flags, ctx) => ({
-      tenant_id: (await tenantRef(ctx.services.db, args.tenant, 'TENANT')).id,
-    }),
   });
 }

@@ -6,9 +6,8 @@ import type { Command } from 'commander';
 import { updateReminderSettings } from '../../../clinic/reminders/operations/settings.js';
 import { clinicActor } from '../../actors.js';
 import { commandFor } from '../../command.js';
-import { tenantRef } from '../../lookup.js';
 import { ReminderSettingsSummary } from '../../views/reminders.js';
-import { tenantGroup } from './shared.js';
+import { tenantArg, tenantGroup } from './shared.js';
 
 /** on/off as a person types it; anything else goes to the schema as typed, which names the flag. */
 function onOff(value: unknown): unknown {
@@ -25,7 +24,7 @@ export function register(program: Command): void {
     path: 'tenant reminders',
     description:
       'Show or set a tenant’s vaccination reminders (on/off, days before due, send hour in its time zone, sender name)',
-    args: [{ name: 'tenant', description: 'tenant id or slug', prompt: 'Tenant (id or slug)?' }],
+    args: [tenantArg],
     input: {
       skip: ['tenant_id'],
       fields: {
@@ -43,9 +42,6 @@ export function register(program: Command): void {
       'wfctl tenant reminders happy-paws --enabled on --days-before 14 --send-hour 9 --sender-name "Happy Paws Vets"',
     ],
     context: clinicActor,
-    toInput: async (args, _flags, ctx) => ({
-      tenant_id: (await tenantRef(ctx.services.db, args.tenant, 'TENANT')).id,
-    }),
     view: (settings) => <ReminderSettingsSummary settings={settings} />,
   });
 }

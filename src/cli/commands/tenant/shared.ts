@@ -1,9 +1,23 @@
-// The `wfctl tenant` and `wfctl tenant member` groups, and what their commands share: choosing
-// among fixed values.
+// The `wfctl tenant` and `wfctl tenant member` groups, and what their commands share: the TENANT
+// argument, choosing among fixed values.
 import type { Command } from 'commander';
 import { UsageError } from '../../../core/errors.js';
+import type { ArgSpec } from '../../command.js';
 import { commandGroup } from '../../group.js';
 import { canPrompt, type OutputOptions } from '../../io.js';
+import { tenantRef } from '../../lookup.js';
+
+/**
+ * TENANT filling the operation's `tenant` field (slug or id), which it resolves (src/clinic/
+ * tenant-scope.ts); the lookup checks a typed or given name before anything else is asked.
+ */
+export const tenantArg: ArgSpec = {
+  name: 'tenant',
+  description: 'tenant id or slug',
+  prompt: 'Tenant (id or slug)?',
+  field: 'tenant',
+  lookup: (db, ref) => tenantRef(db, ref, 'TENANT'),
+};
 
 export function tenantGroup(program: Command): Command {
   return commandGroup(program, 'tenant', 'Clinic tenants (clinics, pharmacies, shops…) and their staff');

@@ -9,17 +9,17 @@ import { commandFor } from '../../command.js';
 import type { FieldFlag } from '../../input-flags.js';
 import { commandGroup } from '../../group.js';
 import { RetireUnitView } from '../../views/unit.js';
-import { employeeRef, unitRef } from '../../lookup.js';
+import { unitArg } from '../../lookup.js';
 
-/** `E042=ACME/MUM` → ['E042', 'ACME/MUM']. */
-function transferPair(pair: string): [string, string] {
+/** `E042=ACME/MUM` → the names the operation resolves (its `transfer`): only the syntax is read here. */
+function transferPair(pair: string): { employee: string; unit: string } {
   const eq = pair.indexOf('=');
   if (eq <= 0 || eq === pair.length - 1) {
     throw new UsageError(`--transfer must look like EMPLOYEE=ORG/UNIT (got "${pair}").`, {
       '--transfer': ['expected EMPLOYEE=ORG/UNIT'],
     });
   }
-  return [pair.slice(0, eq), pair.slice(eq + 1)];
+  return { employee: pair.slice(0, eq), unit: pair.slice(eq + 1) };
 }
 
 /** --effective-date and --reason of `unit retire` and `org retire`. */
@@ -33,15 +33,18 @@ export function register(program: Command): void {
   commandFor(program, retireUnit, {
     path: 'unit retire',
     description: 'Retire a unit: move or end its primary deployments, cancel its later shifts',
-    args: [{ name: 'unit', description: 'unit as ORG/UNIT (ACME/BLR) or id', prompt: 'Unit (ORG/UNIT)?' }],
-    input: { skip: ['unit_id'], fields: retireFields('last day of the unit', 'why the unit is retired') },
+    args: [unitArg],
+    input: {
+      skip: ['unit_id', 'transfer_map'],
+      fields: retireFields('last day of the unit', 'why the unit is retired'),
+    },
     flags: [
       {
         flags: '--transfer <employee=unit>',
         description:
           'move an employee’s primary deployment to another unit from the next day (repeatable): E042=ACME/MUM',
         repeatable: true,
-        field: 'transfer_map',
+        field: 'transfer',
       },
     ],
     examples: [
@@ -50,19 +53,7 @@ export function register(program: Command): void {
     ],
     context: workforceActor,
     confirm: (args, flags) => `Retire unit ${args.unit} effective ${flags.effectiveDate}?`,
-    toInput: async (args, flags, ctx) => {
-      const pairs = (flags.transfer as string[]).map(transferPair);
-      const db = ctx.services.db;
-      const unitId = (await unitRef(db, args.unit, 'UNIT')).id;
-      const transferMap = [];
-      for (const [employee, target] of pairs) {
-        transferMap.push({
-          employee_id: (await employeeRef(db, employee, '--transfer')).id,
-          target_unit_id: (await unitRef(db, target, '--transfer')).id,
-        });
-      }
-      return { unit_id: unitId, transfer_map: transferMap };
-    },
+    toInput: async (_args, flags) => ({ transfer: (flags.transfer as string[]).map(transferPair) }),
     names: (r) => ({
       employees: r.deployments_transferred.map((x) => x.employee_id),
       units: r.deployments_transferred.map((x) => x.target_unit_id),

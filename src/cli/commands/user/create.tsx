@@ -32,30 +32,24 @@ export function register(program: Command): void {
     path: 'user create',
     description: 'Create a user; the password comes from stdin (--password-stdin) or a hidden prompt',
     args: [{ name: 'email', description: 'login email', prompt: 'Email?', field: 'email' }],
+    // The password is not a derived flag: it is read from stdin or a hidden prompt (readPassword).
     flags: [
-      { flags: '--name <name>', description: 'display name', field: 'name' },
-      {
-        flags: '--role <role>',
-        description: 'ROLE:ORG (hr:ACME) or system_admin; repeatable',
-        repeatable: true,
-        field: 'roles',
-      },
       {
         flags: '--password-stdin',
         description: 'read the password from stdin (never pass it as an argument)',
         field: 'password',
       },
     ],
+    input: { fields: { name: { description: 'display name', prompt: 'Name?' }, roles: '--role <role>' } },
     examples: [
       'printf %s "$PASSWORD" | wfctl user create asha@acme.test --name "Asha Rao" --role hr:ACME --password-stdin',
     ],
     context: workforceActor,
-    toInput: async (args, flags) => {
-      const input = { email: args.email, name: flags.name, roles: flags.role };
+    toInput: async (_args, flags, _ctx, _secrets, given) => {
       // Every flag is checked before the password is read, so a typo does not cost a prompt.
-      const valid = await validate<CreateUserInput>(createUserSchema, { ...input, password: 'read below' });
+      const valid = await validate<CreateUserInput>(createUserSchema, { ...given, password: 'read below' });
       valid.roles.forEach((r) => parseRoleRef(r, 'roles'));
-      return { ...input, password: await readPassword(flags) };
+      return { password: await readPassword(flags) };
     },
     view: (u) => <UserView title={`Created user ${u.email}`} user={u} />,
   });

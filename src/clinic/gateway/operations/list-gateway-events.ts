@@ -2,10 +2,12 @@
 // first, 50 per page, optionally one outcome or one invoice. The operator sees every delivery, those
 // matching no order included; a tenant member (--actor) only those of their tenants' invoices, or of
 // the one tenant named (403 outside it). `unreconciled`: only the captures kept as unreconciled and
-// still open, each with its unreconciled payment (the id `wfctl gateway resolve` takes).
+// still open, each with its unreconciled payment (the id `wfctl gateway resolve` takes). The tenant is
+// named by id or, as the command's --tenant does, by slug: resolved by tenant-scope.ts.
 import { defineOperation } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
+import { tenantScope, tenantScoped } from '../../tenant-scope.js';
 import { fetchPage, pageField, type Page } from '../../pagination.js';
 import { serializeUnreconciled, type UnreconciledView } from '../reconciliation.js';
 import { serializeGatewayEvent, type GatewayEventView } from '../serialize.js';
@@ -16,20 +18,20 @@ export const GATEWAY_EVENTS_PER_PAGE = 50;
 export const listGatewayEvents = defineOperation({
   name: 'gateway-event.list',
   summary: 'The payment gateway’s webhook deliveries as kept, newest first, 50 per page',
-  input: yup.object({
-    tenant_id: idNumber(),
-    outcome: yup.string().oneOf([...WEBHOOK_OUTCOMES]),
-    invoice_id: idNumber(),
-    unreconciled: yup.boolean().default(false),
-    page: pageField(),
-  }),
+  input: tenantScoped(
+    yup.object({
+      outcome: yup.string().oneOf([...WEBHOOK_OUTCOMES]),
+      invoice_id: idNumber(),
+      unreconciled: yup.boolean().default(false),
+      page: pageField(),
+    }),
+  ),
   permission: 'tenant.member',
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<ListedGatewayEvent>> {
     let tenants: number[] | null;
-    if (input.tenant_id !== undefined) {
-      await ctx.authorize(input.tenant_id, 'Tenant');
-      tenants = [input.tenant_id];
+    if (input.tenant_id !== undefined || input.tenant !== undefined) {
+      tenants = [await tenantScope(ctx, input)];
     } else {
       tenants = await ctx.scopes();
     }

@@ -1,8 +1,10 @@
 // reminder.preview: what reminder.send would queue for a tenant on a day of its wall clock, from
 // the same plan and the same composition, with nothing written (`wfctl clinic reminders preview`).
+// The tenant is named by id or, as the command's --tenant does, by slug: resolved by tenant-scope.ts.
 import { NotFoundError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
 import type { ClinicRun } from '../../context.js';
+import { tenantScope, tenantScoped } from '../../tenant-scope.js';
 import { composeMessages, withoutBodies } from '../compose.js';
 import { loadReminders, planReminders } from '../queries.js';
 import { previewSchema } from '../schemas.js';
@@ -12,12 +14,11 @@ import { optOutKey } from '../token.js';
 export const previewReminders = defineOperation({
   name: 'reminder.preview',
   summary: 'What the vaccination reminders of a tenant would send on a day; nothing is written',
-  input: previewSchema,
+  input: tenantScoped(previewSchema),
   permission: 'profile.manage',
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<ReminderRun> {
-    await ctx.authorize(input.tenant_id, 'Tenant');
-    const tenant = await loadReminders(ctx.db, input.tenant_id);
+    const tenant = await loadReminders(ctx.db, await tenantScope(ctx, input));
     if (!tenant) throw new NotFoundError('Tenant not found.');
     const plan = await planReminders(ctx.db, tenant, input.date);
     const key = await optOutKey(ctx.services);

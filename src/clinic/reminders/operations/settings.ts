@@ -1,13 +1,15 @@
 // The tenant's `reminders` setting: shown to any member, changed by a tenant_admin (profile.manage,
 // as the profile is). GET/PATCH /tenant/{tenant}/settings/reminders and `wfctl tenant reminders`
 // (which, without flags, changes nothing and shows the setting). The send hour is read on the
-// tenant's own wall clock: its `timezone`, set with the profile.
+// tenant's own wall clock: its `timezone`, set with the profile. The routes name the tenant by their
+// path; the CLI by slug or id (TENANT), resolved by tenant-scope.ts.
 import { NotFoundError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
+import { tenantScope, tenantScoped } from '../../tenant-scope.js';
 import { loadReminders, toSettings } from '../queries.js';
 import { reminderSettingsSchema } from '../schemas.js';
 import { serializeSettings, type ReminderSettingsView } from '../serialize.js';
@@ -36,13 +38,13 @@ export const showReminderSettings = defineOperation({
 export const updateReminderSettings = defineOperation({
   name: 'reminder-settings.update',
   summary: 'Set the tenant’s vaccination reminders: on/off, days before due, send hour, sender name',
-  input: reminderSettingsSchema.shape({ tenant_id: idNumber().required() }),
+  input: tenantScoped(reminderSettingsSchema),
   permission: 'profile.manage',
   async run(ctx: ClinicRun, input): Promise<ReminderSettingsView> {
-    const { tenant_id: tenantId, ...fields } = input;
+    const { tenant_id: _id, tenant: _name, ...fields } = input;
+    const tenantId = await tenantScope(ctx, input);
     const tenant = await lockForUpdate(ctx.db('tenants').where('id', tenantId), ctx.db).first('id');
     if (!tenant) throw new NotFoundError('Tenant not found.');
-    await ctx.authorize(tenantId, 'Tenant');
     const changes = Object.fromEntries(
       (Object.keys(COLUMNS) as Array<keyof typeof COLUMNS>)
         .filter((k) => fields[k] !== undefined)

@@ -2,7 +2,8 @@
 // (../../counters.ts) against COUNT(*) of the rows they count, and with `fix` sets the ones that
 // drifted to the count. Operator only. Drift means something wrote the counted tables around the
 // operations (a bulk load, a hand-made fix, a release that forgot to count): the operations
-// themselves keep the counters exact.
+// themselves keep the counters exact. The tenant is named by id or, as `--tenant` does, by slug
+// (resolved by tenant-scope.ts).
 //
 // One short transaction per tenant (a step, clinic.recount-tenant), never one over every tenant: the
 // step locks the tenant's counter rows first (FOR UPDATE: on MySQL, in REPEATABLE READ, the whole
@@ -17,6 +18,7 @@ import { defineOperation } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import type { ClinicRun } from '../../context.js';
+import { namedTenantId, tenantScoped } from '../../tenant-scope.js';
 import { actualCounts } from '../../counters.js';
 
 export interface CounterDrift {
@@ -97,19 +99,19 @@ export const recountTenant = defineOperation({
 export const recountCounters = defineOperation({
   name: 'clinic.recount',
   summary: 'Check the tenants’ counters (list totals, dashboard) against COUNT(*); fix sets them right',
-  input: yup.object({
-    tenant_id: idNumber().meta({ description: 'only this tenant; default every tenant' }),
-    fix: yup.boolean().default(false).meta({ description: 'set the counters that drifted to the count' }),
-  }),
+  input: tenantScoped(
+    yup.object({
+      fix: yup.boolean().default(false).meta({ description: 'set the counters that drifted to the count' }),
+    }),
+  ),
   permission: 'operator',
   // A transaction per tenant (the step), not one over every tenant.
   kind: 'steps',
   async run(ctx: ClinicRun, input): Promise<RecountResult> {
     const { db } = ctx;
+    const named = await namedTenantId(db, input);
     const tenants: number[] =
-      input.tenant_id != null
-        ? [input.tenant_id]
-        : (await db('tenants').orderBy('id').pluck('id')).map(Number);
+      named !== undefined ? [named] : (await db('tenants').orderBy('id').pluck('id')).map(Number);
     const result: RecountResult = {
       tenants_checked: 0,
       counters_checked: 0,

@@ -4,14 +4,15 @@
 // counter). An email that already has an account belongs to someone else: a member (over HTTP, or
 // the CLI's --actor) only invites it (a tenant_invitations row the account's owner accepts or
 // declines, see accept-invitation.ts), since any tenant admin could otherwise pull any account
-// into their tenant. The operator on the machine, who is trusted, still adds it directly.
+// into their tenant. The operator on the machine, who is trusted, still adds it directly. The route
+// names the tenant by its path; the CLI by slug or id (TENANT), resolved by tenant-scope.ts.
 import type { Knex } from 'knex';
 import { ValidationError, type FieldErrors } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
-import { idNumber } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
+import { tenantScope, tenantScoped } from '../../tenant-scope.js';
 import { hashPassword } from '../../identity/passwords.js';
 import { rolesOffered } from '../../identity/roles.js';
 import { assertUnique, onUniqueViolation, type UniqueCheck } from '../../uniqueness.js';
@@ -23,12 +24,11 @@ import { findMember } from './list-members.js';
 export const addMember = defineOperation({
   name: 'member.add',
   summary: 'Add a new staff account to the tenant, or invite an existing account',
-  input: addMemberSchema.shape({ tenant_id: idNumber().required() }),
+  input: tenantScoped(addMemberSchema),
   permission: 'member.manage',
   async run(ctx: ClinicRun, input): Promise<MemberView> {
     const { db } = ctx;
-    const tenant = await loadTenant(db, input.tenant_id);
-    await ctx.authorize(tenant.id, 'Tenant');
+    const tenant = await loadTenant(db, await tenantScope(ctx, input));
     const offered = rolesOffered(tenant.business_type);
     if (!offered.includes(input.role as never)) {
       throw ValidationError.field(

@@ -4,8 +4,8 @@
 // invitations, so `total` counts both and no row is skipped or repeated between pages.
 import type { Knex } from 'knex';
 import { defineOperation } from '../../../core/operation.js';
-import { idNumber } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
+import { tenantScope, tenantScoped } from '../../tenant-scope.js';
 import { PAGE_SIZES, type Page } from '../../pagination.js';
 import { loadTenant } from '../resolve.js';
 import { memberListQuery } from '../schemas.js';
@@ -66,13 +66,12 @@ async function countOf(query: Knex.QueryBuilder): Promise<number> {
 export const listMembers = defineOperation({
   name: 'member.list',
   summary: 'The members of the tenant with their roles, then its pending invitations, 50 per page',
-  input: memberListQuery.shape({ tenant_id: idNumber().required() }),
+  input: tenantScoped(memberListQuery),
   permission: 'tenant.member',
   kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<MemberView>> {
     const { db } = ctx;
-    const tenantId = (await loadTenant(db, input.tenant_id)).id;
-    await ctx.authorize(tenantId, 'Tenant');
+    const tenantId = (await loadTenant(db, await tenantScope(ctx, input))).id;
     const perPage = PAGE_SIZES.members;
     const members = await countOf(membersQuery(db, tenantId));
     const invitations = await countOf(invitationsQuery(db, tenantId));

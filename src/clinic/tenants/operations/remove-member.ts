@@ -2,6 +2,7 @@
 // remove`). The account stays; its access to the tenant ends with the next request. The last
 // tenant_admin cannot be removed, so every tenant keeps someone who can manage it. A user with a
 // pending invitation instead has it cancelled (no last-admin rule: an invitation grants nothing yet).
+// The route names the tenant by its path; the CLI by slug or id (TENANT), resolved by tenant-scope.ts.
 import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
@@ -9,19 +10,21 @@ import { emailField } from '../../identity/schemas.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import type { ClinicRun } from '../../context.js';
+import { tenantScope, tenantScoped } from '../../tenant-scope.js';
 
 /** The member, by user id (HTTP) or by email (CLI). */
-export const removeMemberInput = yup
-  .object({
-    tenant_id: idNumber().required(),
-    user_id: idNumber(),
-    email: emailField(),
-  })
-  .test(
-    'who',
-    'Name the member by user_id or email.',
-    (v) => v == null || v.user_id != null || v.email != null,
-  );
+export const removeMemberInput = tenantScoped(
+  yup
+    .object({
+      user_id: idNumber(),
+      email: emailField(),
+    })
+    .test(
+      'who',
+      'Name the member by user_id or email.',
+      (v) => v == null || v.user_id != null || v.email != null,
+    ),
+);
 
 export interface RemovedMember {
   tenant_id: number;
@@ -47,10 +50,9 @@ export const removeMember = defineOperation({
   async run(ctx: ClinicRun, input): Promise<RemovedMember> {
     const { db } = ctx;
     // Locking the tenant serialises two removals, so two admins removing each other cannot both win.
-    const tenant = await lockForUpdate(db('tenants').where('id', input.tenant_id).first('id'), db);
+    const tenantId = await tenantScope(ctx, input);
+    const tenant = await lockForUpdate(db('tenants').where('id', tenantId).first('id'), db);
     if (!tenant) throw new NotFoundError('Tenant not found.');
-    const tenantId = Number(tenant.id);
-    await ctx.authorize(tenantId, 'Tenant');
     const member = await db('tenant_memberships as m')
       .join('clinic_users as u', 'u.id', 'm.user_id')
       .where('m.tenant_id', tenantId)

@@ -1,41 +1,48 @@
 // POST /deployments: a new deployment; a primary one demotes the primaries it overlaps. The
 // employee row is locked first, so two concurrent creations for one employee run one after the
-// other and never leave two overlapping primaries. Audit employee_deployment.created.
+// other and never leave two overlapping primaries. Audit employee_deployment.created. The route's
+// body names the employee and the unit by id; the CLI by name (E042, ACME/MUM), resolved here.
 import type { InferType } from 'yup';
-import { ConflictError } from '../../../core/errors.js';
+import type { Knex } from 'knex';
+import { ConflictError, ValidationError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
 import type { Shape } from '../../../core/shape.js';
+import { idNumber, yup } from '../../../core/validation.js';
 import { bool, type WorkforceRun } from '../../context.js';
+import { employeeNaming, namedEmployeeId, unitNaming, unitPathRef } from '../../refs.js';
 import { lockEmployee, type EmployeeRow } from '../../employees/queries.js';
 import { activeUnitForDeployment, openDeployment } from '../open.js';
-import { createDeploymentBody } from '../schemas.js';
+import { deploymentTerms } from '../schemas.js';
 import { serializeDeployment, type DeploymentCreated } from '../serialize.js';
 
-export type CreateDeploymentInput = InferType<typeof createDeploymentBody>;
+/** The body, the employee and the unit also as the CLI names them (E042, ACME/MUM). */
+export const createDeploymentInput = yup.object({
+  ...employeeNaming,
+  organization_unit_id: idNumber(),
+  unit: unitNaming.unit,
+  ...deploymentTerms,
+});
+export type CreateDeploymentInput = InferType<typeof createDeploymentInput>;
 
 export type CreateDeploymentResult = Shape<typeof DeploymentCreated>;
 
 export const createDeployment = defineOperation({
   name: 'deployment.create',
   summary: 'Deploy an employee at a unit; a primary deployment demotes the primaries it overlaps',
-  input: createDeploymentBody,
+  input: createDeploymentInput,
   permission: 'employee.update',
   async run(ctx: WorkforceRun, input): Promise<CreateDeploymentResult> {
     const trx = ctx.db;
     // An unknown employee and one outside the caller's organizations are the same 404.
-    const employee = await lockEmployee(trx, input.employee_id);
+    const employee = await lockEmployee(trx, await namedEmployeeId(trx, input));
     await ctx.authorize(employee.organization_id, 'Employee');
     assertActive(employee);
-    await activeUnitForDeployment(
-      trx,
-      employee.organization_id,
-      input.organization_unit_id,
-      'organization_unit_id',
-    );
+    const [unitId, unitField] = await namedUnit(trx, input);
+    await activeUnitForDeployment(trx, employee.organization_id, unitId, unitField);
     const endsOn = input.ends_on ?? null;
     const opened = await openDeployment(trx, ctx.services.clock.now(), {
       employeeId: employee.id,
-      unitId: input.organization_unit_id,
+      unitId,
       startsOn: input.starts_on,
       endsOn,
       isPrimary: input.is_primary,
@@ -48,7 +55,7 @@ export const createDeployment = defineOperation({
       scopeId: employee.organization_id,
       details: {
         employee_id: employee.id,
-        organization_unit_id: input.organization_unit_id,
+        organization_unit_id: unitId,
         starts_on: input.starts_on,
         ends_on: endsOn,
         is_primary: input.is_primary,
@@ -64,6 +71,18 @@ export const createDeployment = defineOperation({
     };
   },
 });
+
+/** The unit by id (the body), else as the CLI names it (ORG/UNIT), with the field its errors name. */
+async function namedUnit(
+  trx: Knex,
+  input: { organization_unit_id?: number; unit?: string },
+): Promise<[number, string]> {
+  if (input.organization_unit_id !== undefined) return [input.organization_unit_id, 'organization_unit_id'];
+  if (input.unit === undefined) {
+    throw ValidationError.field('organization_unit_id', 'The organization_unit_id field is required.');
+  }
+  return [(await unitPathRef(trx, input.unit, 'unit')).id, 'unit'];
+}
 
 export function assertActive(employee: EmployeeRow): void {
   if (!bool(employee.is_active) || employee.deleted_at) {

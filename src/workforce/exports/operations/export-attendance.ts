@@ -16,7 +16,8 @@ import { requireLockedMonth } from '../../partners/locked-months.js';
 import { spoolToTempFile } from '../../../core/spool.js';
 import { monthRecordPages, type DailyRecord, type MonthScope } from '../../partners/records.js';
 import { recordsToCsv } from '../csv.js';
-import { exportQuerySchema } from '../schemas.js';
+import { idOrName, organizationRef, unitRef } from '../../refs.js';
+import { exportInput } from '../schemas.js';
 
 export interface AttendanceExport {
   organization_code: string;
@@ -31,20 +32,23 @@ export interface AttendanceExport {
 export const exportAttendance = defineOperation({
   name: 'attendance.export',
   summary: 'Export a locked month (of an organization or one unit) as CSV',
-  input: exportQuerySchema,
+  input: exportInput,
   permission: 'export.create',
   isolation: 'repeatable read',
   async run(ctx: WorkforceRun & { exportTools?: ExportTools }, input): Promise<AttendanceExport> {
     const { db } = ctx;
-    await ctx.authorize(input.org_id, 'Organization');
-    const org = await db('organizations').where({ id: input.org_id }).first('id', 'code');
+    const orgId = await idOrName(input.org_id, input.organization, 'org_id', (ref) =>
+      organizationRef(db, ref),
+    );
+    await ctx.authorize(orgId, 'Organization');
+    const org = await db('organizations').where({ id: orgId }).first('id', 'code');
     if (!org) throw new NotFoundError('Organization not found.');
-    const unit = input.unit_id
-      ? await db('organization_units')
-          .where({ id: input.unit_id, organization_id: org.id })
-          .first('id', 'code')
+    // A unit the CLI names (BLR, ACME/BLR) is one of this organization, or the refs' 404 naming it.
+    const unitId = input.unit ? (await unitRef(db, Number(org.id), input.unit)).id : input.unit_id;
+    const unit = unitId
+      ? await db('organization_units').where({ id: unitId, organization_id: org.id }).first('id', 'code')
       : null;
-    if (input.unit_id && !unit) throw new NotFoundError('Unit not found.');
+    if (unitId && !unit) throw new NotFoundError('Unit not found.');
     const scope: MonthScope = {
       organizationId: Number(org.id),
       unitId: unit ? Number(unit.id) : null,

@@ -1,21 +1,20 @@
 // Retiring an organization, in one transaction: every active unit is retired through the unit
 // cascade (last-unit guard bypassed), then the organization; audit organization.retired with the
-// status before and after. Retiring an already retired organization changes nothing.
+// status before and after. Retiring an already retired organization changes nothing. The route
+// names the organization by id; the CLI by code (ORGANIZATION), resolved here through refs.ts.
 import type { InferType } from 'yup';
 import { NotFoundError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
 import type { Shape } from '../../../core/shape.js';
-import { idNumber } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
 import { bool, type WorkforceRun } from '../../context.js';
+import { namedOrganizationId, organizationNaming } from '../../refs.js';
 import { retireUnitCascade } from '../../units/operations/retire-unit.js';
 import { retireOrganizationBody } from '../schemas.js';
 import { serializeOrganization, type OrganizationRetireResult } from '../serialize.js';
 
-export const retireOrganizationInput = retireOrganizationBody.shape({
-  organization_id: idNumber().required(),
-});
+export const retireOrganizationInput = retireOrganizationBody.shape(organizationNaming);
 export type RetireOrganizationInput = InferType<typeof retireOrganizationInput>;
 
 export type RetireOrganizationResult = Shape<typeof OrganizationRetireResult>;
@@ -27,7 +26,8 @@ export const retireOrganization = defineOperation({
   permission: 'organization.delete',
   async run(ctx: WorkforceRun, input): Promise<RetireOrganizationResult> {
     const trx = ctx.db;
-    const org = await lockForUpdate(trx('organizations').where('id', input.organization_id).first(), trx);
+    const orgId = await namedOrganizationId(trx, input);
+    const org = await lockForUpdate(trx('organizations').where('id', orgId).first(), trx);
     if (!org) throw new NotFoundError('Organization not found.');
     await ctx.authorize(Number(org.id), 'Organization');
     const before = { status: org.status, is_active: bool(org.is_active) };

@@ -5,7 +5,9 @@
 //  - planned shifts at the unit after effective_date are cancelled;
 //  - the unit becomes retired and inactive; audit organization_unit.retired with the summary.
 // The last active unit of an active organization cannot be retired (500, as the contract says);
-// organization retirement runs this same code with that guard bypassed.
+// organization retirement runs this same code with that guard bypassed. The route names the unit
+// and the transfer_map by id; the CLI by name (UNIT as ORG/UNIT, `transfer` as employee codes and
+// ORG/UNIT targets), resolved here through refs.ts.
 import type { Knex } from 'knex';
 import type { InferType } from 'yup';
 import {
@@ -17,12 +19,13 @@ import {
 } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
 import type { Shape } from '../../../core/shape.js';
-import { idNumber } from '../../../core/validation.js';
+import { yup } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
 import { addDays, maxDate } from '../../calendar.js';
 import { bool, chunks, type WorkforceRun } from '../../context.js';
 import { endDeployments, openDeployment } from '../../deployments/open.js';
+import { employeeRef, namedUnitId, unitNaming, unitPathRef } from '../../refs.js';
 import { cancelPlannedShifts } from '../../shifts/cancel.js';
 import { retireUnitBody } from '../schemas.js';
 import {
@@ -31,8 +34,37 @@ import {
   type UnitTransfer as UnitTransferShape,
 } from '../serialize.js';
 
-export const retireUnitInput = retireUnitBody.shape({ unit_id: idNumber().required() });
+/** transfer_map as a person types it (the CLI's --transfer E042=ACME/MUM); no route passes it. */
+const transferByName = yup
+  .array()
+  .of(
+    yup.object({
+      employee: yup.string().trim().required().max(64).meta({ description: 'employee code (E042) or id' }),
+      unit: yup.string().trim().required().max(130).meta({ description: 'target unit as ORG/UNIT or id' }),
+    }),
+  )
+  .max(100000)
+  .optional()
+  .meta({ description: 'employees to move, by code, to a unit named ORG/UNIT' });
+
+export const retireUnitInput = retireUnitBody.shape({ ...unitNaming, transfer: transferByName });
 export type RetireUnitInput = InferType<typeof retireUnitInput>;
+
+/** One entry of the transfer map, with the input fields its errors name. */
+interface Move {
+  employee_id: number;
+  target_unit_id: number;
+  employeeField: string;
+  unitField: string;
+}
+
+/** What the unit cascade takes: the unit by id, the moves resolved. */
+interface CascadeInput {
+  unit_id: number;
+  effective_date: string;
+  reason: string;
+  transfer_map?: Move[];
+}
 
 export type UnitTransfer = Shape<typeof UnitTransferShape>;
 export type RetireUnitResult = Shape<typeof UnitRetireResult>;
@@ -43,11 +75,22 @@ export const retireUnit = defineOperation({
   input: retireUnitInput,
   permission: 'unit.delete',
   async run(ctx: WorkforceRun, input): Promise<RetireUnitResult> {
+    const unitId = await namedUnitId(ctx.db, input);
     // A plain read: the unit's organization never changes, and locks are taken organization first.
-    const unit = await ctx.db('organization_units').where('id', input.unit_id).first('organization_id');
+    const unit = await ctx.db('organization_units').where('id', unitId).first('organization_id');
     if (!unit) throw new NotFoundError('Unit not found.');
     await ctx.authorize(Number(unit.organization_id), 'Unit');
-    return retireUnitCascade(ctx, input, {});
+    const byId = (input.transfer_map ?? []).map((m, i): Move => ({
+      ...m,
+      employeeField: `transfer_map[${i}].employee_id`,
+      unitField: `transfer_map[${i}].target_unit_id`,
+    }));
+    const moves = [...byId, ...(await namedMoves(ctx.db, input.transfer ?? []))];
+    return retireUnitCascade(
+      ctx,
+      { unit_id: unitId, effective_date: input.effective_date, reason: input.reason, transfer_map: moves },
+      {},
+    );
   },
 });
 
@@ -58,7 +101,7 @@ export const retireUnit = defineOperation({
  */
 export async function retireUnitCascade(
   ctx: WorkforceRun,
-  input: Omit<RetireUnitInput, 'transfer_map'> & { transfer_map?: RetireUnitInput['transfer_map'] },
+  input: CascadeInput,
   opts: { bypassLastUnitGuard?: boolean },
 ): Promise<RetireUnitResult> {
   const trx = ctx.db;
@@ -186,6 +229,23 @@ export async function retireUnitCascade(
 }
 
 /**
+ * `transfer` resolved: each employee by code, each target unit as ORG/UNIT; an unknown name is the
+ * refs' 404 naming `transfer` (the CLI's --transfer), with the nearest existing name.
+ */
+async function namedMoves(trx: Knex, transfer: NonNullable<RetireUnitInput['transfer']>): Promise<Move[]> {
+  const moves: Move[] = [];
+  for (const [i, t] of transfer.entries()) {
+    moves.push({
+      employee_id: (await employeeRef(trx, t.employee, 'transfer')).id,
+      target_unit_id: (await unitPathRef(trx, t.unit, 'transfer')).id,
+      employeeField: `transfer[${i}].employee`,
+      unitField: `transfer[${i}].unit`,
+    });
+  }
+  return moves;
+}
+
+/**
  * transfer_map → employee id → target unit id. Each target must be another active unit of the same
  * organization; each employee must have a primary deployment at the unit that is still running.
  */
@@ -193,7 +253,7 @@ async function checkTransferMap(
   trx: Knex,
   unit: any,
   primaries: any[],
-  map: NonNullable<RetireUnitInput['transfer_map']>,
+  map: Move[],
 ): Promise<Map<number, number>> {
   const errors: FieldErrors = {};
   const out = new Map<number, number>();
@@ -204,9 +264,9 @@ async function checkTransferMap(
     const rows = await lockForUpdate(trx('organization_units').whereIn('id', part).select(), trx);
     for (const r of rows) targets.set(Number(r.id), r);
   }
-  map.forEach((entry, i) => {
+  map.forEach((entry) => {
     const target = targets.get(entry.target_unit_id);
-    const field = `transfer_map[${i}].target_unit_id`;
+    const field = entry.unitField;
     if (!target || Number(target.organization_id) !== Number(unit.organization_id)) {
       errors[field] = [`Unit ${entry.target_unit_id} is not a unit of this organization.`];
     } else if (Number(target.id) === Number(unit.id)) {
@@ -214,7 +274,7 @@ async function checkTransferMap(
     } else if (target.status !== 'active') {
       errors[field] = [`Unit ${target.code} is retired.`];
     }
-    const employeeField = `transfer_map[${i}].employee_id`;
+    const employeeField = entry.employeeField;
     if (out.has(entry.employee_id)) {
       errors[employeeField] = [`Employee ${entry.employee_id} is listed more than once.`];
     } else if (!withPrimary.has(entry.employee_id)) {

@@ -6,7 +6,7 @@ import { previewReminders } from '../../../../clinic/reminders/operations/previe
 import { clinicActor } from '../../../actors.js';
 import { commandFor } from '../../../command.js';
 import { commandGroup } from '../../../group.js';
-import { tenantFlag, tenantOf } from '../../../tenant-flag.js';
+import { tenantNameFlag } from '../../../tenant-flag.js';
 import { ReminderPreview } from '../../../views/reminders.js';
 
 export function register(program: Command): void {
@@ -20,14 +20,13 @@ export function register(program: Command): void {
     path: 'clinic reminders preview',
     description:
       'What the vaccination reminders of a tenant would send on a day (its wall clock); nothing is written',
-    flags: [tenantFlag],
+    flags: [tenantNameFlag],
     input: {
       skip: ['tenant_id'],
       fields: { date: { description: 'YYYY-MM-DD, the tenant’s local day' } },
     },
     examples: ['wfctl clinic reminders preview --tenant happy-paws --date 2026-12-01 --json'],
     context: clinicActor,
-    toInput: async (_args, flags, ctx) => ({ tenant_id: await tenantOf(flags, ctx) }),
     view: (run) => <ReminderPreview run={run} />,
   });
 }

@@ -7,7 +7,7 @@ import { rotateSigningSecret } from '../../../../workforce/partners/registry/ope
 import { workforceActor } from '../../../actors.js';
 import { commandFor } from '../../../command.js';
 import { commandGroup } from '../../../group.js';
-import { readSecrets, secretOptions, type SecretSpec } from '../../../secrets.js';
+import type { SecretSpec } from '../../../secrets.js';
 import { SigningSecretsView } from '../../../views/partner.js';
 import { PARTNER_ARG, PARTNER_GROUP } from '../add.js';
 
@@ -19,20 +19,17 @@ const NEXT_SECRET: SecretSpec[] = [
 
 export function register(program: Command): void {
   commandGroup(commandGroup(program, 'partner', PARTNER_GROUP), 'secret', PARTNER_SECRET_GROUP);
-  const cmd = commandFor(program, rotateSigningSecret, {
+  commandFor(program, rotateSigningSecret, {
     path: 'partner secret rotate',
     description: 'Store the next signing secret; pushes are signed with both until it is promoted',
     args: [PARTNER_ARG],
+    input: {},
+    secrets: { stdin: '--secret-stdin', fields: NEXT_SECRET },
     examples: [
       'wfctl partner secret rotate Paywise',
       'printf %s "$NEXT_SECRET" | wfctl partner secret rotate Paywise --secret-stdin --json',
     ],
     context: workforceActor,
-    toInput: async (args, flags) => ({
-      partner: args.name,
-      ...(await readSecrets(NEXT_SECRET, flags, '--secret-stdin')),
-    }),
     view: (r) => <SigningSecretsView r={r} title={`Next signing secret stored for ${r.partner}`} />,
   });
-  secretOptions(cmd, NEXT_SECRET, '--secret-stdin');
 }

@@ -9,8 +9,7 @@ import { clinicActor } from '../../../actors.js';
 import { commandFor, fieldRule } from '../../../command.js';
 import { canPrompt, readStdin, required } from '../../../io.js';
 import { MemberAddedView } from '../../../views/member.js';
-import { memberGroup, stripNewline } from '../shared.js';
-import { tenantRef } from '../../../lookup.js';
+import { memberGroup, stripNewline, tenantArg } from '../shared.js';
 
 export function register(program: Command): void {
   memberGroup(program);
@@ -19,7 +18,7 @@ export function register(program: Command): void {
     description:
       'Add a user to a tenant (TENANT: id or slug); a new email gets an account with --name and the password',
     args: [
-      { name: 'tenant', description: 'tenant id or slug', prompt: 'Tenant (id or slug)?' },
+      tenantArg,
       { name: 'email', description: 'the user’s login email', prompt: 'Email?', field: 'email' },
     ],
     // The password is not a secret of every run (an existing account needs none): its own flag.
@@ -34,7 +33,6 @@ export function register(program: Command): void {
     ],
     context: clinicActor,
     toInput: async (args, flags, ctx) => {
-      const tenantId = (await tenantRef(ctx.services.db, args.tenant, 'TENANT')).id;
       let name = flags.name as string | undefined;
       let pass: string | undefined;
       if (flags.passwordStdin) pass = stripNewline(await readStdin());
@@ -49,7 +47,7 @@ export function register(program: Command): void {
           validate: fieldRule(addMember, 'password'),
         });
       }
-      return { tenant_id: tenantId, name, password: pass };
+      return { name, password: pass };
     },
     view: (member) => <MemberAddedView member={member} />,
   });

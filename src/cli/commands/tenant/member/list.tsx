@@ -6,22 +6,18 @@ import { clinicActor } from '../../../actors.js';
 import { pageFlag, pageResult } from '../../../clinic-page.js';
 import { commandFor } from '../../../command.js';
 import { MemberListView } from '../../../views/member.js';
-import { memberGroup } from '../shared.js';
-import { tenantRef } from '../../../lookup.js';
+import { memberGroup, tenantArg } from '../shared.js';
 
 export function register(program: Command): void {
   memberGroup(program);
   commandFor(program, listMembers, {
     path: 'tenant member list',
     description: 'List the members of a tenant with their roles, 50 per page',
-    args: [{ name: 'tenant', description: 'tenant id or slug', prompt: 'Tenant (id or slug)?' }],
+    args: [tenantArg],
     flags: [pageFlag],
     input: { skip: ['tenant_id'] },
     examples: ['wfctl tenant member list happy-paws --json'],
     context: clinicActor,
-    toInput: async (args, flags, ctx) => ({
-      tenant_id: (await tenantRef(ctx.services.db, args.tenant, 'TENANT')).id,
-    }),
     json: pageResult,
     view: (page) => <MemberListView page={pageResult(page)} />,
   });

@@ -6,8 +6,7 @@ import { removeMember } from '../../../../clinic/tenants/operations/remove-membe
 import { clinicActor } from '../../../actors.js';
 import { commandFor } from '../../../command.js';
 import { MemberRemovedView } from '../../../views/member.js';
-import { memberGroup } from '../shared.js';
-import { tenantRef } from '../../../lookup.js';
+import { memberGroup, tenantArg } from '../shared.js';
 
 export function register(program: Command): void {
   memberGroup(program);
@@ -15,16 +14,13 @@ export function register(program: Command): void {
     path: 'tenant member remove',
     description: 'Remove a user from a tenant (the account stays); the last tenant_admin cannot be removed',
     args: [
-      { name: 'tenant', description: 'tenant id or slug', prompt: 'Tenant (id or slug)?' },
+      tenantArg,
       { name: 'email', description: 'the member’s login email', prompt: 'Email?', field: 'email' },
     ],
     input: { skip: ['tenant_id', 'user_id'] },
     examples: ['wfctl tenant member remove happy-paws vera@example.test --yes'],
     context: clinicActor,
     confirm: (args) => `Remove ${args.email} from tenant ${args.tenant}?`,
-    toInput: async (args, _flags, ctx) => ({
-      tenant_id: (await tenantRef(ctx.services.db, args.tenant, 'TENANT')).id,
-    }),
     json: ({ dry_run, ...removed }) => (dry_run ? { ...removed, dry_run } : removed),
     view: (removed) => <MemberRemovedView removed={removed} />,
   });
