@@ -9,9 +9,12 @@ import { join, relative } from 'node:path';
 const dir = mkdtempSync(join(tmpdir(), 'wfctl-test-timings-'));
 const timings = join(dir, 'timings.ndjson');
 const started = performance.now();
+// The run's transpiled files go to .test-build/<this process id> (scripts/build-tests.mjs), removed
+// when the run ends.
+const run = String(process.pid);
 const ava = spawn(process.execPath, ['node_modules/ava/entrypoints/cli.mjs', ...process.argv.slice(2)], {
   stdio: 'inherit',
-  env: { ...process.env, TEST_TIMINGS_FILE: timings },
+  env: { ...process.env, TEST_TIMINGS_FILE: timings, WFCTL_TEST_RUN: run },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => ava.kill(signal));
 
@@ -35,5 +38,6 @@ ava.on('exit', (code, signal) => {
     process.stdout.write(`${rows.length} files in ${wall.toFixed(0)} s; load average ${load}\n`);
   }
   rmSync(dir, { recursive: true, force: true });
+  rmSync(join('.test-build', run), { recursive: true, force: true });
   process.exitCode = code ?? (signal ? 1 : 0);
 });

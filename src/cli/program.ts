@@ -32,9 +32,12 @@ export interface CommandNode {
   commands?: CommandNode[];
 }
 
-/** package.json's version; found by walking up, since src/ and dist/src/ sit at different depths. */
+/**
+ * package.json's version; found by walking up, since src/, dist/src/ and the tests' transpiled
+ * .test-build/<run>/src/ sit at different depths.
+ */
 function version(): string {
-  for (const up of ['../../package.json', '../../../package.json']) {
+  for (const up of ['../../package.json', '../../../package.json', '../../../../package.json']) {
     const url = new URL(up, import.meta.url);
     if (existsSync(url)) return JSON.parse(readFileSync(url, 'utf8')).version;
   }

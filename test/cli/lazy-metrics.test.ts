@@ -96,7 +96,7 @@ function loadedModules(args: string[], env: Record<string, string> = {}): Promis
           continue;
         }
         const file = relative(ROOT, path);
-        if (/^(bin|src|dist|\.test-build[\\/]src)[\\/]/.test(file)) own.push(file);
+        if (/^(bin|src|dist|\.test-build[\\/][^\\/]+[\\/]src)[\\/]/.test(file)) own.push(file);
       }
       const count = own.length + [...packages.values()].reduce((a, b) => a + b, 0);
       resolve({ code, own, packages, count });
