@@ -71,8 +71,8 @@ export const lockMonth = defineOperation({
       throw ValidationError.field(
         'month',
         input.month === current
-          ? `The month ${input.month} has not ended yet in ${org.timezone}: it can be locked from the 1st of the next month.`
-          : `The month ${input.month} has not started yet.`,
+          ? `${input.month} has not ended yet in ${org.timezone}: a month can be locked from the 1st of the next.`
+          : `${input.month} has not started yet.`,
       );
     }
     // The month's mutex (month-mutex.ts): locks and unlocks of this month serialise, a write into it
