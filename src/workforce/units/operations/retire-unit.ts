@@ -56,6 +56,9 @@ interface Move {
   target_unit_id: number;
   employeeField: string;
   unitField: string;
+  /** How the caller named them, for messages: the ids on HTTP, the codes typed on the CLI. */
+  employeeLabel: string;
+  unitLabel: string;
 }
 
 /** What the unit cascade takes: the unit by id, the moves resolved. */
@@ -84,6 +87,8 @@ export const retireUnit = defineOperation({
       ...m,
       employeeField: `transfer_map[${i}].employee_id`,
       unitField: `transfer_map[${i}].target_unit_id`,
+      employeeLabel: String(m.employee_id),
+      unitLabel: String(m.target_unit_id),
     }));
     const moves = [...byId, ...(await namedMoves(ctx.db, input.transfer ?? []))];
     return retireUnitCascade(
@@ -240,6 +245,8 @@ async function namedMoves(trx: Knex, transfer: NonNullable<RetireUnitInput['tran
       target_unit_id: (await unitPathRef(trx, t.unit, 'transfer')).id,
       employeeField: `transfer[${i}].employee`,
       unitField: `transfer[${i}].unit`,
+      employeeLabel: t.employee,
+      unitLabel: t.unit,
     });
   }
   return moves;
@@ -268,7 +275,7 @@ async function checkTransferMap(
     const target = targets.get(entry.target_unit_id);
     const field = entry.unitField;
     if (!target || Number(target.organization_id) !== Number(unit.organization_id)) {
-      errors[field] = [`Unit ${entry.target_unit_id} is not a unit of this organization.`];
+      errors[field] = [`Unit ${entry.unitLabel} is not a unit of this organization.`];
     } else if (Number(target.id) === Number(unit.id)) {
       errors[field] = ['The target unit cannot be the unit being retired.'];
     } else if (target.status !== 'active') {
@@ -276,10 +283,10 @@ async function checkTransferMap(
     }
     const employeeField = entry.employeeField;
     if (out.has(entry.employee_id)) {
-      errors[employeeField] = [`Employee ${entry.employee_id} is listed more than once.`];
+      errors[employeeField] = [`Employee ${entry.employeeLabel} is listed more than once.`];
     } else if (!withPrimary.has(entry.employee_id)) {
       errors[employeeField] = [
-        `Employee ${entry.employee_id} has no running primary deployment at this unit to transfer.`,
+        `Employee ${entry.employeeLabel} has no running primary deployment at this unit to transfer.`,
       ];
     }
     out.set(entry.employee_id, entry.target_unit_id);
