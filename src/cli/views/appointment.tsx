@@ -2,19 +2,11 @@
 import React from 'react';
 import type { StatusChange } from '../../clinic/appointments/operations/change-appointment-status.js';
 import type { AppointmentView } from '../../clinic/appointments/serialize.js';
-import type { PageResult } from '../clinic-page.js';
-import { PageList } from './page-list.js';
+import { PageList, type ZonedPageProps } from './page-list.js';
 import { formatTime } from '../time.js';
 import { Summary } from './summary.js';
 
-export function AppointmentListView({
-  page,
-  zone = 'UTC',
-}: {
-  page: PageResult<AppointmentView>;
-  /** The tenant's time zone (src/cli/names.ts). */
-  zone?: string;
-}) {
+export function AppointmentListView({ page, zone = 'UTC' }: ZonedPageProps<AppointmentView>) {
   return (
     <PageList
       noun="Appointments"

@@ -1,18 +1,10 @@
 // The payment gateway's webhook deliveries as they were kept.
 import React from 'react';
 import type { ListedGatewayEvent } from '../../clinic/gateway/operations/list-gateway-events.js';
-import type { PageResult } from '../clinic-page.js';
-import { PageList } from './page-list.js';
+import { PageList, type ZonedPageProps } from './page-list.js';
 import { formatTime } from '../time.js';
 
-export function GatewayEventListView({
-  page,
-  zone = 'UTC',
-}: {
-  page: PageResult<ListedGatewayEvent>;
-  /** The --tenant's time zone when one is named (src/cli/names.ts); UTC across tenants. */
-  zone?: string;
-}) {
+export function GatewayEventListView({ page, zone = 'UTC' }: ZonedPageProps<ListedGatewayEvent>) {
   return (
     <PageList
       noun="Gateway events"

@@ -1,18 +1,10 @@
 // A patient's health journal, one page.
 import React from 'react';
 import type { HealthLogView } from '../../clinic/health-logs/serialize.js';
-import type { PageResult } from '../clinic-page.js';
-import { PageList } from './page-list.js';
+import { PageList, type ZonedPageProps } from './page-list.js';
 import { formatTime } from '../time.js';
 
-export function HealthLogListView({
-  page,
-  zone = 'UTC',
-}: {
-  page: PageResult<HealthLogView>;
-  /** The tenant's time zone (src/cli/names.ts). */
-  zone?: string;
-}) {
+export function HealthLogListView({ page, zone = 'UTC' }: ZonedPageProps<HealthLogView>) {
   return (
     <PageList
       noun="Health logs"

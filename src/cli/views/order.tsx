@@ -2,19 +2,11 @@
 import React from 'react';
 import type { OrderMove } from '../../clinic/orders/operations/seller-orders.js';
 import type { OrderView } from '../../clinic/orders/serialize.js';
-import type { PageResult } from '../clinic-page.js';
-import { PageList } from './page-list.js';
+import { PageList, type ZonedPageProps } from './page-list.js';
 import { formatTime } from '../time.js';
 import { Summary } from './summary.js';
 
-export function OrderListView({
-  page,
-  zone = 'UTC',
-}: {
-  page: PageResult<OrderView>;
-  /** The tenant's time zone (src/cli/names.ts). */
-  zone?: string;
-}) {
+export function OrderListView({ page, zone = 'UTC' }: ZonedPageProps<OrderView>) {
   return (
     <PageList
       noun="Orders"

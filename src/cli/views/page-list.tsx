@@ -4,6 +4,13 @@ import React from 'react';
 import type { PageResult } from '../clinic-page.js';
 import { Summary } from './summary.js';
 
+/** The props of a page whose rows carry times. */
+export interface ZonedPageProps<T> {
+  page: PageResult<T>;
+  /** The tenant's time zone (src/cli/names.ts); UTC when none is named (gateway events across tenants). */
+  zone?: string;
+}
+
 export function PageList<T>({
   noun,
   page,
