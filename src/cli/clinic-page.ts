@@ -39,3 +39,6 @@ export function pageResult<T>(page: ClinicPage<T>) {
     },
   };
 }
+
+/** A page as pageResult gives it to --json and to the views. */
+export type PageResult<T> = ReturnType<typeof pageResult<T>>;

@@ -5,7 +5,13 @@
 // - `clinicOperationRoute(op, …)`: any other route, with the access given (default: a clinic
 //   bearer token; `publicAccess` for the public ones).
 import type { Operation } from '../core/operation.js';
-import { fromOperation, type Access, type OperationRouteSpec, type Route } from '../core/routes.js';
+import {
+  fromOperation,
+  operationRoutes,
+  type Access,
+  type OperationRouteSpec,
+  type Route,
+} from '../core/routes.js';
 import { httpContext, type ClinicActor } from './context.js';
 import {
   clinicUserAccess,
@@ -30,22 +36,7 @@ export function tenantOperationRoute<In, Out, Body = any, Query = any, Params = 
   return tenantRoute(rest); // picks the access (membership, and the permission) from op.permission
 }
 
-export function clinicOperationRoute<
-  In,
-  Out,
-  P extends ClinicPrincipal | null = ClinicPrincipal,
-  Body = any,
-  Query = any,
-  Params = any,
->(
-  op: Operation<ClinicActor, In, Out>,
-  spec: Omit<OperationRouteSpec<P, ClinicActor, In, Out, Body, Query, Params>, 'context' | 'access'> & {
-    access?: Access<P>;
-  },
-): Route<P, Body, Query, Params> {
-  return fromOperation<P, ClinicActor, In, Out, Body, Query, Params>(op, {
-    ...spec,
-    access: spec.access ?? (clinicUserAccess as unknown as Access<P>),
-    context: (services, p) => httpContext(services, p ? p.userId : null),
-  });
-}
+export const clinicOperationRoute = operationRoutes<ClinicActor, ClinicPrincipal>(
+  clinicUserAccess,
+  (services, p) => httpContext(services, p ? p.userId : null),
+);

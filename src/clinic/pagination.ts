@@ -158,12 +158,8 @@ export interface PageBody<R> {
   meta: Shape<typeof PageMeta>;
 }
 
-export function pageBody<T, R>(
-  page: Page<T>,
-  path: string,
-  query: Record<string, unknown>,
-  serialize: (item: T) => R,
-): PageBody<R> {
+/** A page of items as the operation serialized them, with its links on `path` and `query`. */
+export function pageBody<T>(page: Page<T>, path: string, query: Record<string, unknown>): PageBody<T> {
   const lastPage = Math.max(1, Math.ceil(page.total / page.perPage));
   const link = (n: number) => {
     const params = new URLSearchParams();
@@ -174,7 +170,7 @@ export function pageBody<T, R>(
   };
   const from = page.items.length ? (page.page - 1) * page.perPage + 1 : null;
   return {
-    data: page.items.map(serialize),
+    data: page.items,
     links: {
       first: link(1),
       last: link(lastPage),
@@ -192,3 +188,9 @@ export function pageBody<T, R>(
     },
   };
 }
+
+/** The reply of a route that answers one page: its body, linked on the request's path and query. */
+export const pageReply = <T>(
+  page: Page<T>,
+  { request, query }: { request: { path: string }; query: Record<string, unknown> },
+): PageBody<T> => pageBody(page, request.path, query);

@@ -4,6 +4,8 @@
 //
 // Each check is one function in READINESS_CHECKS; adding one (a Galera node's wsrep state, a
 // mail relay) is one line there. A check returns null when it does not apply to this deployment.
+import { Reply } from './reply.js';
+import { publicAccess } from './routes.js';
 import type { Services } from './services.js';
 import { galeraReadiness } from '../db/galera.js';
 import { pingDb } from '../db/knex.js';
@@ -92,5 +94,15 @@ export const READINESS_RESPONSES = {
 };
 
 /** 200 when ready, 503 otherwise, with the same body. */
-export const readinessStatus = (readiness: Readiness): 200 | 503 =>
-  readiness.status === 'ready' ? 200 : 503;
+const readinessStatus = (readiness: Readiness): 200 | 503 => (readiness.status === 'ready' ? 200 : 503);
+
+/** GET /ready as both listeners serve it, each running its own catalogue's system.ready. */
+export const READY_ROUTE = {
+  method: 'GET' as const,
+  path: '/ready',
+  tags: ['system'],
+  access: publicAccess,
+  responses: READINESS_RESPONSES,
+  toInput: () => ({}),
+  reply: (readiness: Readiness) => Reply.json(readinessStatus(readiness), readiness),
+};

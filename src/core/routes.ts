@@ -208,3 +208,25 @@ export function fromOperation<P, Actor, In, Out, Body = any, Query = any, Params
     },
   };
 }
+
+/**
+ * A context's maker of operation routes: each route is the face of one operation, run by the
+ * caller that `context` makes of the authenticated principal, behind the route's own access or
+ * else the context's default one.
+ */
+export function operationRoutes<Actor, DefaultP>(
+  defaultAccess: Access<DefaultP>,
+  context: (services: Services, principal: DefaultP | null) => OperationContext<Actor>,
+) {
+  return <In, Out, P extends DefaultP | null = DefaultP, Body = any, Query = any, Params = any>(
+    op: Operation<Actor, In, Out>,
+    spec: Omit<OperationRouteSpec<P, Actor, In, Out, Body, Query, Params>, 'context' | 'access'> & {
+      access?: Access<P>;
+    },
+  ): Route<P, Body, Query, Params> =>
+    fromOperation<P, Actor, In, Out, Body, Query, Params>(op, {
+      ...spec,
+      access: spec.access ?? (defaultAccess as unknown as Access<P>),
+      context,
+    });
+}

@@ -23,6 +23,7 @@ export const organizationListFields = {
   organization: organizationName('only this organization: code (ACME) or id'),
   ...listQueryFields,
 };
+export const organizationListQuery = yup.object(organizationListFields);
 
 export interface SortKey {
   /** Column as written in SQL (may be table-qualified). */

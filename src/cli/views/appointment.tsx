@@ -2,34 +2,25 @@
 import React from 'react';
 import type { StatusChange } from '../../clinic/appointments/operations/change-appointment-status.js';
 import type { AppointmentView } from '../../clinic/appointments/serialize.js';
-import type { pageResult } from '../clinic-page.js';
+import { PageList, type ZonedPageProps } from './page-list.js';
 import { formatTime } from '../time.js';
 import { Summary } from './summary.js';
 
-export function AppointmentListView({
-  page,
-  zone = 'UTC',
-}: {
-  page: ReturnType<typeof pageResult<AppointmentView>>;
-  /** The tenant's time zone (src/cli/names.ts). */
-  zone?: string;
-}) {
-  const { meta } = page;
+export function AppointmentListView({ page, zone = 'UTC' }: ZonedPageProps<AppointmentView>) {
   return (
-    <Summary
-      title={`Appointments: page ${meta.current_page} of ${meta.last_page} (${meta.total} in all)`}
-      table={{
-        columns: ['id', 'scheduled at', 'status', 'pet', 'client', 'veterinarian', 'reason'],
-        rows: page.data.map((a) => [
-          a.id,
-          formatTime(a.scheduled_at, zone),
-          a.status,
-          `${a.pet.name} (${a.pet.id})`,
-          a.client.name,
-          a.veterinarian?.name ?? null,
-          a.reason,
-        ]),
-      }}
+    <PageList
+      noun="Appointments"
+      page={page}
+      columns={['id', 'scheduled at', 'status', 'pet', 'client', 'veterinarian', 'reason']}
+      row={(a) => [
+        a.id,
+        formatTime(a.scheduled_at, zone),
+        a.status,
+        `${a.pet.name} (${a.pet.id})`,
+        a.client.name,
+        a.veterinarian?.name ?? null,
+        a.reason,
+      ]}
     />
   );
 }

@@ -2,28 +2,27 @@
 import React from 'react';
 import { Box } from '../ink.js';
 import type { InvoiceView } from '../../clinic/invoices/serialize.js';
-import type { pageResult } from '../clinic-page.js';
+import type { PageResult } from '../clinic-page.js';
+import { PageList } from './page-list.js';
 import { formatTime } from '../time.js';
 import { Summary, Table } from './summary.js';
 
-export function InvoiceListView({ page }: { page: ReturnType<typeof pageResult<InvoiceView>> }) {
-  const { meta } = page;
+export function InvoiceListView({ page }: { page: PageResult<InvoiceView> }) {
   return (
-    <Summary
-      title={`Invoices: page ${meta.current_page} of ${meta.last_page} (${meta.total} in all)`}
-      table={{
-        columns: ['id', 'status', 'total', 'paid', 'balance', 'client', 'pet', 'due'],
-        rows: page.data.map((i) => [
-          i.id,
-          i.status,
-          `${i.total} ${i.currency}`,
-          i.amount_paid,
-          i.balance_due,
-          `${i.client.name} (${i.client.id})`,
-          i.pet ? `${i.pet.name} (${i.pet.id})` : null,
-          i.due_date,
-        ]),
-      }}
+    <PageList
+      noun="Invoices"
+      page={page}
+      columns={['id', 'status', 'total', 'paid', 'balance', 'client', 'pet', 'due']}
+      row={(i) => [
+        i.id,
+        i.status,
+        `${i.total} ${i.currency}`,
+        i.amount_paid,
+        i.balance_due,
+        `${i.client.name} (${i.client.id})`,
+        i.pet ? `${i.pet.name} (${i.pet.id})` : null,
+        i.due_date,
+      ]}
     />
   );
 }

@@ -2,7 +2,8 @@
 import React from 'react';
 import type { RemovedMember } from '../../clinic/tenants/operations/remove-member.js';
 import type { MemberView } from '../../clinic/tenants/serialize.js';
-import type { pageResult } from '../clinic-page.js';
+import type { PageResult } from '../clinic-page.js';
+import { PageList } from './page-list.js';
 import { Summary } from './summary.js';
 
 export function MemberAddedView({ member }: { member: MemberView }) {
@@ -34,15 +35,13 @@ export function MemberRemovedView({ removed }: { removed: RemovedMember }) {
   return <Summary title={title} tone="warn" />;
 }
 
-export function MemberListView({ page }: { page: ReturnType<typeof pageResult<MemberView>> }) {
-  const { meta } = page;
+export function MemberListView({ page }: { page: PageResult<MemberView> }) {
   return (
-    <Summary
-      title={`Members: page ${meta.current_page} of ${meta.last_page} (${meta.total} in all)`}
-      table={{
-        columns: ['user', 'email', 'name', 'role', 'status'],
-        rows: page.data.map((m) => [m.user_id, m.email, m.name, m.role, m.status]),
-      }}
+    <PageList
+      noun="Members"
+      page={page}
+      columns={['user', 'email', 'name', 'role', 'status']}
+      row={(m) => [m.user_id, m.email, m.name, m.role, m.status]}
     />
   );
 }

@@ -2,35 +2,26 @@
 import React from 'react';
 import type { OrderMove } from '../../clinic/orders/operations/seller-orders.js';
 import type { OrderView } from '../../clinic/orders/serialize.js';
-import type { pageResult } from '../clinic-page.js';
+import { PageList, type ZonedPageProps } from './page-list.js';
 import { formatTime } from '../time.js';
 import { Summary } from './summary.js';
 
-export function OrderListView({
-  page,
-  zone = 'UTC',
-}: {
-  page: ReturnType<typeof pageResult<OrderView>>;
-  /** The tenant's time zone (src/cli/names.ts). */
-  zone?: string;
-}) {
-  const { meta } = page;
+export function OrderListView({ page, zone = 'UTC' }: ZonedPageProps<OrderView>) {
   return (
-    <Summary
-      title={`Orders: page ${meta.current_page} of ${meta.last_page} (${meta.total} in all)`}
-      table={{
-        columns: ['id', 'status', 'kind', 'pet', 'requester', 'delivery', 'items', 'created'],
-        rows: page.data.map((o) => [
-          o.id,
-          o.status,
-          o.kind,
-          `${o.pet.name} (${o.pet.id})`,
-          o.requester.name,
-          o.delivery_preference,
-          o.item_summary,
-          formatTime(o.created_at, zone),
-        ]),
-      }}
+    <PageList
+      noun="Orders"
+      page={page}
+      columns={['id', 'status', 'kind', 'pet', 'requester', 'delivery', 'items', 'created']}
+      row={(o) => [
+        o.id,
+        o.status,
+        o.kind,
+        `${o.pet.name} (${o.pet.id})`,
+        o.requester.name,
+        o.delivery_preference,
+        o.item_summary,
+        formatTime(o.created_at, zone),
+      ]}
     />
   );
 }

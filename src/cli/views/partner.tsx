@@ -7,6 +7,7 @@ import type {
   RevokedPartnerTokens,
 } from '../../workforce/partners/registry/operations/partner-tokens.js';
 import type { SigningSecrets } from '../../workforce/partners/registry/operations/signing-secrets.js';
+import { RevokedTokensView } from './revoked-tokens.js';
 import { Summary } from './summary.js';
 
 export function PartnerView({ p, title }: { p: PartnerSummary; title: string }) {
@@ -52,18 +53,7 @@ export function PartnerTokenView({ r }: { r: CreatedPartnerToken }) {
 }
 
 export function RevokedPartnerTokensView({ r, preview }: { r: RevokedPartnerTokens; preview?: boolean }) {
-  const n = r.revoked_token_ids.length;
-  return (
-    <Summary
-      title={
-        preview
-          ? `Preview: ${n} token(s) of ${r.partner.name} would be revoked`
-          : `Revoked ${n} token(s) of ${r.partner.name}`
-      }
-      tone="warn"
-      rows={[['token ids', r.revoked_token_ids.join(', ') || '(none were active)']]}
-    />
-  );
+  return <RevokedTokensView holder={r.partner.name} ids={r.revoked_token_ids} preview={preview} />;
 }
 
 /** Fingerprints only: which secret signs, never the secret. */

@@ -1,26 +1,25 @@
 // Pets (patients) of a clinic tenant: one page of them, and one pet.
 import React from 'react';
 import type { PetView } from '../../clinic/pets/serialize.js';
-import type { pageResult } from '../clinic-page.js';
+import type { PageResult } from '../clinic-page.js';
+import { PageList } from './page-list.js';
 import { Summary } from './summary.js';
 
-export function PetListView({ page }: { page: ReturnType<typeof pageResult<PetView>> }) {
-  const { meta } = page;
+export function PetListView({ page }: { page: PageResult<PetView> }) {
   return (
-    <Summary
-      title={`Pets: page ${meta.current_page} of ${meta.last_page} (${meta.total} in all)`}
-      table={{
-        columns: ['id', 'name', 'species', 'breed', 'sex', 'born', 'client'],
-        rows: page.data.map((p) => [
-          p.id,
-          p.name,
-          p.species,
-          p.breed,
-          p.sex,
-          p.date_of_birth,
-          `${p.client.name} (${p.client.id})`,
-        ]),
-      }}
+    <PageList
+      noun="Pets"
+      page={page}
+      columns={['id', 'name', 'species', 'breed', 'sex', 'born', 'client']}
+      row={(p) => [
+        p.id,
+        p.name,
+        p.species,
+        p.breed,
+        p.sex,
+        p.date_of_birth,
+        `${p.client.name} (${p.client.id})`,
+      ]}
     />
   );
 }

@@ -3,7 +3,8 @@ import React from 'react';
 import type { Dashboard } from '../../clinic/tenants/operations/get-dashboard.js';
 import type { TenantListItem } from '../../clinic/tenants/operations/list-tenants.js';
 import type { TenantView } from '../../clinic/tenants/serialize.js';
-import type { pageResult } from '../clinic-page.js';
+import type { PageResult } from '../clinic-page.js';
+import { PageList } from './page-list.js';
 import { Summary } from './summary.js';
 
 export interface CreatedTenantShown {
@@ -26,22 +27,13 @@ export function TenantCreatedView({ result }: { result: CreatedTenantShown }) {
   );
 }
 
-export function TenantListView({ page }: { page: ReturnType<typeof pageResult<TenantListItem>> }) {
-  const { meta } = page;
+export function TenantListView({ page }: { page: PageResult<TenantListItem> }) {
   return (
-    <Summary
-      title={`Tenants: page ${meta.current_page} of ${meta.last_page} (${meta.total} in all)`}
-      table={{
-        columns: ['id', 'slug', 'name', 'type', 'plan', 'members'],
-        rows: page.data.map((t) => [
-          t.id,
-          t.slug,
-          t.name,
-          t.business_type,
-          t.subscription_plan,
-          t.members_count,
-        ]),
-      }}
+    <PageList
+      noun="Tenants"
+      page={page}
+      columns={['id', 'slug', 'name', 'type', 'plan', 'members']}
+      row={(t) => [t.id, t.slug, t.name, t.business_type, t.subscription_plan, t.members_count]}
     />
   );
 }

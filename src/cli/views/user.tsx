@@ -3,6 +3,7 @@ import React from 'react';
 import type { UserPage } from '../../workforce/identity/operations/list-users.js';
 import type { RevokeTokensResult } from '../../workforce/identity/operations/revoke-tokens.js';
 import type { AdminUserBody } from '../../workforce/identity/user-body.js';
+import { RevokedTokensView } from './revoked-tokens.js';
 import { Summary } from './summary.js';
 
 const grantText = (u: AdminUserBody) =>
@@ -52,16 +53,5 @@ export function RevokedUserTokensView({
   result: RevokeTokensResult;
   preview?: boolean;
 }) {
-  const n = result.revoked_token_ids.length;
-  return (
-    <Summary
-      title={
-        preview
-          ? `Preview: ${n} token(s) of ${result.user.email} would be revoked`
-          : `Revoked ${n} token(s) of ${result.user.email}`
-      }
-      tone="warn"
-      rows={[['token ids', result.revoked_token_ids.join(', ') || '(none were active)']]}
-    />
-  );
+  return <RevokedTokensView holder={result.user.email} ids={result.revoked_token_ids} preview={preview} />;
 }

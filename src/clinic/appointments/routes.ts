@@ -3,7 +3,7 @@
 import { Reply } from '../../core/reply.js';
 import { clinicOperationRoute, tenantOperationRoute } from '../operation-route.js';
 import { Data } from '../../core/shape.js';
-import { pageBody } from '../pagination.js';
+import { pageReply } from '../pagination.js';
 import { tenantParams } from '../tenants/schemas.js';
 import { changeAppointmentStatus } from './operations/change-appointment-status.js';
 import { bookAppointment } from './operations/create-appointment.js';
@@ -36,7 +36,7 @@ export const appointmentRoutes = [
     query: tenantAppointmentListQuery,
     responses: { 200: { description: 'appointments', schema: AppointmentPage } },
     toInput: ({ principal, query }) => ({ ...query, tenant_id: principal.tenant.id }),
-    reply: (page, { request, query }) => pageBody(page, request.path, query, (x) => x),
+    reply: pageReply,
   }),
   tenantOperationRoute(bookAppointment, {
     method: 'POST',
@@ -104,6 +104,6 @@ export const appointmentRoutes = [
     query: appointmentListQuery,
     responses: { 200: { description: 'appointments', schema: AppointmentPage } },
     toInput: ({ query }) => query,
-    reply: (page, { request, query }) => pageBody(page, request.path, query, (x) => x),
+    reply: pageReply,
   }),
 ];

@@ -3,7 +3,7 @@
 import { Reply } from '../../core/reply.js';
 import { Data } from '../../core/shape.js';
 import { clinicOperationRoute } from '../operation-route.js';
-import { pageBody } from '../pagination.js';
+import { pageReply } from '../pagination.js';
 import { acceptInvite } from './operations/accept-invite.js';
 import { inviteCaregiver } from './operations/invite-caregiver.js';
 import { listCaregivers, revokeCaregiver, sharedWithMe } from './operations/manage-caregivers.js';
@@ -29,7 +29,7 @@ export const caregiverRoutes = [
     responses: { 200: { description: 'caregivers', schema: CaregiverPage } },
     errors: { 404: PET_404 },
     toInput: ({ params, query }) => ({ ...query, pet_id: params.pet }),
-    reply: (page, { request, query }) => pageBody(page, request.path, query, (c) => c),
+    reply: pageReply,
   }),
   clinicOperationRoute(inviteCaregiver, {
     method: 'POST',
@@ -83,6 +83,6 @@ export const caregiverRoutes = [
     query: pageOnlyQuery,
     responses: { 200: { description: 'shared pets', schema: PetSharedWithMePage } },
     toInput: ({ query }) => query,
-    reply: (page, { request, query }) => pageBody(page, request.path, query, (pet) => pet),
+    reply: pageReply,
   }),
 ];

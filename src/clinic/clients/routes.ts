@@ -1,6 +1,6 @@
 // The tenant's clients (pet owners linked to it), for the clinic side.
 import { tenantOperationRoute } from '../operation-route.js';
-import { pageBody, pageQuery } from '../pagination.js';
+import { pageQuery, pageReply } from '../pagination.js';
 import { tenantParams } from '../tenants/schemas.js';
 import { listClients } from './operations/list-clients.js';
 import { ClientPage } from './serialize.js';
@@ -14,6 +14,6 @@ export const clientRoutes = [
     query: pageQuery,
     responses: { 200: { description: 'clients', schema: ClientPage } },
     toInput: ({ principal, query }) => ({ ...query, tenant_id: principal.tenant.id }),
-    reply: (page, { request, query }) => pageBody(page, request.path, query, (c) => c),
+    reply: pageReply,
   }),
 ];

@@ -44,7 +44,7 @@ export const documentRoutes = [
     toInput: ({ params, query }) => ({ ...query, pet_id: params.pet }),
     reply: async (page, { services, request, query }) => {
       const items = await Promise.all(page.items.map((row) => withUrl(services, row)));
-      return pageBody({ ...page, items }, request.path, query, (x) => x);
+      return pageBody({ ...page, items }, request.path, query);
     },
   }),
   clinicOperationRoute(uploadDocument, {

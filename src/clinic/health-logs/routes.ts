@@ -2,7 +2,7 @@
 import { Reply } from '../../core/reply.js';
 import { Data } from '../../core/shape.js';
 import { clinicOperationRoute, tenantOperationRoute } from '../operation-route.js';
-import { pageBody } from '../pagination.js';
+import { pageReply } from '../pagination.js';
 import {
   createHealthLog,
   createOwnerHealthLog,
@@ -39,7 +39,7 @@ export const healthLogRoutes = [
     responses: { 200: { description: 'a page of health logs', schema: HealthLogPage } },
     errors: { 404: 'the pet does not exist or the caller has no access to it' },
     toInput: ({ params, query }) => ({ ...query, pet_id: params.pet }),
-    reply: (page, { request, query }) => pageBody(page, request.path, query, (x) => x),
+    reply: pageReply,
   }),
   clinicOperationRoute(createOwnerHealthLog, {
     method: 'POST',
@@ -79,7 +79,7 @@ export const healthLogRoutes = [
       tenant_id: principal.tenant.id,
       pet_id: params.pet,
     }),
-    reply: (page, { request, query }) => pageBody(page, request.path, query, (x) => x),
+    reply: pageReply,
   }),
   tenantOperationRoute(createHealthLog, {
     method: 'POST',

@@ -2,7 +2,7 @@
 // /tenant/{tenant}, and the owner's list under /owner/me.
 import { Reply } from '../../core/reply.js';
 import { clinicOperationRoute, tenantOperationRoute } from '../operation-route.js';
-import { pageBody } from '../pagination.js';
+import { pageReply } from '../pagination.js';
 import { recordPayment } from '../payments/operations/record-payment.js';
 import { invoiceParams, recordPaymentSchema } from '../payments/schemas.js';
 import { tenantParams } from '../tenants/schemas.js';
@@ -20,7 +20,7 @@ export const invoiceRoutes = [
     query: invoiceListQuery,
     responses: { 200: { description: 'invoices', schema: InvoicePage } },
     toInput: ({ principal, query }) => ({ ...query, tenant_id: principal.tenant.id }),
-    reply: (page, { request, query }) => pageBody(page, request.path, query, (x) => x),
+    reply: pageReply,
   }),
   tenantOperationRoute(createInvoice, {
     method: 'POST',
@@ -61,6 +61,6 @@ export const invoiceRoutes = [
     query: invoiceListQuery,
     responses: { 200: { description: 'invoices', schema: InvoicePage } },
     toInput: ({ query }) => query,
-    reply: (page, { request, query }) => pageBody(page, request.path, query, (x) => x),
+    reply: pageReply,
   }),
 ];

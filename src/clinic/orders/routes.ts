@@ -6,7 +6,7 @@ import { Reply } from '../../core/reply.js';
 import { Data } from '../../core/shape.js';
 import { validField } from '../../core/validation.js';
 import { clinicOperationRoute, tenantOperationRoute } from '../operation-route.js';
-import { pageBody } from '../pagination.js';
+import { pageReply } from '../pagination.js';
 import { createOwnerOrder, sellerProblem } from './operations/create-order.js';
 import { cancelOwnerOrder, getOwnerOrder, listOwnerOrders } from './operations/owner-orders.js';
 import { acceptOrder, fulfillOrder, listOrders, rejectOrder } from './operations/seller-orders.js';
@@ -68,7 +68,7 @@ export const orderRoutes = [
     query: ownerOrderListQuery,
     responses: { 200: { description: 'orders', schema: OrderPage } },
     toInput: ({ query }) => query,
-    reply: (page, { request, query }) => pageBody(page, request.path, query, (x) => x),
+    reply: pageReply,
   }),
   clinicOperationRoute(getOwnerOrder, {
     method: 'GET',
@@ -102,7 +102,7 @@ export const orderRoutes = [
     query: sellerOrderListQuery,
     responses: { 200: { description: 'orders', schema: OrderPage } },
     toInput: ({ principal, query }) => ({ ...query, tenant_id: principal.tenant.id }),
-    reply: (page, { request, query }) => pageBody(page, request.path, query, (x) => x),
+    reply: pageReply,
   }),
   sellerMove(acceptOrder, 'accept'),
   tenantOperationRoute(rejectOrder, {

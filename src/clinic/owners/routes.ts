@@ -4,7 +4,7 @@ import { publicAccess } from '../../core/routes.js';
 import { Data } from '../../core/shape.js';
 import { validField } from '../../core/validation.js';
 import { clinicOperationRoute } from '../operation-route.js';
-import { pageBody } from '../pagination.js';
+import { pageReply } from '../pagination.js';
 import { getOwnerClient, listOwnerClients } from './operations/owner-clients.js';
 import { registerOwner, registrationProblems } from './operations/register-owner.js';
 import { ownerClientListQuery, ownerClientParams, registerOwnerSchema } from './schemas.js';
@@ -47,7 +47,7 @@ export const ownerRoutes = [
     query: ownerClientListQuery,
     responses: { 200: { description: 'the caller’s Client rows', schema: OwnerClientPage } },
     toInput: ({ query }) => query,
-    reply: (page, { request, query }) => pageBody(page, request.path, query, (c) => c),
+    reply: pageReply,
   }),
   clinicOperationRoute(getOwnerClient, {
     method: 'GET',

@@ -2,7 +2,7 @@
 // owner only; any other pet is a 404).
 import { Reply } from '../../core/reply.js';
 import { clinicOperationRoute } from '../operation-route.js';
-import { pageBody } from '../pagination.js';
+import { pageReply } from '../pagination.js';
 import { createOwnerPet } from './operations/create-pet.js';
 import { listOwnerPets } from './operations/list-pets.js';
 import { updateOwnerPet } from './operations/update-pet.js';
@@ -17,7 +17,7 @@ export const ownerPetRoutes = [
     query: petListQuery,
     responses: { 200: { description: 'pets', schema: PetPage } },
     toInput: ({ query }) => query,
-    reply: (page, { request, query }) => pageBody(page, request.path, query, (x) => x),
+    reply: pageReply,
   }),
   clinicOperationRoute(createOwnerPet, {
     method: 'POST',

@@ -2,7 +2,7 @@
 // alias), partial update. Membership is enough; another tenant's pet is a 404.
 import { Reply } from '../../core/reply.js';
 import { tenantOperationRoute } from '../operation-route.js';
-import { pageBody } from '../pagination.js';
+import { pageReply } from '../pagination.js';
 import { tenantParams } from '../tenants/schemas.js';
 import { createPet } from './operations/create-pet.js';
 import { listPets } from './operations/list-pets.js';
@@ -36,7 +36,7 @@ export const petRoutes = [
     query: petListQuery,
     responses: { 200: { description: 'pets', schema: PetPage } },
     toInput: ({ principal, query }) => ({ ...query, tenant_id: principal.tenant.id }),
-    reply: (page, { request, query }) => pageBody(page, request.path, query, (x) => x),
+    reply: pageReply,
   }),
   storePetRoute('/api/v1/tenant/:tenant/pets', 'Register a pet (patient) for one of the tenant’s clients'),
   storePetRoute(

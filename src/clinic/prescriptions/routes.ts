@@ -3,7 +3,7 @@
 import { Reply } from '../../core/reply.js';
 import { Data } from '../../core/shape.js';
 import { clinicOperationRoute, tenantOperationRoute } from '../operation-route.js';
-import { pageBody } from '../pagination.js';
+import { pageReply } from '../pagination.js';
 import { createPrescription } from './operations/create-prescription.js';
 import { listOwnerPrescriptions, ownerRefillDraft } from './operations/owner-prescriptions.js';
 import {
@@ -43,7 +43,7 @@ export const prescriptionRoutes = [
     responses: { 200: { description: 'prescriptions', schema: PrescriptionPage } },
     errors: { 404: 'The pet does not exist or is not visible to the caller' },
     toInput: ({ params, query }) => ({ ...query, pet_id: params.pet }),
-    reply: (page, { request, query }) => pageBody(page, request.path, query, (x) => x),
+    reply: pageReply,
   }),
   clinicOperationRoute(ownerRefillDraft, {
     method: 'GET',

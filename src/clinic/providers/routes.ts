@@ -2,7 +2,7 @@
 import { publicAccess } from '../../core/routes.js';
 import { Data } from '../../core/shape.js';
 import { clinicOperationRoute } from '../operation-route.js';
-import { pageBody } from '../pagination.js';
+import { pageReply } from '../pagination.js';
 import { getProvider, listProviders } from './operations/providers.js';
 import { providerListQuery, providerParams } from './schemas.js';
 import { Provider, ProviderPage } from './serialize.js';
@@ -21,7 +21,7 @@ export const providerRoutes = [
     query: providerListQuery,
     responses: { 200: { description: 'a page of providers', schema: ProviderPage } },
     toInput: ({ query }) => query,
-    reply: (page, { request, query }) => pageBody(page, request.path, query, (p) => p),
+    reply: pageReply,
   }),
   clinicOperationRoute(getProvider, {
     method: 'GET',

@@ -4,18 +4,12 @@
 // has no script. On a phone the finder sees first whether the pet is lost, its photo and the button
 // to call, before the details.
 import { htmlPage } from '../../core/html-page.js';
+import { escapeHtml as escapeText } from '../../core/mail-html.js';
 import type { PublicTag } from './serialize.js';
 
-const ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
+/** Escaped as the e-mails are; an absent value (a field left empty) is no text. */
 export function escapeHtml(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (c) => ENTITIES[c]);
+  return escapeText(value ?? '');
 }
 
 /** A tel: URI keeps digits and a leading +, so nothing else can ride along in the href. */

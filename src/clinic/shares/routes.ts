@@ -2,7 +2,7 @@
 import { Reply } from '../../core/reply.js';
 import { Data } from '../../core/shape.js';
 import { clinicOperationRoute } from '../operation-route.js';
-import { pageBody } from '../pagination.js';
+import { pageReply } from '../pagination.js';
 import { createShare, listActiveShares, revokeShare } from './operations/owner-shares.js';
 import { previewShare, redeemShare } from './operations/redeem-share.js';
 import {
@@ -24,7 +24,7 @@ export const shareRoutes = [
     query: shareListQuery,
     responses: { 200: { description: 'a page of active shares', schema: SharePage } },
     toInput: ({ query }) => query,
-    reply: (page, { request, query }) => pageBody(page, request.path, query, (share) => share),
+    reply: pageReply,
   }),
   clinicOperationRoute(createShare, {
     method: 'POST',

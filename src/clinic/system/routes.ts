@@ -1,6 +1,6 @@
 // Health and readiness of the clinic listener: the contract's /system/health, and /ready beside the
 // API (the same readiness as the workforce listener's, for a proxy in front of both).
-import { READINESS_RESPONSES, readinessStatus } from '../../core/readiness.js';
+import { READY_ROUTE } from '../../core/readiness.js';
 import { Reply } from '../../core/reply.js';
 import { publicAccess } from '../../core/routes.js';
 import { clinicOperationRoute } from '../operation-route.js';
@@ -21,13 +21,5 @@ export const systemRoutes = [
     toInput: () => ({}),
     reply: (health) => (health.status === 'ok' ? health : Reply.json(503, health)),
   }),
-  clinicOperationRoute(checkReady, {
-    method: 'GET',
-    path: '/ready',
-    tags: ['system'],
-    access: publicAccess,
-    responses: READINESS_RESPONSES,
-    toInput: () => ({}),
-    reply: (readiness) => Reply.json(readinessStatus(readiness), readiness),
-  }),
+  clinicOperationRoute(checkReady, READY_ROUTE),
 ];

@@ -5,7 +5,7 @@ import { Data } from '../../core/shape.js';
 import { validField } from '../../core/validation.js';
 import { TenantSignup } from '../identity/serialize.js';
 import { clinicOperationRoute, tenantOperationRoute } from '../operation-route.js';
-import { pageBody } from '../pagination.js';
+import { pageReply } from '../pagination.js';
 import { takenFields } from '../uniqueness.js';
 import { addMember } from './operations/add-member.js';
 import { createTenant, tenantUniqueChecks } from './operations/create-tenant.js';
@@ -101,7 +101,7 @@ export const tenantRoutes = [
     query: memberListQuery,
     responses: { 200: { description: 'members', schema: MemberPage } },
     toInput: ({ principal, query }) => ({ ...query, tenant_id: principal.tenant.id }),
-    reply: (page, { request, query }) => pageBody(page, request.path, query, (m) => m),
+    reply: pageReply,
   }),
   tenantOperationRoute(addMember, {
     method: 'POST',

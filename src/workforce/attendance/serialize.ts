@@ -14,7 +14,7 @@ import {
   type Shape,
 } from '../../core/shape.js';
 import { isoOrNull } from '../../db/time.js';
-import { DailyAttendanceRecord } from '../partners/records.js';
+import { DailyAttendanceRecord, parseFlags, selectRecord } from '../partners/records.js';
 import { PUNCH_KINDS, type AttendanceStatus } from './schemas.js';
 
 export const AMENDED_FIELDS = ['check_in', 'check_out', 'worked_minutes', 'status', 'flags'] as const;
@@ -112,27 +112,9 @@ export function changedFields(
   return out;
 }
 
-/** The columns serializeAttendance reads; the query must join employees, organizations and units. */
+/** The columns serializeAttendance reads: the record's, and the row's id, lock and corrections. */
 export function selectAttendance(qb: Knex.QueryBuilder): Knex.QueryBuilder {
-  return qb
-    .join('employees as e', 'e.id', 'a.employee_id')
-    .join('organizations as o', 'o.id', 'a.organization_id')
-    .join('organization_units as u', 'u.id', 'a.organization_unit_id')
-    .select(
-      'a.id',
-      'a.date',
-      'a.status',
-      'a.check_in',
-      'a.check_out',
-      'a.worked_minutes',
-      'a.flags',
-      'a.locked_at',
-      'a.lock_id',
-      'a.correction_trail',
-      'e.employee_id as employee_code',
-      'o.code as organization_code',
-      'u.code as unit_code',
-    );
+  return selectRecord(qb).select('a.locked_at', 'a.lock_id', 'a.correction_trail');
 }
 
 export function serializeAttendance(r: any): AttendanceRecord {
@@ -157,14 +139,4 @@ export function parseTrail(raw: unknown): CorrectionEntry[] {
   if (typeof raw !== 'string' || raw === '') return [];
   const v = JSON.parse(raw);
   return Array.isArray(v) ? v : [];
-}
-
-export function parseFlags(raw: unknown): string[] {
-  if (typeof raw !== 'string' || raw === '') return [];
-  try {
-    const v = JSON.parse(raw);
-    return Array.isArray(v) ? v.map(String) : [];
-  } catch {
-    return [];
-  }
 }

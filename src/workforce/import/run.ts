@@ -188,6 +188,41 @@ export async function insertBatches(
   }
 }
 
+/** A row of the document as it would be inserted: its natural key, and the row (null: it failed). */
+export interface NewRow {
+  key: string;
+  row(): Record<string, unknown> | null;
+}
+
+/**
+ * Inserts the rows of a section the database does not have yet. `known` holds the natural keys
+ * already there; a row whose key is known, or came earlier in the document, counts as existing.
+ * `plan` gives each row's key and insert, or null for a row that names nothing it could attach to
+ * (it has failed already). Nothing is written once any row of the section failed.
+ */
+export async function insertNew<R>(
+  run: ImportRun,
+  section: string,
+  table: string,
+  known: Set<string>,
+  rows: R[],
+  plan: (r: R, i: number) => NewRow | null,
+): Promise<void> {
+  const fresh: Array<Record<string, unknown>> = [];
+  rows.forEach((r, i) => {
+    const planned = plan(r, i);
+    if (!planned) return;
+    if (known.has(planned.key)) return run.count(section, 'existing');
+    const row = planned.row();
+    if (!row) return;
+    known.add(planned.key);
+    fresh.push(row);
+  });
+  run.stopOnErrors();
+  await insertBatches(run.trx, table, fresh);
+  run.count(section, 'created', fresh.length);
+}
+
 export function importError(errors: FieldErrors, total: number): ValidationError {
   const [path, messages] = Object.entries(errors)[0];
   const more = total > 1 ? ` (and ${total - 1} more error${total > 2 ? 's' : ''})` : '';

@@ -57,9 +57,13 @@ interface RecordRow {
   flags: string | null;
 }
 
-/** Only the record's fields are selected: nothing else from our rows can leak into a payload. */
-function recordQuery(db: Knex): Knex.QueryBuilder {
-  return db('attendance as a')
+/**
+ * The record's columns of attendance rows (`a`), with the employee (`e`), organization (`o`) and
+ * unit (`u`) whose codes it carries. The attendance resource (attendance/serialize.ts) reads these
+ * and a few more.
+ */
+export function selectRecord(qb: Knex.QueryBuilder): Knex.QueryBuilder {
+  return qb
     .join('employees as e', 'e.id', 'a.employee_id')
     .join('organizations as o', 'o.id', 'a.organization_id')
     .join('organization_units as u', 'u.id', 'a.organization_unit_id')
@@ -77,6 +81,20 @@ function recordQuery(db: Knex): Knex.QueryBuilder {
     );
 }
 
+/**
+ * The records of the attendance ids a subquery selects, in `order`. Only the record's fields are
+ * selected: nothing else from our rows can leak into a payload. The ids come first, from an index
+ * alone, then their records (a deferred join): asked for the joined rows directly, MariaDB drives
+ * the join from organizations and reads far more rows than the page.
+ */
+function recordsOf(
+  db: Knex,
+  ids: Knex.QueryBuilder,
+  order: Array<{ column: string }> = [{ column: 'a.id' }],
+): Promise<RecordRow[]> {
+  return selectRecord(db('attendance as a')).join(ids.as('page'), 'page.id', 'a.id').orderBy(order);
+}
+
 export function toRecord(row: RecordRow): DailyRecord {
   return {
     employee_id: row.employee_code,
@@ -91,11 +109,12 @@ export function toRecord(row: RecordRow): DailyRecord {
   };
 }
 
-function parseFlags(text: string | null): string[] {
-  if (!text) return [];
+/** The flags column (a JSON array) as a list; empty when absent or unreadable. */
+export function parseFlags(raw: unknown): string[] {
+  if (typeof raw !== 'string' || raw === '') return [];
   try {
-    const value = JSON.parse(text);
-    return Array.isArray(value) ? value.map(String) : [];
+    const v = JSON.parse(raw);
+    return Array.isArray(v) ? v.map(String) : [];
   } catch {
     return [];
   }
@@ -116,18 +135,10 @@ export async function lockRecordsAfter(
   afterId: number,
   limit: number,
 ): Promise<KeyedRecord[]> {
-  // The batch's ids first, from the lock_id index alone, then their records (a deferred join).
-  // Asked for the joined rows directly, MariaDB drives the join from organizations, reads the
-  // organization's whole month and sorts it: ~50 ms per 1,000-record batch instead of a few.
-  const ids = db('attendance as a')
-    .select('a.id')
-    .where('a.lock_id', lockId)
-    .andWhere('a.id', '>', afterId)
-    .orderBy('a.id')
-    .limit(limit)
-    .as('page');
-  const rows = await recordQuery(db).join(ids, 'page.id', 'a.id').orderBy('a.id');
-  return keyed(rows);
+  // From the lock_id index alone (see recordsOf): joined directly, MariaDB reads the organization's
+  // whole month and sorts it: ~50 ms per 1,000-record batch instead of a few.
+  const ids = lockIds(db, lockId).andWhere('a.id', '>', afterId).orderBy('a.id').limit(limit);
+  return keyed(await recordsOf(db, ids));
 }
 
 /** The rows of one ledger batch again (a redelivery sends exactly the same records). */
@@ -137,14 +148,12 @@ export async function lockRecordsBetween(
   firstId: number,
   lastId: number,
 ): Promise<KeyedRecord[]> {
-  // Ids first, as in lockRecordsAfter.
-  const ids = db('attendance as a')
-    .select('a.id')
-    .where('a.lock_id', lockId)
-    .andWhereBetween('a.id', [firstId, lastId])
-    .as('page');
-  const rows = await recordQuery(db).join(ids, 'page.id', 'a.id').orderBy('a.id');
-  return keyed(rows);
+  return keyed(await recordsOf(db, lockIds(db, lockId).andWhereBetween('a.id', [firstId, lastId])));
+}
+
+/** The ids of the rows one lock stamped. */
+function lockIds(db: Knex, lockId: number): Knex.QueryBuilder {
+  return db('attendance as a').select('a.id').where('a.lock_id', lockId);
 }
 
 export async function countLockRecordsAfter(db: Knex, lockId: number, afterId: number): Promise<number> {
@@ -219,8 +228,7 @@ export async function* monthRecordPages(
         w.where('a.date', '>', a.date).orWhere((x) => x.where('a.date', a.date).andWhere('a.id', '>', a.id)),
       );
     }
-    const page = ids.orderBy(order).limit(pageSize).as('page');
-    const rows: RecordRow[] = await recordQuery(db).join(page, 'page.id', 'a.id').orderBy(order);
+    const rows = await recordsOf(db, ids.orderBy(order).limit(pageSize), order);
     if (rows.length) yield rows.map(toRecord);
     if (rows.length < pageSize) return;
     const last = rows[rows.length - 1];

@@ -1,5 +1,5 @@
 // Liveness, readiness and clock endpoints of the workforce listener.
-import { READINESS_RESPONSES, readinessStatus } from '../../core/readiness.js';
+import { READY_ROUTE } from '../../core/readiness.js';
 import { Reply } from '../../core/reply.js';
 import { publicAccess } from '../../core/routes.js';
 import { Str } from '../../core/shape.js';
@@ -27,15 +27,7 @@ export const systemRoutes = [
     toInput: () => ({}),
     reply: ({ draining }) => (draining ? Reply.text(503, 'draining') : Reply.text(200, 'healthy')),
   }),
-  operationRoute(checkReady, {
-    method: 'GET',
-    path: '/ready',
-    tags: ['system'],
-    access: publicAccess,
-    responses: READINESS_RESPONSES,
-    toInput: () => ({}),
-    reply: (readiness) => Reply.json(readinessStatus(readiness), readiness),
-  }),
+  operationRoute(checkReady, READY_ROUTE),
   operationRoute(ping, {
     method: 'GET',
     path: '/api/v1/ping',

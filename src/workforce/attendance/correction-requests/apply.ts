@@ -7,7 +7,8 @@ import type { Knex } from 'knex';
 import { fromDbTime, toDbTime } from '../../../db/time.js';
 import { baselineInstants, deriveDay } from '../derive.js';
 import { baselineOf, dayPunches } from '../operations/record-punch.js';
-import { changedFields, parseFlags, parseTrail, type CorrectionEntry } from '../serialize.js';
+import { parseFlags } from '../../partners/records.js';
+import { changedFields, parseTrail, type CorrectionEntry } from '../serialize.js';
 import type { DayLock, DayUnit } from './day.js';
 
 export const CORRECTED_AFTER_LOCK = 'CORRECTED_AFTER_LOCK';

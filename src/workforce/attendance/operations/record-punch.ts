@@ -20,9 +20,9 @@ import { assertNotLocked } from '../guard.js';
 import { holdMonth } from '../month-mutex.js';
 import { placePunch } from '../placement.js';
 import { punchSchema, type PunchKind } from '../schemas.js';
+import { parseFlags } from '../../partners/records.js';
 import {
   changedFields,
-  parseFlags,
   parseTrail,
   selectAttendance,
   serializeAttendance,

@@ -1,6 +1,5 @@
 // Reading employees: one record with its deployments (GET /employees/{id}, `wfctl employee show`),
 // and the employees of the caller's organizations (`wfctl employee list`).
-import type { InferType } from 'yup';
 import { defineOperation } from '../../../core/operation.js';
 import type { Shape } from '../../../core/shape.js';
 import { yup } from '../../../core/validation.js';
@@ -10,7 +9,7 @@ import {
   ascending,
   keysetPage,
   ofReadableOrganizations,
-  organizationListFields,
+  organizationListQuery,
   type Page,
 } from '../../listing.js';
 import { employeeNaming, namedEmployeeId } from '../../refs.js';
@@ -41,9 +40,6 @@ export const getEmployee = defineOperation({
   },
 });
 
-export const listEmployeesInput = yup.object(organizationListFields);
-export type ListEmployeesInput = InferType<typeof listEmployeesInput>;
-
 /**
  * The employees (not offboarded) of the organizations whose people's records the caller reads:
  * staff roles read their organizations', a system_admin everyone's. Ordered by employee code.
@@ -51,7 +47,7 @@ export type ListEmployeesInput = InferType<typeof listEmployeesInput>;
 export const listEmployees = defineOperation({
   name: 'employee.list',
   summary: "The employees of the caller's organizations, by employee code",
-  input: listEmployeesInput,
+  input: organizationListQuery,
   permission: 'records.view',
   kind: 'read',
   async run(ctx: WorkforceRun, input): Promise<Page<EmployeeView>> {

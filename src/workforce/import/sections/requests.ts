@@ -2,7 +2,7 @@
 // leave type, from, to), a regularization by (employee, date), a device by (employee, fingerprint).
 // Imported requests carry one decision_trail entry of origin system saying they were imported.
 import type { ImportDocument } from '../schema.js';
-import { insertBatches, type EmployeeRef, type ImportRun } from '../run.js';
+import { insertNew, type EmployeeRef, type ImportRun } from '../run.js';
 import { rowsOf } from './schedule.js';
 import { loadLeaveTypes } from './structure.js';
 
@@ -39,30 +39,28 @@ export async function importLeaves(run: ImportRun, rows: Rows<'leaves'>): Promis
     ['employee_id', 'leave_type_id', 'from_date', 'to_date'],
   );
   const keys = new Set(known.map((l) => `${l.employee_id}|${l.leave_type_id}|${l.from_date}|${l.to_date}`));
-  const fresh: Array<Record<string, unknown>> = [];
-  rows.forEach((r, i) => {
+  await insertNew(run, 'leaves', 'leave_requests', keys, rows, (r, i) => {
     const e = employees[i];
-    if (!e) return;
+    if (!e) return null;
     const typeId = run.leaveTypes.get(`${e.organizationId}/${r.leave_type}`);
-    if (typeId === undefined)
-      return run.fail(`leaves[${i}].leave_type`, `unknown leave type ${r.leave_type} in ${e.orgCode}`);
-    const key = `${e.id}|${typeId}|${r.from}|${r.to}`;
-    if (keys.has(key)) return run.count('leaves', 'existing');
-    keys.add(key);
-    fresh.push({
-      employee_id: e.id,
-      leave_type_id: typeId,
-      from_date: r.from,
-      to_date: r.to,
-      state: r.state,
-      decision_trail: importedTrail(run, r.state),
-      created_at: run.at,
-      updated_at: run.at,
-    });
+    if (typeId === undefined) {
+      run.fail(`leaves[${i}].leave_type`, `unknown leave type ${r.leave_type} in ${e.orgCode}`);
+      return null;
+    }
+    return {
+      key: `${e.id}|${typeId}|${r.from}|${r.to}`,
+      row: () => ({
+        employee_id: e.id,
+        leave_type_id: typeId,
+        from_date: r.from,
+        to_date: r.to,
+        state: r.state,
+        decision_trail: importedTrail(run, r.state),
+        created_at: run.at,
+        updated_at: run.at,
+      }),
+    };
   });
-  run.stopOnErrors();
-  await insertBatches(run.trx, 'leave_requests', fresh);
-  run.count('leaves', 'created', fresh.length);
 }
 
 export async function importRegularizations(run: ImportRun, rows: Rows<'regularizations'>): Promise<void> {
@@ -74,27 +72,23 @@ export async function importRegularizations(run: ImportRun, rows: Rows<'regulari
     ['employee_id', 'from_date'],
   );
   const keys = new Set(known.map((r) => `${r.employee_id}|${r.from_date}`));
-  const fresh: Array<Record<string, unknown>> = [];
-  rows.forEach((r, i) => {
+  await insertNew(run, 'regularizations', 'regularization_requests', keys, rows, (r, i) => {
     const e = employees[i];
-    if (!e) return;
-    const key = `${e.id}|${r.date}`;
-    if (keys.has(key)) return run.count('regularizations', 'existing');
-    keys.add(key);
-    fresh.push({
-      employee_id: e.id,
-      from_date: r.date,
-      to_date: r.date,
-      reason: r.reason,
-      state: r.state,
-      decision_trail: importedTrail(run, r.state),
-      created_at: run.at,
-      updated_at: run.at,
-    });
+    if (!e) return null;
+    return {
+      key: `${e.id}|${r.date}`,
+      row: () => ({
+        employee_id: e.id,
+        from_date: r.date,
+        to_date: r.date,
+        reason: r.reason,
+        state: r.state,
+        decision_trail: importedTrail(run, r.state),
+        created_at: run.at,
+        updated_at: run.at,
+      }),
+    };
   });
-  run.stopOnErrors();
-  await insertBatches(run.trx, 'regularization_requests', fresh);
-  run.count('regularizations', 'created', fresh.length);
 }
 
 export async function importDevices(run: ImportRun, rows: Rows<'devices'>): Promise<void> {
@@ -106,25 +100,21 @@ export async function importDevices(run: ImportRun, rows: Rows<'devices'>): Prom
     ['employee_id', 'fingerprint'],
   );
   const keys = new Set(known.map((d) => `${d.employee_id}|${d.fingerprint}`));
-  const fresh: Array<Record<string, unknown>> = [];
-  rows.forEach((r, i) => {
+  await insertNew(run, 'devices', 'devices', keys, rows, (r, i) => {
     const e = employees[i];
-    if (!e) return;
-    const key = `${e.id}|${r.fingerprint}`;
-    if (keys.has(key)) return run.count('devices', 'existing');
-    keys.add(key);
-    fresh.push({
-      employee_id: e.id,
-      fingerprint: r.fingerprint,
-      name: r.name ?? null,
-      status: r.status,
-      approved_at: r.status === 'approved' ? run.at : null,
-      revoked_at: r.status === 'revoked' ? run.at : null,
-      created_at: run.at,
-      updated_at: run.at,
-    });
+    if (!e) return null;
+    return {
+      key: `${e.id}|${r.fingerprint}`,
+      row: () => ({
+        employee_id: e.id,
+        fingerprint: r.fingerprint,
+        name: r.name ?? null,
+        status: r.status,
+        approved_at: r.status === 'approved' ? run.at : null,
+        revoked_at: r.status === 'revoked' ? run.at : null,
+        created_at: run.at,
+        updated_at: run.at,
+      }),
+    };
   });
-  run.stopOnErrors();
-  await insertBatches(run.trx, 'devices', fresh);
-  run.count('devices', 'created', fresh.length);
 }

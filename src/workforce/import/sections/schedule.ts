@@ -3,7 +3,7 @@
 // another primary of the employee: the import refuses rather than guessing which one to demote.
 import { chunks } from '../../context.js';
 import type { ImportDocument } from '../schema.js';
-import { insertBatches, type EmployeeRef, type ImportRun, type UnitRef } from '../run.js';
+import { insertNew, type EmployeeRef, type ImportRun, type UnitRef } from '../run.js';
 
 type Rows<K extends keyof ImportDocument> = NonNullable<ImportDocument[K]>;
 
@@ -60,43 +60,42 @@ export async function importDeployments(run: ImportRun, rows: Rows<'deployments'
   ]);
   const keys = new Set(known.map((d) => `${d.employee_id}|${d.organization_unit_id}|${d.starts_on}`));
   const primaries = known.filter((d) => Number(d.is_primary) === 1 || d.is_primary === true);
-  const fresh: Array<Record<string, unknown>> = [];
-  rows.forEach((r, i) => {
+  await insertNew(run, 'deployments', 'employee_deployments', keys, rows, (r, i) => {
     const l = located[i];
-    if (!l) return;
-    const key = `${l.employee.id}|${l.unit.id}|${r.starts_on}`;
-    if (keys.has(key)) return run.count('deployments', 'existing');
+    if (!l) return null;
     const endsOn = r.ends_on ?? null;
-    if (r.is_primary) {
-      const clash = primaries.find(
-        (p) =>
-          Number(p.employee_id) === l.employee.id &&
-          (p.ends_on === null || p.ends_on >= r.starts_on) &&
-          (endsOn === null || p.starts_on <= endsOn),
-      );
-      if (clash) {
-        return run.fail(
-          `deployments[${i}].is_primary`,
-          `overlaps the primary deployment of ${r.employee_id} from ${clash.starts_on}` +
-            (clash.ends_on ? ` to ${clash.ends_on}` : ''),
-        );
-      }
-      primaries.push({ employee_id: l.employee.id, starts_on: r.starts_on, ends_on: endsOn });
-    }
-    keys.add(key);
-    fresh.push({
-      employee_id: l.employee.id,
-      organization_unit_id: l.unit.id,
-      starts_on: r.starts_on,
-      ends_on: endsOn,
-      is_primary: r.is_primary,
-      created_at: run.at,
-      updated_at: run.at,
-    });
+    return {
+      key: `${l.employee.id}|${l.unit.id}|${r.starts_on}`,
+      row: () => {
+        if (r.is_primary) {
+          const clash = primaries.find(
+            (p) =>
+              Number(p.employee_id) === l.employee.id &&
+              (p.ends_on === null || p.ends_on >= r.starts_on) &&
+              (endsOn === null || p.starts_on <= endsOn),
+          );
+          if (clash) {
+            run.fail(
+              `deployments[${i}].is_primary`,
+              `overlaps the primary deployment of ${r.employee_id} from ${clash.starts_on}` +
+                (clash.ends_on ? ` to ${clash.ends_on}` : ''),
+            );
+            return null;
+          }
+          primaries.push({ employee_id: l.employee.id, starts_on: r.starts_on, ends_on: endsOn });
+        }
+        return {
+          employee_id: l.employee.id,
+          organization_unit_id: l.unit.id,
+          starts_on: r.starts_on,
+          ends_on: endsOn,
+          is_primary: r.is_primary,
+          created_at: run.at,
+          updated_at: run.at,
+        };
+      },
+    };
   });
-  run.stopOnErrors();
-  await insertBatches(run.trx, 'employee_deployments', fresh);
-  run.count('deployments', 'created', fresh.length);
 }
 
 const seconds = (t: string | null | undefined) => (t ? (t.length === 5 ? `${t}:00` : t) : null);
@@ -113,29 +112,25 @@ export async function importShifts(run: ImportRun, rows: Rows<'shifts'>): Promis
   const keys = new Set(
     known.map((s) => `${s.employee_id}|${s.organization_unit_id}|${s.assigned_for}|${s.starts_at}`),
   );
-  const fresh: Array<Record<string, unknown>> = [];
-  rows.forEach((r, i) => {
+  await insertNew(run, 'shifts', 'shift_assignments', keys, rows, (r, i) => {
     const l = located[i];
-    if (!l) return;
+    if (!l) return null;
     const startsAt = seconds(r.starts_at);
-    const key = `${l.employee.id}|${l.unit.id}|${r.assigned_for}|${startsAt}`;
-    if (keys.has(key)) return run.count('shifts', 'existing');
-    keys.add(key);
-    fresh.push({
-      employee_id: l.employee.id,
-      organization_unit_id: l.unit.id,
-      assigned_for: r.assigned_for,
-      starts_at: startsAt,
-      ends_at: seconds(r.ends_at),
-      state: r.state,
-      cancelled_at: r.state === 'cancelled' ? run.at : null,
-      created_at: run.at,
-      updated_at: run.at,
-    });
+    return {
+      key: `${l.employee.id}|${l.unit.id}|${r.assigned_for}|${startsAt}`,
+      row: () => ({
+        employee_id: l.employee.id,
+        organization_unit_id: l.unit.id,
+        assigned_for: r.assigned_for,
+        starts_at: startsAt,
+        ends_at: seconds(r.ends_at),
+        state: r.state,
+        cancelled_at: r.state === 'cancelled' ? run.at : null,
+        created_at: run.at,
+        updated_at: run.at,
+      }),
+    };
   });
-  run.stopOnErrors();
-  await insertBatches(run.trx, 'shift_assignments', fresh);
-  run.count('shifts', 'created', fresh.length);
 }
 
 export { rowsOf };

@@ -1,6 +1,5 @@
 // Reading units: one unit (GET /units/{id}) and the units of the caller's organizations
 // (`wfctl unit list`). Anyone with a role in the organization reads its units.
-import type { InferType } from 'yup';
 import { NotFoundError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
@@ -9,7 +8,7 @@ import {
   ascending,
   keysetPage,
   ofReadableOrganizations,
-  organizationListFields,
+  organizationListQuery,
   type Page,
 } from '../../listing.js';
 import { serializeUnit, type UnitView } from '../serialize.js';
@@ -28,13 +27,10 @@ export const getUnit = defineOperation({
   },
 });
 
-export const listUnitsInput = yup.object(organizationListFields);
-export type ListUnitsInput = InferType<typeof listUnitsInput>;
-
 export const listUnits = defineOperation({
   name: 'unit.list',
   summary: "The units of the caller's organizations (retired ones included), by organization and code",
-  input: listUnitsInput,
+  input: organizationListQuery,
   permission: 'organization.view',
   kind: 'read',
   async run(ctx: WorkforceRun, input): Promise<Page<UnitView>> {

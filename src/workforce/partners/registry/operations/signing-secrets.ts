@@ -39,16 +39,44 @@ async function lockedPartner(db: Knex, ref: string) {
   );
 }
 
-function secretsOf(row: {
+interface PartnerSecrets {
   name: string;
   signing_secret: string;
   next_signing_secret: string | null;
-}): SigningSecrets {
+}
+
+function secretsOf(row: PartnerSecrets): SigningSecrets {
   return {
     partner: row.name,
     current: { fingerprint: secretFingerprint(row.signing_secret) },
     next: row.next_signing_secret ? { fingerprint: secretFingerprint(row.next_signing_secret) } : null,
   };
+}
+
+/**
+ * Writes the changed secrets of the locked partner and audits the change by fingerprint (never the
+ * secrets); the answer is the fingerprints as they now stand.
+ */
+async function storeSecrets(
+  ctx: WorkforceRun,
+  row: PartnerSecrets & { id: number },
+  changes: Partial<PartnerSecrets>,
+  action: string,
+  details: Record<string, string | null>,
+): Promise<SigningSecrets> {
+  await ctx
+    .db('partners')
+    .where({ id: row.id })
+    .update({ ...changes, updated_at: toDbTime(ctx.services.clock.now()) });
+  const result = secretsOf({ ...row, ...changes });
+  ctx.audit({
+    action,
+    subjectType: 'partner',
+    subjectId: Number(row.id),
+    scopeId: null,
+    details: { current_fingerprint: result.current.fingerprint, ...details },
+  });
+  return result;
 }
 
 export const rotateSigningSecret = defineOperation({
@@ -68,27 +96,11 @@ export const rotateSigningSecret = defineOperation({
         'The next signing secret must differ from the current one.',
       );
     }
-    const replaced = row.next_signing_secret ? secretFingerprint(row.next_signing_secret) : null;
-    await ctx
-      .db('partners')
-      .where({ id: row.id })
-      .update({
-        next_signing_secret: input.next_signing_secret,
-        updated_at: toDbTime(ctx.services.clock.now()),
-      });
-    const result = secretsOf({ ...row, next_signing_secret: input.next_signing_secret });
-    ctx.audit({
-      action: 'partner.signing_secret_rotated',
-      subjectType: 'partner',
-      subjectId: Number(row.id),
-      scopeId: null,
-      details: {
-        current_fingerprint: result.current.fingerprint,
-        next_fingerprint: result.next!.fingerprint,
-        replaced_next_fingerprint: replaced,
-      },
+    const next = input.next_signing_secret;
+    return storeSecrets(ctx, row, { next_signing_secret: next }, 'partner.signing_secret_rotated', {
+      next_fingerprint: secretFingerprint(next),
+      replaced_next_fingerprint: row.next_signing_secret ? secretFingerprint(row.next_signing_secret) : null,
     });
-    return result;
   },
 });
 
@@ -105,30 +117,10 @@ export const promoteSigningSecret = defineOperation({
         'NO_NEXT_SECRET',
       );
     }
-    await ctx
-      .db('partners')
-      .where({ id: row.id })
-      .update({
-        signing_secret: row.next_signing_secret,
-        next_signing_secret: null,
-        updated_at: toDbTime(ctx.services.clock.now()),
-      });
-    const result = secretsOf({
-      name: row.name,
-      signing_secret: row.next_signing_secret,
-      next_signing_secret: null,
+    const promoted = { signing_secret: row.next_signing_secret, next_signing_secret: null };
+    return storeSecrets(ctx, row, promoted, 'partner.signing_secret_promoted', {
+      discarded_fingerprint: secretFingerprint(row.signing_secret),
     });
-    ctx.audit({
-      action: 'partner.signing_secret_promoted',
-      subjectType: 'partner',
-      subjectId: Number(row.id),
-      scopeId: null,
-      details: {
-        current_fingerprint: result.current.fingerprint,
-        discarded_fingerprint: secretFingerprint(row.signing_secret),
-      },
-    });
-    return result;
   },
 });
 
