@@ -21,7 +21,7 @@ import {
 } from '../helpers/cluster.js';
 import { HttpClient } from '../helpers/http.js';
 import { createEmployee, createOrg, createUnit, createUser, tokenFor } from '../helpers/workforce.js';
-import { systemClock } from '../../src/core/clock.js';
+import { FixedClock, systemClock } from '../../src/core/clock.js';
 import type { Services } from '../../src/core/services.js';
 
 const DAY = '2026-01-12';
@@ -176,7 +176,8 @@ test.serial(
 test.serial(
   'kill -9 of the writer node in the middle of a month lock: the lock is whole or absent, then whole',
   async (t) => {
-    const world = await clusterWorld();
+    // February 10th: January has ended, so it can be locked (the running month cannot).
+    const world = await clusterWorld({ clock: new FixedClock('2026-02-10T10:00:00.000Z') });
     t.teardown(() => world.close());
     const daemon = await world.startDaemon('writer');
     const org = await createOrg(world.db, { timezone: 'UTC' });
