@@ -79,7 +79,7 @@ export function demoDocument(today: string) {
     ),
     users: [
       user('admin@wfctl.demo', 'Sam Admin', ['system_admin']),
-      user('orgadmin@acme.demo', 'Ravi Owner', ['org_admin'], ['ACME']),
+      user('orgadmin@acme.demo', 'Ravi Menon', ['org_admin'], ['ACME']),
       user('hr@acme.demo', 'Asha HR', ['hr'], ['ACME']),
       user('manager@acme.demo', 'Vikram Manager', ['shift_manager'], ['ACME']),
       user('orgadmin@globex.demo', 'Olivia Owner', ['org_admin'], ['GLOBEX']),

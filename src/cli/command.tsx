@@ -246,7 +246,7 @@ export function commandFor<Actor, In, Out, Shown = Out>(
       });
       const run = (dryRun: boolean) =>
         namingFlags(names, () => runOperation(op, ctx, input, { dryRun })).catch((err) => {
-          throw withHint(err, spec.hints);
+          throw withHint(withSubject(err, spec.args, args), spec.hints);
         });
       // Without `after`, what is shown is the result itself (Shown defaults to Out).
       const asShown = (r: Out) => r as unknown as Shown;
@@ -441,6 +441,22 @@ function takenFields(spec: { args?: ArgSpec[]; flags?: FlagSpec[]; secrets?: { f
 }
 
 /** An operation's refusal with a code the command has a hint for: the same error, the hint added. */
+/**
+ * An operation's plain 404 ("Lock not found.") names what was typed when the command takes one
+ * argument: `LOCK_ID 999999: Lock not found.`, as an unknown name already reads (`EMPLOYEE: no …`).
+ */
+function withSubject(err: unknown, specs: ArgSpec[] | undefined, given: Record<string, string>): unknown {
+  if (!(err instanceof AppError) || err.status !== 404 || Object.keys(err.errors).length) return err;
+  if (specs?.length !== 1 || given[specs[0].name] === undefined) return err;
+  const arg = specs[0].name.toUpperCase();
+  return new AppError(404, `${arg} ${given[specs[0].name]}: ${err.message}`, {
+    code: err.code,
+    errors: { [arg]: [err.message] },
+    details: err.details,
+    headers: err.headers,
+  });
+}
+
 function withHint(err: unknown, hints: Record<string, string> | undefined): unknown {
   if (!(err instanceof AppError) || !err.code || !hints?.[err.code]) return err;
   return new AppError(err.status, `${err.message} (${hints[err.code]})`, {

@@ -88,7 +88,8 @@ async function report(err: unknown, json: boolean): Promise<number> {
   if (err instanceof AppError) {
     cliIo().stderr.write(`wfctl: ${err.message}\n`);
     for (const [field, messages] of Object.entries(err.errors)) {
-      for (const m of messages) if (m !== err.message) cliIo().stderr.write(`  ${field}: ${m}\n`);
+      // A field's message the first line already says (`--month: 2026-11 has not …`) is not repeated.
+      for (const m of messages) if (!err.message.includes(m)) cliIo().stderr.write(`  ${field}: ${m}\n`);
     }
     if (json)
       printJson({

@@ -152,10 +152,10 @@ for (const dialect of DIALECTS) {
       // A preview queues no job, so it names none (and does not wait for one).
       const preview = await cli(['fy', 'close', `${a.org.code}/FY2025`, '--dry-run', '--json', '--yes']);
       t.is(preview.code, 0, preview.stderr);
-      t.like(preview.json(), { status: 'closing', name: 'FY2025', job_id: null });
+      t.like(preview.json(), { status: 'closing', name: 'FY2025', job_id: null, dry_run: true });
       const queued = await cli(['fy', 'close', `${a.org.code}/FY2025`, '--no-wait', '--yes']);
       t.is(queued.code, 0, queued.stderr);
-      t.like(queued.json(), { status: 'closing', name: 'FY2025' });
+      t.like(queued.json(), { status: 'closing', name: 'FY2025', dry_run: false });
       const jobs = await cli(['jobs', '--status', 'queued']);
       t.deepEqual(
         jobs.json().data.map((j: any) => [j.id, j.name]),

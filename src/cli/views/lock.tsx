@@ -57,7 +57,7 @@ export function LockGridView({ grid, names = NO_NAMES }: { grid: LockGrid; names
           m.month,
           m.state,
           m.organization_lock ? m.organization_lock.lock_id : null,
-          m.organization_lock?.locked_by ?? null,
+          m.organization_lock?.locked_by_email ?? null,
           formatTime(m.organization_lock?.locked_at, names.zone(grid.organization_id)),
           m.unit_locks.map((u) => `${u.unit_code}#${u.lock_id}`).join(' ') || null,
           `${m.rows_locked}/${m.rows}`,

@@ -37,7 +37,12 @@ export const isoInstant = () =>
       'iso-instant',
       ({ path }) =>
         `The ${path} field must be an ISO-8601 date-time with a time zone (e.g. 2026-03-01T10:30:00Z).`,
-      (v) => v == null || (ISO_INSTANT.test(v) && isRealInstant(v)),
+      (v) => v == null || ISO_INSTANT.test(v),
+    )
+    .test(
+      'real-instant',
+      ({ path }) => `The ${path} field must be a date-time that exists (2026-02-30 and 24:00 do not).`,
+      (v) => v == null || !ISO_INSTANT.test(v) || isRealInstant(v),
     )
     .test(instantRangeTest((v) => (ISO_INSTANT.test(v) ? new Date(v) : null)));
 

@@ -1,6 +1,7 @@
 // A financial year as served: its status and, once closed, the frozen leave-type snapshot.
 import type { Knex } from 'knex';
 import {
+  Bool,
   DateOnly,
   DateTime,
   Enum,
@@ -49,6 +50,9 @@ export const FinancialYearCloseAccepted = Obj({
   name: Str(),
   status: Enum(['closing'] as const),
   job_id: Nullable(Int({ description: 'the queued close job; null on a dry run, which queues none' })),
+  dry_run: Bool({
+    description: 'true for a preview (wfctl fy close --dry-run): nothing was queued or changed',
+  }),
 });
 
 export async function viewFinancialYear(db: Knex, row: any): Promise<FinancialYearView> {

@@ -66,6 +66,7 @@ for (const dialect of DIALECTS) {
       const unreal = await book(w, { pet_id: foreignPet.id, scheduled_at });
       t.is(unreal.status, 422, scheduled_at);
       t.deepEqual(Object.keys(unreal.body.errors), ['scheduled_at'], scheduled_at);
+      t.regex(unreal.body.errors.scheduled_at[0], /exists/, 'the format was right: the date-time is not');
     }
     const foreign = await book(w, {
       pet_id: foreignPet.id,

@@ -64,7 +64,8 @@ for (const dialect of DIALECTS) {
     t.is(dec.month, '2025-12');
     t.is(dec.state, 'locked');
     t.is(dec.organization_lock.lock_id, whole.json().lock_id);
-    t.is(dec.organization_lock.locked_by, hr.email);
+    t.is(dec.organization_lock.locked_by, a.users.hr);
+    t.is(dec.organization_lock.locked_by_email, hr.email);
     t.deepEqual(
       dec.unit_locks.map((u: any) => u.unit_code),
       [a.units[0].code],
@@ -95,6 +96,8 @@ for (const dialect of DIALECTS) {
     const unknown = await cli(['unlock', '999999', '--reason', 'late punches']);
     t.is(unknown.code, 2);
     t.notRegex(unknown.stderr, /--yes/);
+    t.regex(unknown.stderr, /LOCK_ID 999999: Lock not found/, 'the id typed is named');
+    t.is(unknown.stderr.trim().split('\n').length, 1, 'said once, not again as a field line');
     const unlocked = await cli(['unlock', String(whole.json().lock_id), '--reason', 'late punches', '--yes']);
     t.is(unlocked.code, 0, unlocked.stderr);
     t.is(unlocked.json().rows_unlocked, 31);

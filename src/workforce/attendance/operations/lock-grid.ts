@@ -11,7 +11,9 @@ import { organizationName, organizationRef } from '../../refs.js';
 export interface LockGridLock {
   lock_id: number;
   unit_code: string | null;
-  locked_by: string;
+  /** The acting user's id, as the lock's own answer gives it; the e-mail beside it for people. */
+  locked_by: number;
+  locked_by_email: string;
   locked_at: string | null;
 }
 
@@ -65,7 +67,15 @@ async function grid(
     .where('l.organization_id', input.organization_id)
     .whereIn('l.month', months)
     .orderBy('l.id')
-    .select('l.id', 'l.month', 'l.scope_key', 'l.created_at', 'u.email', 'ou.code as unit_code');
+    .select(
+      'l.id',
+      'l.month',
+      'l.scope_key',
+      'l.created_at',
+      'l.locked_by',
+      'u.email',
+      'ou.code as unit_code',
+    );
   const counts = await db('attendance')
     .where('organization_id', input.organization_id)
     .where('date', '>=', `${input.year}-01-01`)
@@ -83,7 +93,8 @@ async function grid(
       const describe = (l: any): LockGridLock => ({
         lock_id: Number(l.id),
         unit_code: l.unit_code ?? null,
-        locked_by: String(l.email),
+        locked_by: Number(l.locked_by),
+        locked_by_email: String(l.email),
         locked_at: isoOrNull(l.created_at),
       });
       const org = here.find((l) => l.scope_key === 'org');

@@ -60,6 +60,7 @@ export const closeFinancialYear = defineOperation({
       status: 'closing' as const,
       // A dry run rolls the job back: an id would name a job that does not exist.
       job_id: ctx.dryRun ? null : jobId,
+      dry_run: ctx.dryRun,
     };
   },
 });
