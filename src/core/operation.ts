@@ -22,7 +22,7 @@ import type { Knex } from 'knex';
 import { ObjectSchema, type AnySchema, type InferType } from 'yup';
 import { inTransaction, type Isolation } from '../db/transaction.js';
 import type { Services } from './services.js';
-import { refuseHostileKeys, validate } from './validation.js';
+import { refuseHostileKeys, validate, validatedWith } from './validation.js';
 
 /**
  * Who may run an operation:
@@ -229,7 +229,11 @@ export async function runOperation<Actor, In, Out>(
 ): Promise<Out> {
   const raw = rawInput ?? {};
   const input = (
-    isPlainObject(raw) && isFieldless(op.input) ? fieldlessInput(raw) : await validate(op.input, raw)
+    validatedWith(raw) === op.input
+      ? raw // a route's body or query that is this very input, validated by it already
+      : isPlainObject(raw) && isFieldless(op.input)
+        ? fieldlessInput(raw)
+        : await validate(op.input, raw)
   ) as In;
   const settled = ctx.policy.admit(ctx.actor, op);
   const prepared = op.prepare ? await op.prepare(ctx, input) : undefined;

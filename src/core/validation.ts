@@ -134,19 +134,38 @@ export function refuseHostileKeys(value: unknown, prefix = ''): void {
   throw new ValidationError(errors);
 }
 
+/**
+ * Each object validate() returned, with the schema that made it. A route whose body (or query) is
+ * its operation's very input schema hands the validated object on as the input, and the runner
+ * finds it here instead of validating the same object against the same schema a second time
+ * (src/core/operation.ts). Weak: the entry goes with the object.
+ */
+const validatedBy = new WeakMap<object, yup.Schema<any, any, any, any>>();
+
+/** The schema that produced `value` (an object validate() returned, untouched since), if any. */
+export function validatedWith(value: unknown): yup.Schema<any, any, any, any> | undefined {
+  return typeof value === 'object' && value !== null ? validatedBy.get(value) : undefined;
+}
+
 /** Validates and casts; on failure throws a 422 listing every failing field. */
 export async function validate<T = any>(
   schema: yup.Schema<T, any, any, any>,
   value: unknown,
-  opts: { prefix?: string; json?: boolean } = {},
+  opts: { prefix?: string; json?: boolean; handOn?: boolean } = {},
 ): Promise<T> {
   refuseHostileKeys(value, opts.prefix);
   try {
-    return await schema.validate(value, {
+    const valid = await schema.validate(value, {
       abortEarly: false,
       stripUnknown: true,
       ...(opts.json ? { context: { [JSON_CONTEXT]: true } } : {}),
     });
+    // `handOn` (the HTTP pipeline's body and query): remembered for the runner, and frozen so that
+    // "untouched since" holds: nothing can change the object after it was checked.
+    if (opts.handOn && typeof valid === 'object' && valid !== null) {
+      validatedBy.set(Object.freeze(valid), schema);
+    }
+    return valid;
   } catch (err) {
     if (err instanceof yup.ValidationError) throw new ValidationError(fieldErrors(err, opts.prefix));
     throw err;

@@ -164,7 +164,7 @@ async function handleRoute(
       await limitRate(route.rateLimit, principal, request, undefined, services);
     const params = await validateParams(route, req.params ?? {});
     const query = route.query
-      ? await validate(route.query, parseQuery(qIndex === -1 ? '' : url.slice(qIndex + 1)))
+      ? await validate(route.query, parseQuery(qIndex === -1 ? '' : url.slice(qIndex + 1)), { handOn: true })
       : {};
     const read = !WRITE_METHODS.has(route.method)
       ? undefined
@@ -244,7 +244,7 @@ function maskedPath(route: Route, params: Record<string, string>): string {
 /** The body through the route's schema; when it fails, the route's database checks add theirs. */
 async function validateBody(route: Route, rawBody: unknown, services: Services): Promise<unknown> {
   try {
-    return await validate(route.body!, rawBody ?? {}, { json: !route.multipart });
+    return await validate(route.body!, rawBody ?? {}, { json: !route.multipart, handOn: true });
   } catch (err) {
     if (!(err instanceof ValidationError) || !route.crossChecks) throw err;
     if (!rawBody || typeof rawBody !== 'object' || Array.isArray(rawBody)) throw err;

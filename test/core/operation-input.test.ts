@@ -89,3 +89,35 @@ test('schemas that do more than an empty object still go through yup (tests, fie
     await outcome(() => validate(noUnknown, { unexpected: true })),
   );
 });
+
+// A route whose body (or query) is its operation's very input schema: the pipeline validated the
+// body with that schema (`handOn`), and the runner takes the object as it is instead of validating
+// it a second time; anything else is validated by the runner as always.
+test('the runner validates once an input the pipeline validated with the same schema', async (t) => {
+  let checks = 0;
+  const schema = yup.object({
+    n: yup
+      .number()
+      .required()
+      .test('counted', 'never fails', () => ++checks > 0),
+  });
+  const op = echo(schema);
+  const handed = await validate(schema, { n: '4' }, { handOn: true });
+  t.is(checks, 1);
+  t.deepEqual(await runOperation(op, ctx, handed), { n: 4 });
+  t.is(checks, 1, 'not validated again');
+  t.true(Object.isFrozen(handed), 'and nothing could change it since');
+
+  // The same content in another object, or validated without handOn, or by another schema: validated.
+  await runOperation(op, ctx, { n: 4 });
+  t.is(checks, 2);
+  await runOperation(op, ctx, await validate(schema, { n: 4 }));
+  t.is(checks, 4);
+  const other = yup.object({ n: yup.number().required() });
+  await runOperation(op, ctx, await validate(other, { n: 4 }, { handOn: true }));
+  t.is(checks, 5);
+  t.deepEqual(await outcome(() => runOperation(op, ctx, { n: 'x' })), {
+    status: 422,
+    errors: { n: ['The n field must be a number.'] },
+  });
+});
