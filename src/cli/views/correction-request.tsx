@@ -4,13 +4,23 @@ import { Box } from '../ink.js';
 import type { CorrectionRequestView } from '../../workforce/attendance/correction-requests/serialize.js';
 import type { Page } from '../../workforce/listing.js';
 import { formatTime } from '../time.js';
+import { NO_NAMES, type Names } from '../names.js';
 import { Summary } from './summary.js';
 import { More } from './unit.js';
 
-// The request does not carry its unit's time zone: times are shown in UTC, with the offset.
-const at = (iso: string | null) => formatTime(iso);
+// Times in the organization's time zone, with the offset (the request names its organization, not
+// its unit; the offset keeps a unit in another zone unambiguous).
+const zoned = (names: Names, r: CorrectionRequestView) => (iso: string | null) =>
+  formatTime(iso, names.zone(r.organization_id));
 
-export function CorrectionRequestDecidedView({ r }: { r: CorrectionRequestView }) {
+export function CorrectionRequestDecidedView({
+  r,
+  names = NO_NAMES,
+}: {
+  r: CorrectionRequestView;
+  names?: Names;
+}) {
+  const at = zoned(names, r);
   return (
     <Summary
       title={`Correction request ${r.id} ${r.status}: ${r.employee_id} on ${r.date}`}
@@ -30,7 +40,13 @@ export function CorrectionRequestDecidedView({ r }: { r: CorrectionRequestView }
   );
 }
 
-export function CorrectionRequestListView({ page }: { page: Page<CorrectionRequestView> }) {
+export function CorrectionRequestListView({
+  page,
+  names = NO_NAMES,
+}: {
+  page: Page<CorrectionRequestView>;
+  names?: Names;
+}) {
   return (
     <Box flexDirection="column">
       <Summary
@@ -42,8 +58,8 @@ export function CorrectionRequestListView({ page }: { page: Page<CorrectionReque
             r.organization_code,
             r.employee_id,
             r.date,
-            at(r.proposed_check_in),
-            at(r.proposed_check_out),
+            zoned(names, r)(r.proposed_check_in),
+            zoned(names, r)(r.proposed_check_out),
             r.status,
             r.reason,
           ]),

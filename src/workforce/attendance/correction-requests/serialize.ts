@@ -7,6 +7,7 @@ import { REQUEST_STATUSES } from './schemas.js';
 /** A correction request against a day of a locked month (issue 28). */
 export const CorrectionRequest = Obj({
   id: Int(),
+  organization_id: Int(),
   organization_code: Str({ example: 'ACME' }),
   employee_id: Str({ example: 'E042', description: 'the employee code' }),
   date: DateOnly({ description: 'the day in the unit’s time zone' }),
@@ -37,6 +38,7 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 export function serializeRequest(r: any): CorrectionRequestView {
   return {
     id: Number(r.id),
+    organization_id: Number(r.organization_id),
     organization_code: String(r.organization_code),
     employee_id: String(r.employee_code),
     date: String(r.date).slice(0, 10),

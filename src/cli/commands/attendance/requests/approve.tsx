@@ -21,6 +21,7 @@ export function register(program: Command): void {
     context: workforceActor,
     confirm: (args) =>
       `Approve correction request ${args.id}? The locked day is corrected and sent to partners.`,
-    view: (r) => <CorrectionRequestDecidedView r={r} />,
+    names: (r) => ({ organizations: [r.organization_id] }),
+    view: (r, _flags, names) => <CorrectionRequestDecidedView r={r} names={names} />,
   });
 }

@@ -49,6 +49,7 @@ export function register(program: Command): void {
       'wfctl attendance requests list --month 2026-01 --json',
     ],
     context: workforceActor,
-    view: (page) => <CorrectionRequestListView page={page} />,
+    names: (page) => ({ organizations: page.data.map((r) => r.organization_id) }),
+    view: (page, _flags, names) => <CorrectionRequestListView page={page} names={names} />,
   });
 }

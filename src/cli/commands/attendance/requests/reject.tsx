@@ -25,6 +25,7 @@ export function register(program: Command): void {
     },
     examples: ['wfctl attendance requests reject 7 --reason "The gate log shows 17:30."'],
     context: workforceActor,
-    view: (r) => <CorrectionRequestDecidedView r={r} />,
+    names: (r) => ({ organizations: [r.organization_id] }),
+    view: (r, _flags, names) => <CorrectionRequestDecidedView r={r} names={names} />,
   });
 }

@@ -1,0 +1,40 @@
+// The correction requests' table and decision on a terminal: the proposed times in the
+// organization's time zone with its offset, not in UTC.
+import test from 'ava';
+import React from 'react';
+import { render } from 'ink-testing-library';
+import { NO_NAMES } from '../../../../src/cli/names.js';
+import {
+  CorrectionRequestDecidedView,
+  CorrectionRequestListView,
+} from '../../../../src/cli/views/correction-request.js';
+import type { CorrectionRequestView } from '../../../../src/workforce/attendance/correction-requests/serialize.js';
+
+const request: CorrectionRequestView = {
+  id: 3,
+  organization_id: 1,
+  organization_code: 'ACME',
+  employee_id: 'A1001',
+  date: '2026-10-05',
+  proposed_check_in: '2026-10-05T03:00:00.000Z',
+  proposed_check_out: null,
+  reason: 'The reader was down',
+  status: 'approved',
+  requested_by: 9,
+  decided_by: 4,
+  decided_at: '2026-11-02T06:00:00.000Z',
+  decision_reason: null,
+  lock_id: 13,
+  attendance_id: 301,
+  created_at: '2026-11-01T06:00:00.000Z',
+};
+const kolkata = { ...NO_NAMES, zone: (id: number | null | undefined) => (id === 1 ? 'Asia/Kolkata' : 'UTC') };
+
+test('the list and a decision show the proposed check-in in the organization’s zone', (t) => {
+  const page = { data: [request], meta: { next_cursor: null } };
+  const list = render(<CorrectionRequestListView page={page as any} names={kolkata} />).lastFrame() ?? '';
+  t.regex(list, /08:30/, list);
+  t.notRegex(list, /03:00/);
+  const decided = render(<CorrectionRequestDecidedView r={request} names={kolkata} />).lastFrame() ?? '';
+  t.regex(decided, /08:30/, decided);
+});
