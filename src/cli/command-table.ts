@@ -64,7 +64,7 @@ export const COMMAND_TABLE: readonly CommandNode[] = [
   {
     name: 'employee',
     description: 'Employees: list, show',
-    examples: ['wfctl employee list --org ACME', 'wfctl employee show E042'],
+    examples: ['wfctl employee list --org ACME', 'wfctl employee show A1002'],
     commands: [
       {
         name: 'list',
@@ -168,7 +168,7 @@ export const COMMAND_TABLE: readonly CommandNode[] = [
     name: 'deployment',
     description: 'Deployments of employees at units',
     examples: [
-      'wfctl deployment create E042 --unit ACME/MUM --from 2026-02-01 --primary --dry-run',
+      'wfctl deployment create A1002 --unit ACME/MUM --from 2026-02-01 --primary --dry-run',
       'wfctl deployment close 31 --yes',
     ],
     commands: [
@@ -547,7 +547,7 @@ export const COMMAND_TABLE: readonly CommandNode[] = [
     description: 'The pets (patients) of a clinic tenant',
     examples: [
       'wfctl pet list --tenant happy-paws',
-      'wfctl pet create --tenant happy-paws --client 4 --name Bruno --species dog --sex male',
+      'wfctl pet create --tenant happy-paws --client 1 --name Bruno --species dog --sex male',
       'wfctl pet update 12 --tenant happy-paws --weight 31.5',
     ],
     commands: [
@@ -669,7 +669,7 @@ export const COMMAND_TABLE: readonly CommandNode[] = [
     description: 'The invoices of a clinic tenant and their payments',
     examples: [
       'wfctl invoice list --tenant happy-paws',
-      'wfctl invoice create --tenant happy-paws --client 4 --item "Rabies vaccine=450" --item "Consultation=2x300"',
+      'wfctl invoice create --tenant happy-paws --client 1 --item "Rabies vaccine=450" --item "Consultation=2x300"',
       'wfctl invoice record-payment 18 --tenant happy-paws --amount 250 --method upi --reference UPI-4471',
     ],
     commands: [

@@ -16,7 +16,7 @@ export function register(program: Command): void {
     description: 'An employee with its deployments',
     args: [employeeArg],
     input: { skip: ['employee_id'] },
-    examples: ['wfctl employee show E042', 'wfctl employee show E042 --json'],
+    examples: ['wfctl employee show A1002', 'wfctl employee show A1002 --json'],
     context: workforceActor,
     names: (e) => ({
       organizations: [e.organization_id],

@@ -54,8 +54,8 @@ export function register(program: Command): void {
     flags: [tenantNameFlag],
     input: { skip: ['tenant_id'], fields: invoiceFlags },
     examples: [
-      'wfctl invoice create --tenant happy-paws --client 4 --item "Rabies vaccine=450" --item "Consultation=2x300"',
-      'wfctl invoice create --tenant happy-paws --client 4 --total 1200 --payment-amount 500 --payment-method cash --json',
+      'wfctl invoice create --tenant happy-paws --client 1 --item "Rabies vaccine=450" --item "Consultation=2x300"',
+      'wfctl invoice create --tenant happy-paws --client 1 --total 1200 --payment-amount 500 --payment-method cash --json',
     ],
     context: clinicActor,
     view: (invoice, _f, names) => (

@@ -18,8 +18,8 @@ export function register(program: Command): void {
     flags: [tenantNameFlag],
     input: { skip: ['tenant_id'], fields: { client_id: '--client <id>', ...petFlagNames } },
     examples: [
-      'wfctl pet create --tenant happy-paws --client 4 --name Bruno --species dog --sex male',
-      'wfctl pet create --tenant happy-paws --client 4 --name Mia --species cat --weight 4.2 --json',
+      'wfctl pet create --tenant happy-paws --client 1 --name Bruno --species dog --sex male',
+      'wfctl pet create --tenant happy-paws --client 1 --name Mia --species cat --weight 4.2 --json',
     ],
     context: clinicActor,
     view: (pet) => <PetSummaryView pet={pet} title={`Registered ${pet.name} (pet ${pet.id})`} />,

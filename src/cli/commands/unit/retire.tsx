@@ -49,7 +49,7 @@ export function register(program: Command): void {
     ],
     examples: [
       'wfctl unit retire ACME/BLR --effective-date 2026-03-31 --reason "Site closed" --dry-run',
-      'wfctl unit retire ACME/BLR --effective-date 2026-03-31 --reason "Site closed" --transfer E042=ACME/MUM --yes',
+      'wfctl unit retire ACME/BLR --effective-date 2026-03-31 --reason "Site closed" --transfer A1001=ACME/MUM --yes',
     ],
     context: workforceActor,
     confirm: (args, flags) => `Retire unit ${args.unit} effective ${flags.effectiveDate}?`,
