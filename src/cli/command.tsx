@@ -448,6 +448,7 @@ function takenFields(spec: { args?: ArgSpec[]; flags?: FlagSpec[]; secrets?: { f
 function withSubject(err: unknown, specs: ArgSpec[] | undefined, given: Record<string, string>): unknown {
   if (!(err instanceof AppError) || err.status !== 404 || Object.keys(err.errors).length) return err;
   if (specs?.length !== 1 || given[specs[0].name] === undefined) return err;
+  if (err.message.includes(given[specs[0].name])) return err; // "No delivery 42." names it already
   const arg = specs[0].name.toUpperCase();
   return new AppError(404, `${arg} ${given[specs[0].name]}: ${err.message}`, {
     code: err.code,
