@@ -548,7 +548,7 @@ export const COMMAND_TABLE: readonly CommandNode[] = [
     examples: [
       'wfctl pet list --tenant happy-paws',
       'wfctl pet create --tenant happy-paws --client 1 --name Bruno --species dog --sex male',
-      'wfctl pet update 12 --tenant happy-paws --weight 31.5',
+      'wfctl pet update 1 --tenant happy-paws --weight 31.5',
     ],
     commands: [
       {
@@ -603,9 +603,9 @@ export const COMMAND_TABLE: readonly CommandNode[] = [
     description: 'The appointments of a clinic tenant',
     examples: [
       'wfctl appointment list --tenant happy-paws',
-      'wfctl appointment book --tenant happy-paws --pet 7 --at 2026-03-01T10:30:00+05:30 --reason Vaccination',
-      'wfctl appointment status 31 checked_in --tenant happy-paws --yes',
-      'wfctl appointment reschedule 31 --tenant happy-paws --at 2026-03-01T11:00:00+05:30 --duration 45',
+      'wfctl appointment book --tenant happy-paws --pet 1 --at 2026-03-01T10:30:00+05:30 --reason Vaccination',
+      'wfctl appointment status 1 checked_in --tenant happy-paws --yes',
+      'wfctl appointment reschedule 1 --tenant happy-paws --at 2026-03-01T11:00:00+05:30 --duration 45',
     ],
     commands: [
       {
@@ -670,7 +670,7 @@ export const COMMAND_TABLE: readonly CommandNode[] = [
     examples: [
       'wfctl invoice list --tenant happy-paws',
       'wfctl invoice create --tenant happy-paws --client 1 --item "Rabies vaccine=450" --item "Consultation=2x300"',
-      'wfctl invoice record-payment 18 --tenant happy-paws --amount 250 --method upi --reference UPI-4471',
+      'wfctl invoice record-payment 1 --tenant happy-paws --amount 250 --method upi --reference UPI-4471',
     ],
     commands: [
       {
@@ -806,7 +806,7 @@ export const COMMAND_TABLE: readonly CommandNode[] = [
   {
     name: 'health-log',
     description: 'The health journals of a clinic tenant’s patients',
-    examples: ['wfctl health-log list --tenant happy-paws --pet 7'],
+    examples: ['wfctl health-log list --tenant happy-paws --pet 1'],
     commands: [
       {
         name: 'list',

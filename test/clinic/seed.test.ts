@@ -9,7 +9,15 @@ for (const dialect of DIALECTS) {
     const app = await bootClinic(dialect);
     t.teardown(app.close);
     const [first] = await runSeeds(app.services, 'clinic-demo');
-    t.deepEqual(first.result.created, ['tenant', 'tenant_admin', 'veterinarian', 'owner']);
+    t.deepEqual(first.result.created, [
+      'tenant',
+      'tenant_admin',
+      'veterinarian',
+      'owner',
+      'pet',
+      'appointment',
+      'invoice',
+    ]);
     const counts = await clinicRowCounts(app.services.db);
     const [second] = await runSeeds(app.services, 'clinic-demo');
     t.deepEqual(second.result.created, []);
@@ -30,7 +38,12 @@ for (const dialect of DIALECTS) {
     const owner = await loginAs('owner@happypaws.test');
     t.is(owner.data.clients[0].tenant.slug, 'happy-paws');
     const dash = await app.clinic.get('/api/v1/tenant/happy-paws/dashboard', { token: admin.token });
-    t.like(dash.body.data.stats, { clients_count: 1 });
+    t.like(dash.body.data.stats, {
+      clients_count: 1,
+      pets_count: 1,
+      appointments_count: 1,
+      pending_invoices_count: 1,
+    });
     // The directory finds it by place, as the owner-portal docs' example does.
     const near = await app.clinic.get('/api/v1/providers?latitude=12.9716&longitude=77.5946&radius_km=10');
     t.is(near.status, 200);

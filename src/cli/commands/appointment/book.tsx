@@ -29,8 +29,8 @@ export function register(program: Command): void {
     flags: [tenantNameFlag],
     input: { skip: ['tenant_id', 'veterinarian_user_id'], fields: bookFlags },
     examples: [
-      'wfctl appointment book --tenant happy-paws --pet 7 --at 2026-03-01T10:30:00+05:30 --reason Vaccination',
-      'wfctl appointment book --tenant happy-paws --pet 7 --at 2026-03-01T05:00:00Z --vet vera@example.test --json',
+      'wfctl appointment book --tenant happy-paws --pet 1 --at 2026-03-01T10:30:00+05:30 --reason Vaccination',
+      'wfctl appointment book --tenant happy-paws --pet 1 --at 2026-03-01T05:00:00Z --vet vet@happypaws.test --json',
     ],
     context: clinicActor,
     view: (appointment, _f, names) => (

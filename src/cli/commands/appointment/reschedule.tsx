@@ -34,7 +34,7 @@ export function register(program: Command): void {
       },
     },
     examples: [
-      'wfctl appointment reschedule 31 --tenant happy-paws --at 2026-03-01T11:00:00+05:30 --duration 45',
+      'wfctl appointment reschedule 1 --tenant happy-paws --at 2026-03-01T11:00:00+05:30 --duration 45',
     ],
     context: clinicActor,
   });

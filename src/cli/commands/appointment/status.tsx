@@ -33,8 +33,8 @@ export function register(program: Command): void {
     flags: [tenantNameFlag],
     input: { skip: ['tenant_id'] },
     examples: [
-      'wfctl appointment status 31 checked_in --tenant happy-paws --yes',
-      'wfctl appointment status 31 cancelled --tenant happy-paws --dry-run --json',
+      'wfctl appointment status 1 checked_in --tenant happy-paws --yes',
+      'wfctl appointment status 1 cancelled --tenant happy-paws --dry-run --json',
     ],
     context: clinicActor,
     confirm: (args) => `Move appointment ${args.appointment} to ${args.status}?`,

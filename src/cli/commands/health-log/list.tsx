@@ -27,8 +27,8 @@ export function register(program: Command): void {
       },
     },
     examples: [
-      'wfctl health-log list --tenant happy-paws --pet 7',
-      'wfctl health-log list --tenant happy-paws --pet 7 --since 2026-01-01 --actor vera@example.test --json',
+      'wfctl health-log list --tenant happy-paws --pet 1',
+      'wfctl health-log list --tenant happy-paws --pet 1 --since 2026-01-01 --actor vet@happypaws.test --json',
     ],
     context: clinicActor,
     json: pageResult,

@@ -31,8 +31,8 @@ export function register(program: Command): void {
     flags: [tenantNameFlag],
     input: { skip: ['tenant_id'], fields: paymentFlags },
     examples: [
-      'wfctl invoice record-payment 18 --tenant happy-paws --amount 250 --method upi --reference UPI-4471',
-      'wfctl invoice record-payment 18 --tenant happy-paws --amount 250 --method cash --yes --json',
+      'wfctl invoice record-payment 1 --tenant happy-paws --amount 250 --method upi --reference UPI-4471',
+      'wfctl invoice record-payment 1 --tenant happy-paws --amount 250 --method cash --yes --json',
     ],
     context: clinicActor,
     confirm: (args, given) =>

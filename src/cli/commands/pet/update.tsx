@@ -26,8 +26,8 @@ export function register(program: Command): void {
       },
     },
     examples: [
-      'wfctl pet update 12 --tenant happy-paws --weight 31.5',
-      'wfctl pet update 12 --tenant happy-paws --breed "" --json',
+      'wfctl pet update 1 --tenant happy-paws --weight 31.5',
+      'wfctl pet update 1 --tenant happy-paws --breed "" --json',
     ],
     context: clinicActor,
     view: (pet) => <PetSummaryView pet={pet} title={`Updated ${pet.name} (pet ${pet.id})`} />,
