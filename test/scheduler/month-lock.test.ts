@@ -60,6 +60,42 @@ test('each organization’s lock falls due at 02:00 on the 1st on its own wall c
 });
 
 for (const dialect of DIALECTS) {
+  // A unit west of its organization is still in the month's last day at the organization's 02:00:
+  // the month waits for it, by hand and on schedule (lock-due.ts).
+  test(`[${dialect}] a unit west of its organization: January waits until it has ended there too`, async (t) => {
+    // 02:00 on February 1st in Kolkata: 15:30 on January 31st in New York.
+    const app = await bootApp(dialect, { clock: new FixedClock('2026-01-31T20:30:00.000Z') });
+    t.teardown(app.close);
+    const { db } = app.services;
+    const w = await orgWorld(app.services, { timezone: 'Asia/Kolkata' });
+    await db('organizations').where({ id: w.org.id }).update({ created_at: '2026-01-15 00:00:00.000' });
+    await db('organization_units').where({ id: w.units[1].id }).update({ timezone: 'America/New_York' });
+    await fillMonth(db, w, '2026-01');
+    const ctx = workforceContext(app.services, await systemActor(db));
+
+    const early = await t.throwsAsync(
+      runOperation(lockMonth, ctx, { organization_id: w.org.id, month: '2026-01' }),
+    );
+    t.regex(early!.message, /has not ended yet in America\/New_York/);
+    // The Kolkata unit alone: its January is over.
+    const unitLock = await runOperation(lockMonth, ctx, {
+      organization_id: w.org.id,
+      organization_unit_id: w.units[0].id,
+      month: '2026-01',
+    });
+    t.truthy(unitLock.lock_id);
+    t.deepEqual(await fireScheduledJob(app.services, 'month-lock'), [], 'not due yet for New York');
+
+    // 02:00 in New York on February 1st.
+    app.clock.set('2026-02-01T07:00:00.000Z');
+    const ran = await fireScheduledJob(app.services, 'month-lock');
+    t.deepEqual(
+      ran.map((o) => [o.slot, o.outcome]),
+      [[`2026-01/org:${w.org.id}`, 'ran']],
+    );
+    t.is(await lockedCount(db, { organization_id: w.org.id }), 62);
+  });
+
   test(`[${dialect}] ticking every minute, each organization locks at its own 02:00: +05:30, +05:45, −03:30, Berlin`, async (t) => {
     const app = await bootApp(dialect, { clock: new FixedClock('2026-01-31T20:14:00.000Z') });
     t.teardown(app.close);

@@ -17,7 +17,7 @@ import { runOperation } from '../../core/operation.js';
 import type { ScheduleArgs, ScheduledJob, UpcomingSlot } from '../../core/scheduled-job.js';
 import type { Services } from '../../core/services.js';
 import { fromDbTime } from '../../db/time.js';
-import { lockDueAt, monthJustEnded } from './lock-due.js';
+import { lockDueAtIn, monthJustEndedIn } from './lock-due.js';
 import { lockDueMonth } from './operations/lock-due-month.js';
 import { workforceContext } from '../context.js';
 import { systemActor } from '../identity/actor.js';
@@ -41,6 +41,8 @@ interface Org {
   id: number;
   code: string;
   timezone: string;
+  /** The organization's zone and its active units' (lock-due.ts: a month waits for all of them). */
+  zones: string[];
   createdMonth: string | null;
 }
 
@@ -50,12 +52,21 @@ async function activeOrganizations(services: Services): Promise<Org[]> {
     .where({ status: 'active', is_active: true })
     .orderBy('id')
     .select('id', 'code', 'timezone', 'created_at');
+  const unitZones = await services
+    .db('organization_units')
+    .where({ status: 'active' })
+    .distinct('organization_id', 'timezone');
   return rows.map((o) => {
     const created = fromDbTime(o.created_at);
+    const own = String(o.timezone);
+    const units = unitZones
+      .filter((u) => Number(u.organization_id) === Number(o.id))
+      .map((u) => String(u.timezone));
     return {
       id: Number(o.id),
       code: String(o.code),
-      timezone: String(o.timezone),
+      timezone: own,
+      zones: [...new Set([own, ...units])],
       createdMonth: created ? zonedParts(created, o.timezone).month : null,
     };
   });
@@ -74,8 +85,11 @@ export const CATCH_UP_MONTHS = 12;
  * bounded to CATCH_UP_MONTHS back, to the month just ended. Which of them already ran is the
  * slots' business (doneSlots): a first 1st-of-month missed is owed like any other.
  */
-export function monthsDue(org: Pick<Org, 'timezone' | 'createdMonth'>, at: Date): string[] {
-  const last = monthJustEnded(at, org.timezone);
+export function monthsDue(
+  org: Pick<Org, 'timezone' | 'createdMonth'> & { zones?: string[] },
+  at: Date,
+): string[] {
+  const last = monthJustEndedIn(at, org.zones ?? [org.timezone]);
   const bound = addMonths(last, -(CATCH_UP_MONTHS - 1));
   const start = org.createdMonth && org.createdMonth > bound ? org.createdMonth : bound;
   const months: string[] = [];
@@ -86,7 +100,7 @@ export function monthsDue(org: Pick<Org, 'timezone' | 'createdMonth'>, at: Date)
 export const monthLockJob: ScheduledJob = {
   name: 'month-lock',
   description:
-    'Locks the month just ended for every active organization, at 02:00 on the 1st in the organization’s time zone (checked every minute)',
+    'Locks the month just ended for every active organization, at 02:00 on the 1st in the organization’s time zone, once the month has ended for each of its units too (checked every minute)',
   cron: '* * * * *',
   timezone: 'UTC',
   fireOnStart: true,
@@ -105,8 +119,8 @@ export const monthLockJob: ScheduledJob = {
     const done = await doneSlots(services.db, 'month-lock', pending);
     return orgs.map((org) => {
       // The month now running on the organization's wall clock is the next to fall due.
-      const month = addMonths(monthJustEnded(at, org.timezone), 1);
-      const dueAt = lockDueAt(month, org.timezone);
+      const month = addMonths(monthJustEndedIn(at, org.zones), 1);
+      const dueAt = lockDueAtIn(month, org.zones);
       return {
         slot: slotOf(month, org.id),
         subject: `organization ${org.code}`,

@@ -9,7 +9,7 @@ import { NotFoundError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
 import { isoOrNull, toDbTime } from '../../../db/time.js';
 import type { WorkforceRun } from '../../context.js';
-import { lockDueAt } from '../lock-due.js';
+import { lockDueAtIn, lockZones } from '../lock-due.js';
 import { holdMonth } from '../month-mutex.js';
 import { lockDueMonthSchema } from '../schemas.js';
 import { lockMonth } from './lock-month.js';
@@ -49,7 +49,7 @@ export const lockDueMonth = defineOperation({
 
 /** The unlock of this organization-month made after its lock fell due, if any (the latest). */
 async function unlockedOnPurpose(ctx: WorkforceRun, organizationId: number, month: string, timezone: string) {
-  const since = toDbTime(lockDueAt(month, timezone));
+  const since = toDbTime(lockDueAtIn(month, await lockZones(ctx.db, organizationId, timezone)));
   const entries = await ctx
     .db('audit_entries')
     .where({ organization_id: organizationId, event: 'attendance.unlock' })

@@ -22,6 +22,7 @@ import {
   unitScope,
 } from '../locks.js';
 import { holdMonth } from '../month-mutex.js';
+import { lockZones } from '../lock-due.js';
 import { lockInput } from '../schemas.js';
 import { organizationRef, unitRef } from '../../refs.js';
 
@@ -46,11 +47,11 @@ export const lockMonth = defineOperation({
 
     const unitId =
       input.organization_unit_id ?? (input.unit ? (await unitRef(trx, Number(org.id), input.unit)).id : null);
-    let unit: { id: number; code: string } | null = null;
+    let unit: { id: number; code: string; timezone: string } | null = null;
     if (unitId !== null) {
       unit = await trx('organization_units')
         .where({ id: unitId, organization_id: org.id })
-        .first('id', 'code', 'status');
+        .first('id', 'code', 'status', 'timezone');
       if (!unit) {
         throw ValidationError.field(
           'organization_unit_id',
@@ -63,15 +64,17 @@ export const lockMonth = defineOperation({
         throw ValidationError.field('organization_unit_id', `Unit ${unit.code} is retired.`);
       }
     }
-    // Only a month that has ended in the organization's zone: a lock of the running month would refuse
-    // the rest of its punches, and a pull or push would hand partners a part of it as the whole.
+    // Only a month that has ended, in every zone the lock covers (a unit's own; for the organization,
+    // its zone and each active unit's, lock-due.ts): a lock of a running month would refuse the rest of
+    // its punches, and a pull or push would hand partners a part of it as the whole.
     const now = services.clock.now();
-    const current = zonedParts(now, org.timezone).month;
-    if (input.month >= current) {
+    const zones = unit ? [unit.timezone] : await lockZones(trx, Number(org.id), org.timezone);
+    const running = zones.find((zone) => input.month >= zonedParts(now, zone).month);
+    if (running !== undefined) {
       throw ValidationError.field(
         'month',
-        input.month === current
-          ? `${input.month} has not ended yet in ${org.timezone}: a month can be locked from the 1st of the next.`
+        input.month === zonedParts(now, running).month
+          ? `${input.month} has not ended yet in ${running}: a month can be locked once it has ended in every time zone it covers.`
           : `${input.month} has not started yet.`,
       );
     }
