@@ -1,7 +1,7 @@
 // `wfctl tenant reminders TENANT [flags]` shows or sets a tenant's vaccination reminders (bad values
 // exit 2 naming the flag, nothing changed), and `wfctl clinic reminders preview --tenant T --date D`
 // prints off a terminal, as JSON, what the day's run would send, writing nothing.
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import { FixedClock } from '../../src/core/clock.js';
 import { silentLogger } from '../../src/core/logger.js';
 import { runOperation } from '../../src/core/operation.js';
@@ -16,23 +16,29 @@ import { updateTenantProfile } from '../../src/clinic/tenants/operations/update-
 import { createTenant } from '../../src/clinic/tenants/operations/create-tenant.js';
 import { toDbTime } from '../../src/db/time.js';
 import { runCli } from '../helpers/cli.js';
-import { createTestDb, DIALECTS } from '../helpers/db.js';
+import { createTestDb, DIALECTS, type Dialect } from '../helpers/db.js';
+
+/** A fresh database holding the tenant `paws`, and the operator's context to act on it. */
+async function pawsTenant(t: ExecutionContext, dialect: Dialect, timezone?: string) {
+  const tdb = await createTestDb(dialect);
+  t.teardown(tdb.destroy);
+  const services = { db: tdb.db, clock: new FixedClock(), config: tdb.config, logger: silentLogger };
+  const operator = operatorContext(services);
+  const { tenant } = await runOperation(createTenant, operator, {
+    name: 'Paws',
+    slug: 'paws',
+    email: 'paws@example.test',
+    owner_name: 'Admin',
+    owner_email: 'admin@paws.test',
+    password: 'correct-horse-9',
+    ...(timezone ? { timezone } : {}),
+  });
+  return { tdb, services, operator, tenant };
+}
 
 for (const dialect of DIALECTS) {
   test(`[${dialect}] tenant reminders shows and sets the setting; clinic reminders preview writes nothing`, async (t) => {
-    const tdb = await createTestDb(dialect);
-    t.teardown(tdb.destroy);
-    const services = { db: tdb.db, clock: new FixedClock(), config: tdb.config, logger: silentLogger };
-    const operator = operatorContext(services);
-    const { tenant } = await runOperation(createTenant, operator, {
-      name: 'Paws',
-      slug: 'paws',
-      email: 'paws@example.test',
-      owner_name: 'Admin',
-      owner_email: 'admin@paws.test',
-      password: 'correct-horse-9',
-      timezone: 'Asia/Kolkata',
-    });
+    const { tdb, services, operator, tenant } = await pawsTenant(t, dialect, 'Asia/Kolkata');
     const url = tdb.database.url;
     const cli = (args: string[]) => runCli(args, { databaseUrl: url });
 
@@ -139,18 +145,7 @@ for (const dialect of DIALECTS) {
   });
 
   test(`[${dialect}] the tenant commands' operations take the tenant by slug and resolve it themselves`, async (t) => {
-    const tdb = await createTestDb(dialect);
-    t.teardown(tdb.destroy);
-    const services = { db: tdb.db, clock: new FixedClock(), config: tdb.config, logger: silentLogger };
-    const operator = operatorContext(services);
-    const { tenant } = await runOperation(createTenant, operator, {
-      name: 'Paws',
-      slug: 'paws',
-      email: 'paws@example.test',
-      owner_name: 'Admin',
-      owner_email: 'admin@paws.test',
-      password: 'correct-horse-9',
-    });
+    const { operator, tenant } = await pawsTenant(t, dialect);
     const run = (op: any, input: unknown): Promise<any> => runOperation(op, operator, input);
     t.like(await run(updateReminderSettings, { tenant: 'paws', send_hour: 7 }), { send_hour: 7 });
     t.like(await run(updateTenantProfile, { tenant: String(tenant.id), city: 'Pune' }), { city: 'Pune' });
