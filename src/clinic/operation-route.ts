@@ -5,6 +5,7 @@
 // - `clinicOperationRoute(op, …)`: any other route, with the access given (default: a clinic
 //   bearer token; `publicAccess` for the public ones).
 import type { Operation } from '../core/operation.js';
+import type { yup } from '../core/validation.js';
 import {
   fromOperation,
   operationRoutes,
@@ -27,8 +28,13 @@ export function tenantOperationRoute<In, Out, Body = any, Query = any, Params = 
     'context' | 'access'
   >,
 ): Route<TenantPrincipal, Body, Query, Params> {
+  // The path's tenant, whose membership the access checked, is the input's tenant_id.
+  const fillsTenant = !spec.toInput && 'tenant_id' in (op.input as yup.AnyObjectSchema).fields;
   const route = fromOperation<TenantPrincipal, ClinicActor, In, Out, Body, Query, Params>(op, {
     ...spec,
+    ...(fillsTenant && {
+      principalFields: { tenant_id: (p: TenantPrincipal) => p.tenant.id, ...spec.principalFields },
+    }),
     access: undefined as unknown as Access<TenantPrincipal>, // set by tenantRoute below
     context: (services, p) => httpContext(services, p.userId, { [p.tenant.id]: p.role }),
   });

@@ -5,14 +5,14 @@
 // is stripped). Then the operation's permission is checked on the tenant.
 import type { Knex } from 'knex';
 import { ValidationError } from '../core/errors.js';
-import { idNumber, yup } from '../core/validation.js';
+import { byName, idNumber, yup } from '../core/validation.js';
 import type { ClinicRun } from './context.js';
 import { tenantRef } from './refs.js';
 
 /** The input fields naming the tenant: one of the two is given. */
 const tenantScopeFields = yup.object({
   tenant_id: idNumber(),
-  tenant: yup.string().trim().max(64).meta({ description: 'tenant id or slug' }),
+  tenant: byName(yup.string().trim().max(64).meta({ description: 'tenant id or slug' })),
 });
 
 /** What a scoped input holds: the schema's own fields, and the tenant's. */

@@ -22,7 +22,7 @@ import type { Knex } from 'knex';
 import { ObjectSchema, type AnySchema, type InferType } from 'yup';
 import { inTransaction, type Isolation } from '../db/transaction.js';
 import type { Services } from './services.js';
-import { refuseHostileKeys, validate, validatedWith } from './validation.js';
+import { isPlainObject, refuseHostileKeys, validate, validatedWith } from './validation.js';
 
 /**
  * Who may run an operation:
@@ -301,12 +301,6 @@ function isFieldless(schema: AnySchema): boolean {
     fieldless.set(schema, known);
   }
   return known;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
 }
 
 /** run() and the audit entries it recorded, on `db` (the transaction, or the pool for reads). */

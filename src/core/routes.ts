@@ -8,6 +8,7 @@ import type { FieldErrors } from './errors.js';
 import type { Services } from './services.js';
 import { storedResponse, type IdempotencyTicket } from './idempotency.js';
 import { runOperation, type AnyOperation, type Operation, type OperationContext } from './operation.js';
+import { byNameFields } from './validation.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -83,11 +84,21 @@ export interface RouteInput<P, Body, Query, Params> {
   request: RequestInfo;
   /** The request body's exact bytes, given only to routes with `rawBody: true`. */
   rawBody?: Buffer;
+  /** A derived route's operation input: path, part and caller's fields, validated by the input. */
+  input?: unknown;
   /**
    * The request's Idempotency-Key, for a route that is the face of one write operation: kept in
    * the operation's own transaction (src/core/idempotency.ts).
    */
   idempotency?: IdempotencyTicket;
+}
+
+/** A derived route's input: `fields` of the request's `part`, and the fields path and caller fill. */
+export interface RouteOperationInput<P> {
+  part: 'body' | 'query';
+  schema: ObjectSchema<any>;
+  fields: string[];
+  fill(principal: P, params: Record<string, unknown>): Record<string, unknown>;
 }
 
 export interface Route<P = any, Body = any, Query = any, Params = any> {
@@ -113,6 +124,8 @@ export interface Route<P = any, Body = any, Query = any, Params = any> {
   params?: ObjectSchema<any>;
   query?: ObjectSchema<any>;
   body?: AnySchema;
+  /** How the pipeline builds the operation's input (a route that derives it: see fromOperation). */
+  input?: RouteOperationInput<P>;
   /** Success responses by status; error responses are derived from access and validation. */
   responses: Record<number, ResponseSpec>;
   /** Extra error statuses the handler itself can answer with, and why. */
@@ -160,9 +173,15 @@ export const publicAccess: Access<null> = {
 };
 
 /**
- * A route that is a face of one operation: the access authenticates, `toInput` translates the
- * request into the operation's input, runOperation does the rest, `reply` translates the result.
- * The route's permission and (by default) summary are the operation's own.
+ * A route that is a face of one operation: the access authenticates, the request becomes the
+ * operation's input, runOperation does the rest, `reply` translates the result. The route's
+ * permission and (by default) summary are the operation's own.
+ *
+ * The input is declared once, by the operation. A route without `toInput` derives its body (POST,
+ * PUT, PATCH, DELETE) or query (GET) from it: the input's fields less those the path and the caller
+ * fill (`pathFields`, `principalFields`) and those only a person names a record by (byName). The
+ * pipeline validates path, part and caller's fields together, once, against the input itself
+ * (RouteInput.input), and the runner takes that object as it is.
  */
 export interface OperationRouteSpec<P, Actor, _In, Out, Body = any, Query = any, Params = any> extends Omit<
   Route<P, Body, Query, Params>,
@@ -171,8 +190,15 @@ export interface OperationRouteSpec<P, Actor, _In, Out, Body = any, Query = any,
   summary?: string;
   /** The operation context for this caller (who acts). */
   context(services: Services, principal: P): OperationContext<Actor>;
-  /** The operation's input from the request (path, query, body, principal). */
-  toInput(input: RouteInput<P, Body, Query, Params>): unknown;
+  /**
+   * The operation's input from the request (path, query, body, principal), for a route whose
+   * request does not map field for field onto the input (a file upload, a contract's own names).
+   */
+  toInput?(input: RouteInput<P, Body, Query, Params>): unknown;
+  /** Input fields the path fills, by path parameter: `{ pet: 'pet_id' }` for `/pets/:pet`. */
+  pathFields?: Record<string, string>;
+  /** Input fields the authenticated caller fills: `{ tenant_id: (p) => p.tenant.id }`. */
+  principalFields?: Record<string, (principal: P) => unknown>;
   /** A preview: run and roll back (e.g. `?dry_run=true`). */
   dryRun?(input: RouteInput<P, Body, Query, Params>): boolean;
   /** The response; default: 200 with the result as it is. */
@@ -183,16 +209,19 @@ export function fromOperation<P, Actor, In, Out, Body = any, Query = any, Params
   op: Operation<Actor, In, Out>,
   spec: OperationRouteSpec<P, Actor, In, Out, Body, Query, Params>,
 ): Route<P, Body, Query, Params> {
-  const { context, toInput, dryRun, reply, ...route } = spec;
+  const { context, toInput, dryRun, reply, pathFields: _path, principalFields: _caller, ...route } = spec;
+  const derived = toInput ? undefined : derivedInput(op, spec);
   return {
     ...route,
+    ...(derived && { [derived.part]: derived.schema, input: derived.input }),
     summary: spec.summary ?? op.summary,
     permission: op.permission,
     operation: op,
     async handler(input) {
       const ticket = input.idempotency;
       let answer: unknown;
-      const result = await runOperation(op, context(input.services, input.principal), toInput(input), {
+      const opInput = toInput ? toInput(input) : input.input;
+      const result = await runOperation(op, context(input.services, input.principal), opInput, {
         dryRun: dryRun?.(input) ?? false,
         // With an Idempotency-Key the answer is made inside the transaction and stored with it.
         hooks: ticket && {
@@ -205,6 +234,47 @@ export function fromOperation<P, Actor, In, Out, Body = any, Query = any, Params
       });
       if (ticket && op.kind === 'write') return answer;
       return reply ? reply(result, input) : result;
+    },
+  };
+}
+
+/** The part of the request a derived route reads its input from, and how the pipeline fills it. */
+function derivedInput<P>(
+  op: AnyOperation,
+  spec: Pick<OperationRouteSpec<P, any, any, any>, 'method' | 'path' | 'body' | 'query' | 'multipart'> & {
+    pathFields?: Record<string, string>;
+    principalFields?: Record<string, (principal: P) => unknown>;
+  },
+): { part: 'body' | 'query'; schema: ObjectSchema<any> | undefined; input: RouteOperationInput<P> } {
+  const where = `${spec.method} ${spec.path}`;
+  const part = spec.method === 'GET' ? 'query' : 'body';
+  if (spec[part])
+    throw new Error(`${where}: its ${part} is derived from ${op.name}'s input; declare it there`);
+  if (spec.multipart) throw new Error(`${where}: a multipart body needs toInput`);
+  const input = op.input as ObjectSchema<any>;
+  const fromPath = Object.entries(spec.pathFields ?? {});
+  const fromPrincipal = Object.entries(spec.principalFields ?? {});
+  for (const [param, field] of fromPath) {
+    if (!spec.path.includes(`:${param}`)) throw new Error(`${where}: no path parameter :${param}`);
+    if (!(field in input.fields)) throw new Error(`${where}: ${op.name} has no input field ${field}`);
+  }
+  const filled = [...fromPath.map(([, field]) => field), ...fromPrincipal.map(([field]) => field)];
+  const fields = Object.keys(input.fields).filter(
+    (field) => !filled.includes(field) && !byNameFields(input).includes(field),
+  );
+  return {
+    part,
+    schema: fields.length ? input.pick(fields) : undefined,
+    input: {
+      part,
+      schema: input,
+      fields,
+      fill(principal, params) {
+        const filledIn: Record<string, unknown> = {};
+        for (const [param, field] of fromPath) filledIn[field] = params[param];
+        for (const [field, from] of fromPrincipal) filledIn[field] = from(principal);
+        return filledIn;
+      },
     },
   };
 }

@@ -117,6 +117,13 @@ export function hostileKeys(value: unknown, prefix = '', depth = 0): string[] {
   return found;
 }
 
+/** An object as JSON, a query string or a form builds it (a null prototype included). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
 /** Refuses input with hostile keys (see hostileKeys) with a 422 naming them. */
 export function refuseHostileKeys(value: unknown, prefix = ''): void {
   const keys = hostileKeys(value, prefix);
@@ -328,6 +335,22 @@ export function idNumber() {
 /** An id in a path (`/employees/abc` is a 404, not a 500: see validateParams). */
 export function idParam() {
   return idNumber().typeError('not-an-id').required();
+}
+
+/**
+ * An input field only a person at the terminal names a record by (`--org ACME`, `--tenant happy-paws`):
+ * the operation resolves it (refs.ts). A route's body and query, derived from the operation's input,
+ * leave these out (src/core/routes.ts): HTTP names records by id, in the path.
+ */
+export function byName<S extends yup.Schema<any, any, any, any>>(schema: S): S {
+  return schema.meta({ byName: true }) as S; // yup merges meta
+}
+
+/** The fields of `schema` marked byName. */
+export function byNameFields(schema: yup.ObjectSchema<any>): string[] {
+  return Object.entries(schema.fields)
+    .filter(([, field]) => (field as yup.Schema).describe().meta?.byName === true)
+    .map(([name]) => name);
 }
 
 export { yup };

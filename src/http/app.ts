@@ -13,7 +13,7 @@ import { metricsOf } from '../core/metrics.js';
 import { enforceRateLimit } from '../core/rate-limit.js';
 import type { HttpMethod, RequestInfo, Route } from '../core/routes.js';
 import type { Services } from '../core/services.js';
-import { validate, yup } from '../core/validation.js';
+import { isPlainObject, refuseHostileKeys, validate, yup } from '../core/validation.js';
 import { readJsonBodyWithRaw } from './body.js';
 import { clientIp } from './client-ip.js';
 import { readMultipartBody } from './multipart.js';
@@ -163,9 +163,16 @@ async function handleRoute(
     if (route.rateLimit && !route.rateLimit.afterBody)
       await limitRate(route.rateLimit, principal, request, undefined, services);
     const params = await validateParams(route, req.params ?? {});
-    const query = route.query
-      ? await validate(route.query, parseQuery(qIndex === -1 ? '' : url.slice(qIndex + 1)), { handOn: true })
-      : {};
+    const rawQuery = parseQuery(qIndex === -1 ? '' : url.slice(qIndex + 1));
+    // A derived route's operation input, from its query (GET) or its body (the others).
+    let opInput: Record<string, unknown> | undefined;
+    if (route.input?.part === 'query')
+      opInput = await validateInput(route, rawQuery, principal, params, services);
+    const query = opInput
+      ? partOf(opInput, route.input!.fields)
+      : route.query
+        ? await validate(route.query, rawQuery, { handOn: true })
+        : {};
     const read = !WRITE_METHODS.has(route.method)
       ? undefined
       : route.multipart
@@ -178,10 +185,17 @@ async function handleRoute(
           })
         : await readJsonBodyWithRaw(req, services.config.bodyLimitBytes);
     const rawBody = read?.json;
-    const body = route.body ? await validateBody(route, rawBody, services) : undefined;
+    if (route.input?.part === 'body')
+      opInput = await validateInput(route, rawBody, principal, params, services);
+    const body = opInput
+      ? partOf(opInput, route.input!.fields)
+      : route.body
+        ? await validateBody(route, rawBody, services)
+        : undefined;
     if (route.rateLimit?.afterBody) await limitRate(route.rateLimit, principal, request, body, services);
 
     const input: Parameters<Route['handler']>[0] = { services, principal, params, query, body, request };
+    if (opInput) input.input = opInput;
     if (route.rawBody) input.rawBody = read?.raw ?? Buffer.alloc(0);
     const key =
       WRITE_METHODS.has(route.method) && route.idempotent !== false ? idempotencyKey(req.headers) : null;
@@ -243,8 +257,55 @@ function maskedPath(route: Route, params: Record<string, string>): string {
 
 /** The body through the route's schema; when it fails, the route's database checks add theirs. */
 async function validateBody(route: Route, rawBody: unknown, services: Services): Promise<unknown> {
+  return withCrossChecks(route, rawBody, services, () =>
+    validate(route.body!, rawBody ?? {}, { json: !route.multipart, handOn: true }),
+  );
+}
+
+/**
+ * A derived route's operation input (src/core/routes.ts, fromOperation): the request part's fields,
+ * with those the path and the caller fill, validated once against the operation's own input. The
+ * result is handed on: the runner does not validate it again.
+ */
+async function validateInput(
+  route: Route,
+  raw: unknown,
+  principal: unknown,
+  params: Record<string, unknown>,
+  services: Services,
+): Promise<Record<string, unknown>> {
+  const spec = route.input!;
+  const json = spec.part === 'body';
+  if (!isPlainObject(raw)) {
+    // No body is an empty one; anything else but an object is refused as the part's schema says.
+    if (raw !== undefined && raw !== null) await validate(route[spec.part] ?? yup.object({}), raw, { json });
+    raw = {};
+  }
+  const source = raw as Record<string, unknown>;
+  refuseHostileKeys(source);
+  const given: Record<string, unknown> = {};
+  for (const field of spec.fields) if (Object.hasOwn(source, field)) given[field] = source[field];
+  return withCrossChecks(route, source, services, () =>
+    validate(spec.schema, { ...given, ...spec.fill(principal, params) }, { json, handOn: true }),
+  );
+}
+
+/** The fields of a derived route's input that came from its query or body. */
+function partOf(input: Record<string, unknown>, fields: string[]): Record<string, unknown> {
+  const part: Record<string, unknown> = {};
+  for (const field of fields) if (field in input) part[field] = input[field];
+  return part;
+}
+
+/** `check`; when it refuses the body, the route's database checks add their problems to the 422. */
+async function withCrossChecks<T>(
+  route: Route,
+  rawBody: unknown,
+  services: Services,
+  check: () => Promise<T>,
+): Promise<T> {
   try {
-    return await validate(route.body!, rawBody ?? {}, { json: !route.multipart, handOn: true });
+    return await check();
   } catch (err) {
     if (!(err instanceof ValidationError) || !route.crossChecks) throw err;
     if (!rawBody || typeof rawBody !== 'object' || Array.isArray(rawBody)) throw err;

@@ -8,7 +8,7 @@
 import type { Knex } from 'knex';
 import { unknownReference } from '../core/near-match.js';
 import { ValidationError } from '../core/errors.js';
-import { idNumber, yup } from '../core/validation.js';
+import { byName, idNumber, yup } from '../core/validation.js';
 import { toTarget, type PartnerTarget } from './partners/deliveries/partner-target.js';
 
 const isId = (ref: string) => /^[1-9][0-9]{0,15}$/.test(ref);
@@ -24,7 +24,7 @@ async function byCodeOrId<T>(query: () => Knex.QueryBuilder, column: string, ref
  * `--org`, resolved inside the operation by organizationRef. HTTP routes name organizations by id.
  */
 export const organizationName = (description = 'organization code (ACME) or id') =>
-  yup.string().trim().max(64).meta({ description });
+  byName(yup.string().trim().max(64).meta({ description }));
 
 /**
  * Input fields naming an organization: organization_id (HTTP's path fills it), or organization as a
@@ -74,7 +74,7 @@ export async function unitRef(
  */
 export const unitNaming = {
   unit_id: idNumber(),
-  unit: yup.string().trim().max(130).meta({ description: 'unit as ORG/UNIT (ACME/BLR) or id' }),
+  unit: byName(yup.string().trim().max(130).meta({ description: 'unit as ORG/UNIT (ACME/BLR) or id' })),
 };
 
 export const namedUnitId = (db: Knex, input: { unit_id?: number; unit?: string }) =>
@@ -118,7 +118,7 @@ export interface EmployeeRef {
  */
 export const employeeNaming = {
   employee_id: idNumber(),
-  employee: yup.string().trim().max(64).meta({ description: 'employee code (E042) or id' }),
+  employee: byName(yup.string().trim().max(64).meta({ description: 'employee code (E042) or id' })),
 };
 
 export const namedEmployeeId = (db: Knex, input: { employee_id?: number; employee?: string }) =>
@@ -162,7 +162,9 @@ export async function partnerRef(db: Knex, name: string, field = 'partner'): Pro
  */
 export const financialYearNaming = {
   financial_year_id: idNumber(),
-  financial_year: yup.string().trim().max(256).meta({ description: 'ORG/NAME (e.g. ACME/FY2024) or id' }),
+  financial_year: byName(
+    yup.string().trim().max(256).meta({ description: 'ORG/NAME (e.g. ACME/FY2024) or id' }),
+  ),
   organization: organizationName('the organization, when YEAR is a name alone (FY2024)'),
 };
 

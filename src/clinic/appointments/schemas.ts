@@ -1,7 +1,7 @@
 // Request schemas of the appointment endpoints. The store-appointment body is ours to design (the
 // contract does not show it): pet_id and scheduled_at are required; the veterinarian, reason and
 // notes are optional; a new appointment starts scheduled (or confirmed, when booked as such).
-import { idNumber, idParam, instantRangeTest, isRealInstant, yup } from '../../core/validation.js';
+import { byName, idNumber, idParam, instantRangeTest, isRealInstant, yup } from '../../core/validation.js';
 import { optionalText } from '../identity/schemas.js';
 import { pageField } from '../pagination.js';
 import { tenantParams } from '../tenants/schemas.js';
@@ -90,11 +90,13 @@ export type RescheduleAppointmentInput = yup.InferType<typeof rescheduleAppointm
  * HTTP the veterinarian is veterinarian_user_id.
  */
 export const veterinarianName = {
-  veterinarian: yup
-    .string()
-    .trim()
-    .max(255)
-    .meta({ description: 'The veterinarian: a member of the tenant, by user id or email' }),
+  veterinarian: byName(
+    yup
+      .string()
+      .trim()
+      .max(255)
+      .meta({ description: 'The veterinarian: a member of the tenant, by user id or email' }),
+  ),
 };
 
 export const appointmentListQuery = yup.object({ page: pageField() });

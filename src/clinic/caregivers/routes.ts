@@ -25,10 +25,9 @@ export const caregiverRoutes = [
     description: 'Newest first, 50 per page. status_label: pending, active, expired or revoked.',
     tags: ['caregivers'],
     params: petParams,
-    query: pageOnlyQuery,
     responses: { 200: { description: 'caregivers', schema: CaregiverPage } },
     errors: { 404: PET_404 },
-    toInput: ({ params, query }) => ({ ...query, pet_id: params.pet }),
+    pathFields: { pet: 'pet_id' },
     reply: pageReply,
   }),
   clinicOperationRoute(inviteCaregiver, {
@@ -40,10 +39,9 @@ export const caregiverRoutes = [
       'per email and pet; the owner’s own email is refused.',
     tags: ['caregivers'],
     params: petParams,
-    body: inviteCaregiverSchema,
     responses: { 200: { description: 'the pending invite', schema: Data(Caregiver) } },
     errors: { 404: PET_404 },
-    toInput: ({ params, body }) => ({ ...body, pet_id: params.pet }),
+    pathFields: { pet: 'pet_id' },
     reply: (caregiver) => Reply.json(200, { data: caregiver }),
   }),
   clinicOperationRoute(revokeCaregiver, {
@@ -54,14 +52,13 @@ export const caregiverRoutes = [
     params: caregiverParams,
     responses: { 200: { description: 'the revoked caregiver', schema: Data(Caregiver) } },
     errors: { 404: `${PET_404}, or the caregiver is not the pet’s` },
-    toInput: ({ params }) => ({ pet_id: params.pet, caregiver_id: params.caregiver }),
+    pathFields: { pet: 'pet_id', caregiver: 'caregiver_id' },
     reply: (caregiver) => ({ data: caregiver }),
   }),
   clinicOperationRoute(acceptInvite, {
     method: 'POST',
     path: '/api/v1/caregivers/accept',
     tags: ['caregivers'],
-    body: acceptInviteSchema,
     responses: {
       200: {
         description: 'the pet and the access level granted',
@@ -73,16 +70,13 @@ export const caregiverRoutes = [
       409: 'The invite has already been accepted (code INVITE_ALREADY_ACCEPTED)',
       410: 'The invite was revoked (INVITE_REVOKED) or has expired (INVITE_EXPIRED)',
     },
-    toInput: ({ body }) => body,
     reply: (accepted) => ({ data: accepted }),
   }),
   clinicOperationRoute(sharedWithMe, {
     method: 'GET',
     path: '/api/v1/owner/me/caregivers/shared-with-me',
     tags: ['caregivers'],
-    query: pageOnlyQuery,
     responses: { 200: { description: 'shared pets', schema: PetSharedWithMePage } },
-    toInput: ({ query }) => query,
     reply: pageReply,
   }),
 ];

@@ -11,9 +11,7 @@ export const clientRoutes = [
     path: '/api/v1/tenant/:tenant/clients',
     tags: ['clients'],
     params: tenantParams,
-    query: pageQuery,
     responses: { 200: { description: 'clients', schema: ClientPage } },
-    toInput: ({ principal, query }) => ({ ...query, tenant_id: principal.tenant.id }),
     reply: pageReply,
   }),
 ];

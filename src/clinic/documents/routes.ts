@@ -38,10 +38,9 @@ export const documentRoutes = [
     path: '/api/v1/owner/me/pets/:pet/documents',
     tags: ['documents'],
     params: petParams,
-    query: documentListQuery,
     responses: { 200: { description: 'documents', schema: PetDocumentPage } },
     errors: { 404: PET_404 },
-    toInput: ({ params, query }) => ({ ...query, pet_id: params.pet }),
+    pathFields: { pet: 'pet_id' },
     reply: async (page, { services, request, query }) => {
       const items = await Promise.all(page.items.map((row) => withUrl(services, row)));
       return pageBody({ ...page, items }, request.path, query);
@@ -70,7 +69,7 @@ export const documentRoutes = [
     params: documentParams,
     responses: { 200: { description: 'the document', schema: one } },
     errors: { 404: PET_404 },
-    toInput: ({ params }) => ({ pet_id: params.pet, document_id: params.document }),
+    pathFields: { pet: 'pet_id', document: 'document_id' },
     reply: async (row, { services }) => ({ data: await withUrl(services, row) }),
   }),
   clinicOperationRoute(downloadDocument, {
@@ -83,7 +82,6 @@ export const documentRoutes = [
     tags: ['documents'],
     access: publicAccess,
     params: documentParams,
-    query: downloadQuery,
     responses: {
       200: {
         description: 'the file, with its content type and Content-Disposition: attachment',
@@ -92,7 +90,7 @@ export const documentRoutes = [
       },
     },
     errors: { 403: 'Invalid or expired link', 404: 'The document no longer exists' },
-    toInput: ({ params, query }) => ({ ...query, pet_id: params.pet, document_id: params.document }),
+    pathFields: { pet: 'pet_id', document: 'document_id' },
     reply: (file) =>
       Reply.stream(200, file.stream, file.mimeType, {
         'Content-Length': String(file.size),
@@ -108,7 +106,7 @@ export const documentRoutes = [
     params: documentParams,
     responses: { 204: { description: 'deleted' } },
     errors: { 404: PET_404 },
-    toInput: ({ params }) => ({ pet_id: params.pet, document_id: params.document }),
+    pathFields: { pet: 'pet_id', document: 'document_id' },
     reply: () => Reply.noContent(),
   }),
 ];

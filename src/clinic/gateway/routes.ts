@@ -30,7 +30,7 @@ export const gatewayRoutes = [
       503: 'Gateway keys are not configured',
     },
     requires: (services) => requireGatewayKeys(services.config.clinic.gateway),
-    toInput: ({ params }) => ({ invoice_id: params.invoice }),
+    pathFields: { invoice: 'invoice_id' },
     reply: (order) => ({ data: order }),
   }),
   clinicOperationRoute(verifyGatewayPayment, {
@@ -42,11 +42,10 @@ export const gatewayRoutes = [
       'reports it too; status and balance_due are recomputed from the payments.',
     tags: ['owner invoices'],
     params: ownerInvoiceParams,
-    body: verifySchema,
     responses: { 200: invoiceBody('the invoice') },
     errors: { 404: 'Not the caller’s invoice', 503: 'Gateway keys are not configured' },
     requires: (services) => requireGatewayKeys(services.config.clinic.gateway),
-    toInput: ({ params, body }) => ({ ...body, invoice_id: params.invoice }),
+    pathFields: { invoice: 'invoice_id' },
     reply: (invoice) => ({ data: invoice }),
   }),
   clinicOperationRoute(handleGatewayWebhook, {

@@ -35,10 +35,9 @@ export const healthLogRoutes = [
     description: listDescription,
     tags: ['owner health'],
     params: ownerPetParams,
-    query: healthLogListQuery,
     responses: { 200: { description: 'a page of health logs', schema: HealthLogPage } },
     errors: { 404: 'the pet does not exist or the caller has no access to it' },
-    toInput: ({ params, query }) => ({ ...query, pet_id: params.pet }),
+    pathFields: { pet: 'pet_id' },
     reply: pageReply,
   }),
   clinicOperationRoute(createOwnerHealthLog, {
@@ -47,12 +46,11 @@ export const healthLogRoutes = [
     description: bodyDescription,
     tags: ['owner health'],
     params: ownerPetParams,
-    body: healthLogSchema,
     responses: {
       200: { description: 'written (200: the contract lists no 201 for health logs)', schema: one },
     },
     errors: { 404: 'the pet does not exist, or the caller is not its owner or a full-access caregiver' },
-    toInput: ({ params, body }) => ({ ...body, pet_id: params.pet }),
+    pathFields: { pet: 'pet_id' },
     reply: (log) => ({ data: log }),
   }),
   clinicOperationRoute(deleteOwnerHealthLog, {
@@ -62,7 +60,7 @@ export const healthLogRoutes = [
     params: ownerHealthLogParams,
     responses: { 204: { description: 'deleted' } },
     errors: { 404: 'no such entry on this pet, or it was written by another user' },
-    toInput: ({ params }) => ({ pet_id: params.pet, health_log_id: params.healthLog }),
+    pathFields: { pet: 'pet_id', healthLog: 'health_log_id' },
     reply: () => Reply.noContent(),
   }),
   tenantOperationRoute(listHealthLogs, {
@@ -71,14 +69,9 @@ export const healthLogRoutes = [
     description: listDescription,
     tags: ['owner health'],
     params: clinicPatientParams,
-    query: healthLogListQuery,
     responses: { 200: { description: 'a page of health logs', schema: HealthLogPage } },
     errors: { 404: 'the pet is not a patient of this tenant' },
-    toInput: ({ principal, params, query }) => ({
-      ...query,
-      tenant_id: principal.tenant.id,
-      pet_id: params.pet,
-    }),
+    pathFields: { pet: 'pet_id' },
     reply: pageReply,
   }),
   tenantOperationRoute(createHealthLog, {
@@ -87,16 +80,11 @@ export const healthLogRoutes = [
     description: bodyDescription,
     tags: ['owner health'],
     params: clinicPatientParams,
-    body: healthLogSchema,
     responses: {
       200: { description: 'written (200: the contract lists no 201 for health logs)', schema: one },
     },
     errors: { 404: 'the pet is not a patient of this tenant' },
-    toInput: ({ principal, params, body }) => ({
-      ...body,
-      tenant_id: principal.tenant.id,
-      pet_id: params.pet,
-    }),
+    pathFields: { pet: 'pet_id' },
     reply: (log) => ({ data: log }),
   }),
 ];

@@ -19,7 +19,6 @@ export const identityRoutes = [
       '(CLINIC_LOGIN_RATE_LIMIT_PER_MINUTE, default 5 per minute).',
     tags: ['auth'],
     access: publicAccess,
-    body: loginSchema,
     // The response carries a secret: it must never be stored for an Idempotency-Key replay.
     idempotent: false,
     rateLimit: {
@@ -30,7 +29,6 @@ export const identityRoutes = [
     },
     responses: { 200: { description: 'logged in', schema: Login } },
     errors: { 401: 'Wrong email or password (one message for both)' },
-    toInput: ({ body }) => body,
     reply: ({ user, ...token }) => ({ data: user, ...token }),
   }),
   clinicOperationRoute(logout, {
@@ -46,7 +44,6 @@ export const identityRoutes = [
     path: '/api/v1/me',
     tags: ['auth'],
     responses: { 200: { description: 'the caller', schema: Data(User) } },
-    toInput: () => ({}),
     reply: (user) => ({ data: user }),
   }),
 ];

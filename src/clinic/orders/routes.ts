@@ -33,7 +33,7 @@ function sellerMove(op: typeof acceptOrder | typeof fulfillOrder, action: 'accep
     params: tenantOrderParams,
     responses: { 200: { description: 'the order', schema: one } },
     errors: { 404: 'No such order sent to this tenant', 422: STATE_422 },
-    toInput: ({ principal, params }) => ({ tenant_id: principal.tenant.id, order_id: params.order }),
+    pathFields: { order: 'order_id' },
     reply: (move) => ({ data: move.order }),
   });
 }
@@ -48,7 +48,6 @@ export const orderRoutes = [
       'gets the prescription’s items); delivery_address is required for delivery and dropped for pickup.',
     tags: ['orders'],
     params: petParams,
-    body: createOrderSchema,
     // The seller check needs no pet, so it joins a 422 the schema gives. (Whether a prescription is
     // the pet's is told only once the pet is known to be the caller's, in the operation.)
     crossChecks: async (raw, services): Promise<FieldErrors> => {
@@ -58,16 +57,14 @@ export const orderRoutes = [
     },
     responses: { 201: { description: 'the order, status pending', schema: one } },
     errors: { 404: 'The pet does not exist or the caller may not order for it' },
-    toInput: ({ params, body }) => ({ ...body, pet_id: params.pet }),
+    pathFields: { pet: 'pet_id' },
     reply: (order) => Reply.json(201, { data: order }),
   }),
   clinicOperationRoute(listOwnerOrders, {
     method: 'GET',
     path: '/api/v1/owner/me/orders',
     tags: ['orders'],
-    query: ownerOrderListQuery,
     responses: { 200: { description: 'orders', schema: OrderPage } },
-    toInput: ({ query }) => query,
     reply: pageReply,
   }),
   clinicOperationRoute(getOwnerOrder, {
@@ -77,7 +74,7 @@ export const orderRoutes = [
     params: orderParams,
     responses: { 200: { description: 'the order', schema: one } },
     errors: { 404: 'No such order, or another user’s' },
-    toInput: ({ params }) => ({ order_id: params.order }),
+    pathFields: { order: 'order_id' },
     reply: (order) => ({ data: order }),
   }),
   clinicOperationRoute(cancelOwnerOrder, {
@@ -90,7 +87,7 @@ export const orderRoutes = [
       404: 'No such order, or another user’s',
       422: 'The order is fulfilled, rejected or cancelled (ORDER_STATE)',
     },
-    toInput: ({ params }) => ({ order_id: params.order }),
+    pathFields: { order: 'order_id' },
     reply: (order) => ({ data: order }),
   }),
   tenantOperationRoute(listOrders, {
@@ -99,9 +96,7 @@ export const orderRoutes = [
     description: 'status: one status, or all. Without it: pending and accepted orders.',
     tags: ['orders'],
     params: tenantParams,
-    query: sellerOrderListQuery,
     responses: { 200: { description: 'orders', schema: OrderPage } },
-    toInput: ({ principal, query }) => ({ ...query, tenant_id: principal.tenant.id }),
     reply: pageReply,
   }),
   sellerMove(acceptOrder, 'accept'),
@@ -110,14 +105,9 @@ export const orderRoutes = [
     path: '/api/v1/tenant/:tenant/orders/:order/reject',
     tags: ['orders'],
     params: tenantOrderParams,
-    body: rejectOrderSchema,
     responses: { 200: { description: 'the order', schema: one } },
     errors: { 404: 'No such order sent to this tenant', 422: STATE_422 },
-    toInput: ({ principal, params, body }) => ({
-      ...body,
-      tenant_id: principal.tenant.id,
-      order_id: params.order,
-    }),
+    pathFields: { order: 'order_id' },
     reply: (move) => ({ data: move.order }),
   }),
   sellerMove(fulfillOrder, 'fulfill'),

@@ -19,7 +19,6 @@ export const ownerRoutes = [
       'sign-up limit (TENANT_SIGNUP_RATE_LIMIT_PER_HOUR), counted apart from tenant sign-ups.',
     tags: ['owners'],
     access: publicAccess,
-    body: registerOwnerSchema,
     crossChecks: async (raw, services) =>
       registrationProblems(services.db, {
         email: await validField(registerOwnerSchema, 'email', raw),
@@ -37,16 +36,13 @@ export const ownerRoutes = [
         schema: Data(OwnerRegistration),
       },
     },
-    toInput: ({ body }) => body,
     reply: (registered) => Reply.json(201, { data: registered }),
   }),
   clinicOperationRoute(listOwnerClients, {
     method: 'GET',
     path: '/api/v1/owner/me/clients',
     tags: ['owners'],
-    query: ownerClientListQuery,
     responses: { 200: { description: 'the caller’s Client rows', schema: OwnerClientPage } },
-    toInput: ({ query }) => query,
     reply: pageReply,
   }),
   clinicOperationRoute(getOwnerClient, {
@@ -60,7 +56,7 @@ export const ownerRoutes = [
         schema: Data(OwnerClient),
       },
     },
-    toInput: ({ params }) => ({ client_id: params.client }),
+    pathFields: { client: 'client_id' },
     reply: (client) => ({ data: client }),
   }),
 ];

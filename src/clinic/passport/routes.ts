@@ -22,7 +22,7 @@ export const passportRoutes = [
       },
     },
     errors: { 404: 'The pet does not exist or is not visible to the caller' },
-    toInput: ({ params }) => ({ pet_id: params.pet }),
+    pathFields: { pet: 'pet_id' },
     reply: (data, { params }) => {
       const pdf = renderPassport(data);
       return Reply.stream(200, Readable.from([pdf]), 'application/pdf', {

@@ -69,7 +69,7 @@ export const petPhotoRoutes = [
     params: ownerPhotoParams,
     responses: petBody(200, 'the pet, photo_url null'),
     errors: { 404: 'Not the caller’s pet' },
-    toInput: ({ params }) => ({ pet_id: params.pet }),
+    pathFields: { pet: 'pet_id' },
     reply: (pet) => ({ data: pet }),
   }),
   tenantOperationRoute(setPetPhoto, {
@@ -97,7 +97,7 @@ export const petPhotoRoutes = [
     params: tenantPhotoParams,
     responses: petBody(200, 'the pet, photo_url null'),
     errors: { 404: 'No such pet in this tenant' },
-    toInput: ({ principal, params }) => ({ tenant_id: principal.tenant.id, pet_id: params.pet }),
+    pathFields: { pet: 'pet_id' },
     reply: (pet) => ({ data: pet }),
   }),
   clinicOperationRoute(downloadPetPhoto, {
@@ -110,10 +110,9 @@ export const petPhotoRoutes = [
     tags: ['pets'],
     access: publicAccess,
     params: ownerPhotoParams,
-    query: photoLinkQuery,
     responses: { 200: JPEG },
     errors: { 403: 'Invalid or expired link', 404: 'No such pet, or the photo has changed' },
-    toInput: ({ params, query }) => ({ ...query, pet_id: params.pet }),
+    pathFields: { pet: 'pet_id' },
     reply: (file) => sendPhoto(file, 'private, max-age=3600'),
   }),
   clinicOperationRoute(showTagPhoto, {
@@ -123,10 +122,9 @@ export const petPhotoRoutes = [
     tags: ['public profile'],
     access: publicAccess,
     params: tagPhotoParams,
-    query: tagPhotoQuery,
     responses: { 200: JPEG },
     errors: { 404: 'Unknown or disabled tag, or the pet has no photo' },
-    toInput: ({ params, query }) => ({ ...query, slug: params.slug }),
+    pathFields: { slug: 'slug' },
     // Short: switching the tag off should stop the photo being served from caches soon.
     reply: (file) => sendPhoto(file, 'public, max-age=300'),
   }),

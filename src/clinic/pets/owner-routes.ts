@@ -14,9 +14,7 @@ export const ownerPetRoutes = [
     method: 'GET',
     path: '/api/v1/owner/me/pets',
     tags: ['owner pets'],
-    query: petListQuery,
     responses: { 200: { description: 'pets', schema: PetPage } },
-    toInput: ({ query }) => query,
     reply: pageReply,
   }),
   clinicOperationRoute(createOwnerPet, {
@@ -24,9 +22,7 @@ export const ownerPetRoutes = [
     path: '/api/v1/owner/me/pets',
     description: 'An account with no Client row is refused with a 422 on client_id.',
     tags: ['owner pets'],
-    body: ownerStorePetSchema,
     responses: petBody(201, 'the new pet with its client'),
-    toInput: ({ body }) => body,
     reply: (pet) => Reply.json(201, { data: pet }),
   }),
   clinicOperationRoute(updateOwnerPet, {
@@ -34,10 +30,9 @@ export const ownerPetRoutes = [
     path: '/api/v1/owner/me/pets/:pet',
     tags: ['owner pets'],
     params: ownerPetParams,
-    body: updatePetSchema,
     responses: petBody(200, 'the pet'),
     errors: { 404: 'Not the caller’s pet' },
-    toInput: ({ params, body }) => ({ ...body, pet_id: params.pet }),
+    pathFields: { pet: 'pet_id' },
     reply: (pet) => ({ data: pet }),
   }),
 ];

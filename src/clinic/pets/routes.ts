@@ -20,9 +20,7 @@ function storePetRoute(path: string, summary: string) {
       'date_of_birth may not be in the future; weight_kg has at most 2 decimals.',
     tags: ['pets'],
     params: tenantParams,
-    body: storePetSchema,
     responses: petBody(201, 'the new pet with its client'),
-    toInput: ({ principal, body }) => ({ ...body, tenant_id: principal.tenant.id }),
     reply: (pet) => Reply.json(201, { data: pet }),
   });
 }
@@ -33,9 +31,7 @@ export const petRoutes = [
     path: '/api/v1/tenant/:tenant/pets',
     tags: ['pets'],
     params: tenantParams,
-    query: petListQuery,
     responses: { 200: { description: 'pets', schema: PetPage } },
-    toInput: ({ principal, query }) => ({ ...query, tenant_id: principal.tenant.id }),
     reply: pageReply,
   }),
   storePetRoute('/api/v1/tenant/:tenant/pets', 'Register a pet (patient) for one of the tenant’s clients'),
@@ -48,14 +44,9 @@ export const petRoutes = [
     path: '/api/v1/tenant/:tenant/patients/:pet',
     tags: ['pets'],
     params: tenantPetParams,
-    body: updatePetSchema,
     responses: petBody(200, 'the pet'),
     errors: { 404: 'No such pet in this tenant' },
-    toInput: ({ principal, params, body }) => ({
-      ...body,
-      tenant_id: principal.tenant.id,
-      pet_id: params.pet,
-    }),
+    pathFields: { pet: 'pet_id' },
     reply: (pet) => ({ data: pet }),
   }),
 ];

@@ -24,14 +24,9 @@ export const prescriptionRoutes = [
       'each {name (≤180), dose? (≤120), quantity? (≤60, free text such as "14 tablets"), instructions? (≤1000)}.',
     tags: ['prescriptions'],
     params: patientParams,
-    body: createPrescriptionSchema,
     responses: { 201: { description: 'the prescription', schema: Data(Prescription) } },
     errors: { 404: 'The pet is not a patient of this tenant' },
-    toInput: ({ principal, params, body }) => ({
-      ...body,
-      tenant_id: principal.tenant.id,
-      pet_id: params.pet,
-    }),
+    pathFields: { pet: 'pet_id' },
     reply: (prescription) => Reply.json(201, { data: prescription }),
   }),
   clinicOperationRoute(listOwnerPrescriptions, {
@@ -39,10 +34,9 @@ export const prescriptionRoutes = [
     path: '/api/v1/owner/me/pets/:pet/prescriptions',
     tags: ['prescriptions'],
     params: petParams,
-    query: pageOnlyQuery,
     responses: { 200: { description: 'prescriptions', schema: PrescriptionPage } },
     errors: { 404: 'The pet does not exist or is not visible to the caller' },
-    toInput: ({ params, query }) => ({ ...query, pet_id: params.pet }),
+    pathFields: { pet: 'pet_id' },
     reply: pageReply,
   }),
   clinicOperationRoute(ownerRefillDraft, {
@@ -55,7 +49,7 @@ export const prescriptionRoutes = [
     params: prescriptionParams,
     responses: { 200: { description: 'the draft', schema: Data(RefillDraft) } },
     errors: { 404: 'The pet or the prescription does not exist, or is not visible to the caller' },
-    toInput: ({ params }) => ({ pet_id: params.pet, prescription_id: params.prescription }),
+    pathFields: { pet: 'pet_id', prescription: 'prescription_id' },
     reply: (draft) => ({ data: draft }),
   }),
 ];

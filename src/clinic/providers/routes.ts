@@ -18,9 +18,7 @@ export const providerRoutes = [
       'Without them: by name.',
     tags: ['providers'],
     access: publicAccess,
-    query: providerListQuery,
     responses: { 200: { description: 'a page of providers', schema: ProviderPage } },
-    toInput: ({ query }) => query,
     reply: pageReply,
   }),
   clinicOperationRoute(getProvider, {
@@ -32,7 +30,7 @@ export const providerRoutes = [
     responses: {
       200: { description: 'the provider', schema: Data(Provider) },
     },
-    toInput: ({ params }) => params,
+    pathFields: { tenant: 'tenant' },
     reply: (provider) => ({ data: provider }),
   }),
 ];

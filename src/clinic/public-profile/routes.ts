@@ -36,7 +36,7 @@ function ownerRoute(
     params: petParams,
     responses: { 200: { description: 'the public profile', schema: one } },
     errors,
-    toInput: ({ params }) => ({ pet_id: params.pet }),
+    pathFields: { pet: 'pet_id' },
     reply: (profile) => ({ data: profile }),
   });
 }
@@ -56,7 +56,7 @@ const tagPage = clinicOperationRoute(showPublicTag, {
       schema: { type: 'string' },
     },
   },
-  toInput: ({ params }) => ({ slug: params.slug }),
+  pathFields: { slug: 'slug' },
   reply: (tag) => Reply.html(200, renderTagPage(tag), PAGE_HEADERS),
 });
 
@@ -68,10 +68,9 @@ export const publicProfileRoutes = [
       'Omitted fields keep their value, null clears one. microchip_id here is the opt-in: it is shown publicly.',
     tags: ['public profile'],
     params: petParams,
-    body: publicProfileSchema,
     responses: { 200: { description: 'the public profile', schema: one } },
     errors: notOwner,
-    toInput: ({ params, body }) => ({ ...body, pet_id: params.pet }),
+    pathFields: { pet: 'pet_id' },
     reply: (profile) => ({ data: profile }),
   }),
   ownerRoute('DELETE', PATH, disableProfile, neverEnabled),
@@ -88,7 +87,7 @@ export const publicProfileRoutes = [
       200: { description: 'the tag', schema: Data(PublicTag) },
     },
     errors: { 404: 'unknown or disabled tag' },
-    toInput: ({ params }) => params,
+    pathFields: { slug: 'slug' },
     reply: (tag) => ({ data: tag }),
   }),
   {

@@ -59,7 +59,6 @@ export const reminderRoutes = [
     extension: true,
     params: tenantParams,
     responses: settingsBody,
-    toInput: ({ principal }) => ({ tenant_id: principal.tenant.id }),
     reply: (settings) => ({ data: settings }),
   }),
   tenantOperationRoute(updateReminderSettings, {
@@ -72,9 +71,7 @@ export const reminderRoutes = [
     tags,
     extension: true,
     params: tenantParams,
-    body: reminderSettingsSchema,
     responses: settingsBody,
-    toInput: ({ principal, body }) => ({ ...body, tenant_id: principal.tenant.id }),
     reply: (settings) => ({ data: settings }),
   }),
   tenantOperationRoute(listPetReminders, {
@@ -85,7 +82,7 @@ export const reminderRoutes = [
     params: tenantPetParams,
     responses: { 200: { description: 'the reminders this tenant sent, newest first', schema: ReminderLog } },
     errors: { 404: 'Not a pet of this tenant' },
-    toInput: ({ principal, params }) => ({ tenant_id: principal.tenant.id, pet_id: params.pet }),
+    pathFields: { pet: 'pet_id' },
     reply: (log) => ({ data: log }),
   }),
   clinicOperationRoute(listOwnerPetReminders, {
@@ -98,7 +95,7 @@ export const reminderRoutes = [
       200: { description: 'the reminders sent about the pet, newest first', schema: ReminderLog },
     },
     errors: { 404: 'Not the caller’s pet, nor one they care for' },
-    toInput: ({ params }) => ({ pet_id: params.pet }),
+    pathFields: { pet: 'pet_id' },
     reply: (log) => ({ data: log }),
   }),
   clinicOperationRoute(updateOwnerReminderSettings, {
@@ -107,9 +104,7 @@ export const reminderRoutes = [
     description: 'An empty body changes nothing and shows the setting.',
     tags,
     extension: true,
-    body: ownerReminderSettingsSchema,
     responses: { 200: { description: 'the owner’s setting', schema: Data(OwnerReminderSettings) } },
-    toInput: ({ body }) => body,
     reply: (settings) => ({ data: settings }),
   }),
   asPage(
@@ -123,7 +118,7 @@ export const reminderRoutes = [
       secretParams: ['token'],
       params: optOutParams,
       responses: { 200: html('the confirmation page, with one button'), ...refused },
-      toInput: ({ params }) => params,
+      pathFields: { token: 'token' },
       reply: (state) => Reply.html(200, renderConfirmPage(state), OPT_OUT_HEADERS),
     }),
   ),
@@ -139,7 +134,7 @@ export const reminderRoutes = [
       idempotent: false,
       params: optOutParams,
       responses: { 200: html('done, or already done'), ...refused },
-      toInput: ({ params }) => params,
+      pathFields: { token: 'token' },
       reply: (state) => Reply.html(200, renderDonePage(state), OPT_OUT_HEADERS),
     }),
   ),

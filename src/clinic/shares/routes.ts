@@ -21,9 +21,7 @@ export const shareRoutes = [
     method: 'GET',
     path: '/api/v1/owner/me/shares',
     tags: ['shares'],
-    query: shareListQuery,
     responses: { 200: { description: 'a page of active shares', schema: SharePage } },
-    toInput: ({ query }) => query,
     reply: pageReply,
   }),
   clinicOperationRoute(createShare, {
@@ -33,9 +31,7 @@ export const shareRoutes = [
       'The code is 8 characters from ABCDEFGHJKMNPQRSTUVWXYZ23456789. expires_in_minutes is 5..1440, ' +
       'default SHARE_TTL_MINUTES. A pet_id that is missing or not the caller’s own is a 422 on pet_id.',
     tags: ['shares'],
-    body: createShareSchema,
     responses: { 201: { description: 'created', schema: one } },
-    toInput: ({ body }) => body,
     reply: (share) => Reply.json(201, { data: share }),
   }),
   clinicOperationRoute(revokeShare, {
@@ -45,7 +41,7 @@ export const shareRoutes = [
     params: shareParams,
     responses: { 200: { description: 'the revoked share', schema: one } },
     errors: { 404: 'no such share of the caller', 422: 'the share was already redeemed' },
-    toInput: ({ params }) => ({ share_id: params.share }),
+    pathFields: { share: 'share_id' },
     reply: (share) => ({ data: share }),
   }),
   clinicOperationRoute(previewShare, {
@@ -69,7 +65,7 @@ export const shareRoutes = [
       200: { description: 'the preview', schema: Data(SharePreview) },
     },
     errors: { 404: 'unknown, expired, revoked or redeemed code' },
-    toInput: ({ params }) => params,
+    pathFields: { code: 'code' },
     reply: (preview) => ({ data: preview }),
   }),
   clinicOperationRoute(redeemShare, {
@@ -87,13 +83,11 @@ export const shareRoutes = [
       windowSeconds: 60,
       key: (principal) => `user:${principal.userId}`,
     },
-    body: redeemShareSchema,
     responses: { 200: { description: 'the pet moved', schema: Data(Redeemed) } },
     errors: {
       403: 'user_id is not the caller, or the caller is not a member of tenant_id',
       422: 'unknown, expired, revoked or used code; unknown or non-care tenant',
     },
-    toInput: ({ body }) => body,
     reply: (redeemed) => ({ data: redeemed }),
   }),
 ];

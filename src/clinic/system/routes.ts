@@ -18,7 +18,6 @@ export const systemRoutes = [
       200: { description: 'healthy', schema: Health },
       503: { description: 'the database does not answer (same body, status "degraded")', schema: Health },
     },
-    toInput: () => ({}),
     reply: (health) => (health.status === 'ok' ? health : Reply.json(503, health)),
   }),
   clinicOperationRoute(checkReady, READY_ROUTE),

@@ -19,7 +19,7 @@ export const invitationRoutes = [
     params: invitationParams,
     responses: { 200: { description: 'the caller, now a member', schema: Data(User) } },
     errors: { 404: 'The caller has no pending invitation to this tenant' },
-    toInput: ({ params }) => ({ tenant_id: params.tenant }),
+    pathFields: { tenant: 'tenant_id' },
     reply: (user) => ({ data: user }),
   }),
   clinicOperationRoute(declineInvitation, {
@@ -30,7 +30,7 @@ export const invitationRoutes = [
     params: invitationParams,
     responses: { 200: { description: 'the caller', schema: Data(User) } },
     errors: { 404: 'The caller has no pending invitation to this tenant' },
-    toInput: ({ params }) => ({ tenant_id: params.tenant }),
+    pathFields: { tenant: 'tenant_id' },
     reply: (user) => ({ data: user }),
   }),
 ];

@@ -33,7 +33,6 @@ export const tenantRoutes = [
       'the field, also when two sign-ups race. The slug is stored lower-case and must contain a letter.',
     tags: ['tenants'],
     access: publicAccess,
-    body: createTenantSchema,
     crossChecks: async (raw, services) =>
       takenFields(
         services.db,
@@ -55,7 +54,6 @@ export const tenantRoutes = [
         schema: Data(TenantSignup),
       },
     },
-    toInput: ({ body }) => body,
     reply: (created) => Reply.json(201, { data: created }),
   }),
   tenantOperationRoute(getDashboard, {
@@ -70,7 +68,6 @@ export const tenantRoutes = [
         schema: Data(Dashboard),
       },
     },
-    toInput: ({ principal }) => ({ tenant_id: principal.tenant.id }),
     reply: (dashboard) => ({ data: dashboard }),
   }),
   tenantOperationRoute(updateTenantProfile, {
@@ -83,11 +80,9 @@ export const tenantRoutes = [
       'day the clinic’s date filters mean (health-log since).',
     tags: ['tenants'],
     params: tenantParams,
-    body: updateProfileSchema,
     responses: {
       200: { description: 'the tenant', schema: Data(Tenant) },
     },
-    toInput: ({ principal, body }) => ({ ...body, tenant_id: principal.tenant.id }),
     reply: (tenant) => ({ data: tenant }),
   }),
   tenantOperationRoute(listMembers, {
@@ -98,9 +93,7 @@ export const tenantRoutes = [
       'paged as one list: meta.total counts both.',
     tags: ['tenants'],
     params: tenantParams,
-    query: memberListQuery,
     responses: { 200: { description: 'members', schema: MemberPage } },
-    toInput: ({ principal, query }) => ({ ...query, tenant_id: principal.tenant.id }),
     reply: pageReply,
   }),
   tenantOperationRoute(addMember, {
@@ -114,7 +107,6 @@ export const tenantRoutes = [
       'business type (see docs/clinic.md).',
     tags: ['tenants'],
     params: tenantParams,
-    body: addMemberSchema,
     responses: {
       201: {
         description: 'the new member (status active) or the invitation (status invited)',
@@ -123,7 +115,6 @@ export const tenantRoutes = [
     },
     // Over HTTP an existing account is never attached without its owner's consent: the operation
     // invites it, as it does for any actor but the operator.
-    toInput: ({ principal, body }) => ({ ...body, tenant_id: principal.tenant.id }),
     reply: (member) => Reply.json(201, { data: member }),
   }),
   tenantOperationRoute(removeMember, {
@@ -136,7 +127,7 @@ export const tenantRoutes = [
       404: 'The user is neither a member of this tenant nor invited to it',
       422: 'The last tenant_admin cannot be removed',
     },
-    toInput: ({ principal, params }) => ({ tenant_id: principal.tenant.id, user_id: params.user }),
+    pathFields: { user: 'user_id' },
     reply: () => Reply.noContent(),
   }),
 ];

@@ -21,7 +21,7 @@ export const vaccinationRoutes = [
       },
     },
     errors: { 404: 'the pet does not exist or the caller has no access to it' },
-    toInput: ({ params }) => ({ pet_id: params.pet }),
+    pathFields: { pet: 'pet_id' },
     reply: (rows) => ({ data: rows }),
   }),
   clinicOperationRoute(recordVaccination, {
@@ -29,12 +29,11 @@ export const vaccinationRoutes = [
     path: PATH,
     tags: ['owner health'],
     params: petParams,
-    body: recordVaccinationSchema,
     responses: {
       201: { description: 'recorded', schema: Data(Vaccination) },
     },
     errors: { 404: 'the pet does not exist, or the caller is not its owner or a full-access caregiver' },
-    toInput: ({ params, body }) => ({ ...body, pet_id: params.pet }),
+    pathFields: { pet: 'pet_id' },
     reply: (row) => Reply.json(201, { data: row }),
   }),
 ];

@@ -24,7 +24,6 @@ export const attendanceRoutes = [
       'Rate limit: INGESTION_RATE_LIMIT_PER_MINUTE (30) per employee per minute, corrections for the ' +
       'employee included (checked once the body is valid).',
     tags: ['attendance'],
-    body: punchSchema,
     rateLimit: {
       name: 'ingestion',
       window: 'sliding',
@@ -43,7 +42,6 @@ export const attendanceRoutes = [
       404: 'employee_id names no employee, or one outside the caller’s organizations',
       409: 'ATTENDANCE_LOCKED: the day is in a locked pay month',
     },
-    toInput: ({ body }) => body,
     reply: (result) => Reply.json(result.punch.duplicate ? 200 : 201, result),
   }),
   operationRoute(listAttendances, {
@@ -51,7 +49,6 @@ export const attendanceRoutes = [
     path: '/api/v1/attendances',
     description: `limit defaults to 50, at most ${LIST_LIMIT_MAX} (more is a 422). employee_id is the employee code. A tampered cursor is a 422.`,
     tags: ['attendance'],
-    query: listSchema,
     errors: { 404: 'organization_id, unit_id or employee_id names a record outside the caller’s scope' },
     responses: {
       200: {
@@ -59,7 +56,6 @@ export const attendanceRoutes = [
         schema: PageOf(AttendanceRecord),
       },
     },
-    toInput: ({ query }) => query,
   }),
   operationRoute(lockMonth, {
     method: 'POST',
@@ -70,8 +66,9 @@ export const attendanceRoutes = [
       'some units are locked covers the remaining rows (units_already_locked lists the others). ' +
       '?dry_run=true answers 200 with the same summary (lock_id null) and changes nothing.',
     tags: ['attendance'],
-    query: dryRunQuery,
     body: lockSchema,
+    toInput: ({ body }) => body,
+    query: dryRunQuery,
     responses: {
       201: { description: 'lock created', schema: LockResult },
       200: {
@@ -80,7 +77,6 @@ export const attendanceRoutes = [
       },
     },
     errors: { 409: 'MONTH_ALREADY_LOCKED: the scope is already covered; lock_id names the covering lock' },
-    toInput: ({ body }) => body,
     dryRun: ({ query }) => query.dry_run,
     reply: (result) => Reply.json(result.dry_run ? 200 : 201, result),
   }),
@@ -93,7 +89,6 @@ export const attendanceRoutes = [
       '?dry_run=true returns the same summary and changes nothing.',
     tags: ['attendance'],
     query: dryRunQuery,
-    body: unlockSchema,
     responses: {
       200: {
         description: 'unlocked',
@@ -101,7 +96,6 @@ export const attendanceRoutes = [
       },
     },
     errors: { 409: 'ORGANIZATION_LOCK_COVERS_MONTH: unlock the organization lock first' },
-    toInput: ({ body }) => body,
     dryRun: ({ query }) => query.dry_run,
   }),
 ];

@@ -1,6 +1,14 @@
 // Request schemas of the attendance endpoints, shared by HTTP and the CLI.
 import { organizationName } from '../refs.js';
-import { idNumber, instantRangeTest, isoDate, isoMonth, isRealInstant, yup } from '../../core/validation.js';
+import {
+  byName,
+  idNumber,
+  instantRangeTest,
+  isoDate,
+  isoMonth,
+  isRealInstant,
+  yup,
+} from '../../core/validation.js';
 
 export const ATTENDANCE_STATUSES = [
   'present',
@@ -33,7 +41,7 @@ export const lockInput = yup.object({
   organization_id: idNumber(),
   organization: organizationName(),
   organization_unit_id: idNumber().nullable().optional(),
-  unit: yup.string().trim().max(130).meta({ description: 'unit code (BLR or ACME/BLR) or id' }),
+  unit: byName(yup.string().trim().max(130).meta({ description: 'unit code (BLR or ACME/BLR) or id' })),
   month: isoMonth().required(),
 });
 

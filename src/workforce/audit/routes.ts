@@ -12,12 +12,10 @@ export const auditRoutes = [
       'system_admin reads every entry; hr and org_admin read their organizations’ entries; ' +
       'others get 403. organization_id outside the caller’s organizations is a 404.',
     tags: ['audit'],
-    query: auditQuery,
     responses: { 200: { description: 'a page of entries', schema: PageOf(AuditEntry) } },
     errors: {
       403: 'No hr, org_admin or system_admin role',
       404: 'organization_id outside the caller’s scope',
     },
-    toInput: ({ query }) => query,
   }),
 ];

@@ -22,8 +22,9 @@ export const deploymentRoutes = [
       'bounded new span (primary again). primary_changes lists each. ?dry_run=true returns the ' +
       'summary (deployment.id null) and changes nothing.',
     tags,
-    query: dryRunQuery,
     body: createDeploymentBody,
+    toInput: ({ body }) => body,
+    query: dryRunQuery,
     responses: {
       201: { description: 'created', schema: DeploymentCreated },
     },
@@ -32,7 +33,6 @@ export const deploymentRoutes = [
       403: 'Missing employee.update',
       409: 'The employee is offboarded (code EMPLOYEE_OFFBOARDED)',
     },
-    toInput: ({ body }) => body,
     dryRun: ({ query }) => query.dry_run,
     reply: (result) => Reply.json(201, result),
   }),
@@ -43,7 +43,7 @@ export const deploymentRoutes = [
     params: idParams,
     responses: { 200: { description: 'the deployment', schema: EmployeeDeployment } },
     errors: { 403: 'An employee reading another employee’s deployment' },
-    toInput: ({ params }) => ({ deployment_id: params.id }),
+    pathFields: { id: 'deployment_id' },
   }),
   operationRoute(closeDeployment, {
     method: 'DELETE',

@@ -20,7 +20,7 @@ export const deviceApprovalRoutes = [
       403: "No employee.update permission in the employee's organization",
       409: 'The device is revoked (terminal)',
     },
-    toInput: ({ params: p }) => ({ device_id: p.id }),
+    pathFields: { id: 'device_id' },
   }),
   operationRoute(revokeDevice, {
     method: 'POST',

@@ -36,10 +36,9 @@ const list = <S extends TSchema>(
     path: `/api/v1/employees/:id/${path}`,
     tags,
     params: idParams,
-    query: listQuery,
     responses: { 200: { description: 'a page, keyset-paginated', schema: PageOf(item) } },
     errors: readErrors,
-    toInput: ({ params, query }) => ({ ...query, employee_id: params.id }),
+    pathFields: { id: 'employee_id' },
   });
 
 export const employeeRoutes = [
@@ -55,7 +54,7 @@ export const employeeRoutes = [
       },
     },
     errors: readErrors,
-    toInput: ({ params }) => ({ employee_id: params.id }),
+    pathFields: { id: 'employee_id' },
   }),
   list('shift-assignments', ShiftAssignment, listShiftAssignments),
   list('leaves', LeaveRequest, listLeaves),
@@ -72,10 +71,9 @@ export const employeeRoutes = [
     tags,
     params: idParams,
     query: dryRunQuery,
-    body: offboardBody,
     responses: { 200: { description: 'the cascade summary', schema: OffboardResult } },
     errors: { 403: 'Missing employee.update', 409: 'Already offboarded (code ALREADY_OFFBOARDED)' },
-    toInput: ({ params, body }) => ({ ...body, employee_id: params.id }),
+    pathFields: { id: 'employee_id' },
     dryRun: ({ query }) => query.dry_run,
   }),
 ];

@@ -16,6 +16,7 @@ export const exportRoutes = [
       'unless allow_unlocked=true. Permission export.create in the organization; 10 per hour per user.',
     tags: ['exports'],
     query: exportQuerySchema,
+    toInput: ({ query }) => query,
     rateLimit: {
       name: 'attendance-export',
       window: 'sliding',
@@ -39,7 +40,6 @@ export const exportRoutes = [
       404: 'the organization (or unit) does not exist or is outside your scopes',
       409: 'the month is not locked yet (code LOCK_PENDING)',
     },
-    toInput: ({ query }) => query,
     // The month was read in the operation's snapshot; the client takes it from the spool at its pace.
     reply: (out) =>
       Reply.stream(200, attendanceCsv(out), 'text/csv; charset=utf-8', {

@@ -27,7 +27,7 @@ export const financialYearRoutes = [
       409: 'FINANCIAL_YEAR_CLOSED or FINANCIAL_YEAR_CLOSING',
       422: 'CLOSE_CHECKLIST_UNMET: errors lists each unmet item of the pre-close checklist',
     },
-    toInput: ({ params }) => ({ financial_year_id: params.id }),
+    pathFields: { id: 'financial_year_id' },
     reply: (result) => Reply.json(202, result),
   }),
   operationRoute(showFinancialYear, {
@@ -36,6 +36,6 @@ export const financialYearRoutes = [
     tags: ['financial years'],
     params,
     responses: { 200: { description: 'the year', schema: FinancialYear } },
-    toInput: ({ params }) => ({ financial_year_id: params.id }),
+    pathFields: { id: 'financial_year_id' },
   }),
 ];

@@ -15,7 +15,7 @@ export const organizationRoutes = [
     tags,
     params: idParams,
     responses: { 200: { description: 'the organization', schema: Organization } },
-    toInput: ({ params }) => ({ organization_id: params.id }),
+    pathFields: { id: 'organization_id' },
   }),
   operationRoute(retireOrganization, {
     method: 'POST',
@@ -24,10 +24,9 @@ export const organizationRoutes = [
     tags,
     params: idParams,
     query: dryRunQuery,
-    body: retireOrganizationBody,
     responses: { 200: { description: 'the cascade summary', schema: OrganizationRetireResult } },
     errors: { 403: 'Missing organization.delete' },
-    toInput: ({ params, body }) => ({ ...body, organization_id: params.id }),
+    pathFields: { id: 'organization_id' },
     dryRun: ({ query }) => query.dry_run,
   }),
 ];

@@ -24,7 +24,6 @@ export const systemRoutes = [
         schema: Str({ example: 'draining' }),
       },
     },
-    toInput: () => ({}),
     reply: ({ draining }) => (draining ? Reply.text(503, 'draining') : Reply.text(200, 'healthy')),
   }),
   operationRoute(checkReady, READY_ROUTE),
@@ -39,6 +38,5 @@ export const systemRoutes = [
         schema: Clock,
       },
     },
-    toInput: () => ({}),
   }),
 ];

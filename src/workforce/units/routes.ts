@@ -15,7 +15,7 @@ export const unitRoutes = [
     tags,
     params: idParams,
     responses: { 200: { description: 'the unit', schema: OrganizationUnit } },
-    toInput: ({ params }) => ({ unit_id: params.id }),
+    pathFields: { id: 'unit_id' },
   }),
   operationRoute(retireUnit, {
     method: 'POST',
@@ -28,14 +28,13 @@ export const unitRoutes = [
     tags,
     params: idParams,
     query: dryRunQuery,
-    body: retireUnitBody,
     responses: { 200: { description: 'the cascade summary', schema: UnitRetireResult } },
     errors: {
       403: 'Missing unit.delete',
       409: 'Already retired (code UNIT_ALREADY_RETIRED)',
       500: 'The last active unit of an active organization (code LAST_ACTIVE_UNIT)',
     },
-    toInput: ({ params, body }) => ({ ...body, unit_id: params.id }),
+    pathFields: { id: 'unit_id' },
     dryRun: ({ query }) => query.dry_run,
   }),
 ];

@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
 import { emailField } from '../../identity/schemas.js';
-import { idNumber, yup } from '../../../core/validation.js';
+import { byName, idNumber, yup } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import type { ClinicRun } from '../../context.js';
 import { tenantScope, tenantScoped } from '../../tenant-scope.js';
@@ -17,7 +17,7 @@ export const removeMemberInput = tenantScoped(
   yup
     .object({
       user_id: idNumber(),
-      email: emailField(),
+      email: byName(emailField()),
     })
     .test(
       'who',

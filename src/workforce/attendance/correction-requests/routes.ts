@@ -26,7 +26,6 @@ export const correctionRequestRoutes = [
       'check_in / check_out are instants with an offset, as for punches: the check-in on the date in the ' +
       'unit’s time zone, the check-out after it (that day or the next morning); at least one of them.',
     tags: ['attendance'],
-    body: fileRequestSchema,
     responses: { 201: { description: 'the request, pending', schema: CorrectionRequest } },
     errors: {
       403: 'a plain employee asking for a colleague’s day',
@@ -35,7 +34,6 @@ export const correctionRequestRoutes = [
         'MONTH_NOT_LOCKED: the day is not locked; make it a correction (POST /attendance/punches). ' +
         'REQUEST_PENDING: a request for this day is still pending',
     },
-    toInput: ({ body }) => body,
     reply: (result) => Reply.json(201, result),
   }),
   operationRoute(listCorrectionRequests, {
@@ -44,10 +42,8 @@ export const correctionRequestRoutes = [
     extension: true,
     description: 'Oldest first, in the organizations where the caller holds attendance.lock (hr, org_admin).',
     tags: ['attendance'],
-    query: listRequestsSchema,
     responses: { 200: { description: 'one page', schema: PageOf(CorrectionRequest) } },
     errors: { 404: 'organization_id or employee_id outside the caller’s scope' },
-    toInput: ({ query }) => query,
   }),
   operationRoute(approveCorrectionRequest, {
     method: 'POST',
@@ -63,7 +59,7 @@ export const correctionRequestRoutes = [
       404: 'no such request in the caller’s organizations',
       409: `${DECIDED}. MONTH_NOT_LOCKED: the month was unlocked since; correct the day with a punch`,
     },
-    toInput: ({ params: p }) => ({ request_id: p.id }),
+    pathFields: { id: 'request_id' },
   }),
   operationRoute(rejectCorrectionRequest, {
     method: 'POST',
@@ -72,9 +68,8 @@ export const correctionRequestRoutes = [
     description: 'The reason is required; the day is not touched.',
     tags: ['attendance'],
     params,
-    body: rejectBodySchema,
     responses: { 200: { description: 'the request, rejected', schema: CorrectionRequest } },
     errors: { 404: 'no such request in the caller’s organizations', 409: DECIDED },
-    toInput: ({ params: p, body }) => ({ ...body, request_id: p.id }),
+    pathFields: { id: 'request_id' },
   }),
 ];

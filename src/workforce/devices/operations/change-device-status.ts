@@ -5,7 +5,7 @@ import type { InferType } from 'yup';
 import { ConflictError, NotFoundError } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
 import type { Shape } from '../../../core/shape.js';
-import { idNumber, yup } from '../../../core/validation.js';
+import { byName, idNumber, yup } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
 import type { WorkforceRun } from '../../context.js';
@@ -20,8 +20,8 @@ import { targetStatus, transition, type DeviceAction, type DeviceStatus } from '
  */
 const deviceNaming = {
   device_id: idNumber(),
-  employee: yup.string().trim().max(64).meta({ description: 'employee code (E042) or id' }),
-  fingerprint: yup.string().trim().max(191).meta({ description: 'the device fingerprint' }),
+  employee: byName(yup.string().trim().max(64).meta({ description: 'employee code (E042) or id' })),
+  fingerprint: byName(yup.string().trim().max(191).meta({ description: 'the device fingerprint' })),
 };
 
 export const approveDeviceInput = yup.object(deviceNaming);

@@ -17,7 +17,6 @@ export const pullRoutes = [
       'the partner is not linked to is a 404. 60 requests per minute per partner.',
     tags: ['partners'],
     access: partnerAccess,
-    query: pullQuerySchema,
     rateLimit: {
       name: 'payroll-pull',
       window: 'sliding',
@@ -35,7 +34,6 @@ export const pullRoutes = [
       404: 'the organization does not exist or is not linked to this partner',
       409: 'the month is not locked yet (code LOCK_PENDING)',
     },
-    toInput: ({ query }) => query,
     reply: (pulled) =>
       Reply.stream(200, pulled.body, 'application/json; charset=utf-8', {
         'Cache-Control': 'no-store',

@@ -19,7 +19,7 @@ import {
 } from '../../../core/errors.js';
 import { defineOperation } from '../../../core/operation.js';
 import type { Shape } from '../../../core/shape.js';
-import { yup } from '../../../core/validation.js';
+import { byName, yup } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
 import { addDays, maxDate } from '../../calendar.js';
@@ -35,17 +35,19 @@ import {
 } from '../serialize.js';
 
 /** transfer_map as a person types it (the CLI's --transfer E042=ACME/MUM); no route passes it. */
-const transferByName = yup
-  .array()
-  .of(
-    yup.object({
-      employee: yup.string().trim().required().max(64).meta({ description: 'employee code (E042) or id' }),
-      unit: yup.string().trim().required().max(130).meta({ description: 'target unit as ORG/UNIT or id' }),
-    }),
-  )
-  .max(100000)
-  .optional()
-  .meta({ description: 'employees to move, by code, to a unit named ORG/UNIT' });
+const transferByName = byName(
+  yup
+    .array()
+    .of(
+      yup.object({
+        employee: yup.string().trim().required().max(64).meta({ description: 'employee code (E042) or id' }),
+        unit: yup.string().trim().required().max(130).meta({ description: 'target unit as ORG/UNIT or id' }),
+      }),
+    )
+    .max(100000)
+    .optional()
+    .meta({ description: 'employees to move, by code, to a unit named ORG/UNIT' }),
+);
 
 export const retireUnitInput = retireUnitBody.shape({ ...unitNaming, transfer: transferByName });
 export type RetireUnitInput = InferType<typeof retireUnitInput>;
