@@ -4,6 +4,7 @@
 //   operation's policy checks again from the member's role, so the same rule holds from the CLI;
 // - `clinicOperationRoute(op, …)`: any other route, with the access given (default: a clinic
 //   bearer token; `publicAccess` for the public ones).
+import type { AnySchema } from 'yup';
 import type { Operation } from '../core/operation.js';
 import type { yup } from '../core/validation.js';
 import {
@@ -14,6 +15,7 @@ import {
   type Route,
 } from '../core/routes.js';
 import { httpContext, type ClinicActor } from './context.js';
+import { tenantParams } from './tenants/schemas.js';
 import {
   clinicUserAccess,
   tenantRoute,
@@ -35,6 +37,7 @@ export function tenantOperationRoute<In, Out, Body = any, Query = any, Params = 
     ...(fillsTenant && {
       principalFields: { tenant_id: (p: TenantPrincipal) => p.tenant.id, ...spec.principalFields },
     }),
+    pathParams: { tenant: tenantParams.fields.tenant as AnySchema, ...spec.pathParams },
     access: undefined as unknown as Access<TenantPrincipal>, // set by tenantRoute below
     context: (services, p) => httpContext(services, p.userId, { [p.tenant.id]: p.role }),
   });

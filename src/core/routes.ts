@@ -8,7 +8,7 @@ import type { FieldErrors } from './errors.js';
 import type { Services } from './services.js';
 import { storedResponse, type IdempotencyTicket } from './idempotency.js';
 import { runOperation, type AnyOperation, type Operation, type OperationContext } from './operation.js';
-import { byNameFields } from './validation.js';
+import { byNameFields, idParam, yup } from './validation.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -199,6 +199,8 @@ export interface OperationRouteSpec<P, Actor, _In, Out, Body = any, Query = any,
   pathFields?: Record<string, string>;
   /** Input fields the authenticated caller fills: `{ tenant_id: (p) => p.tenant.id }`. */
   principalFields?: Record<string, (principal: P) => unknown>;
+  /** Path parameters no input field takes (the tenant the access reads), by name. */
+  pathParams?: Record<string, AnySchema>;
   /** A preview: run and roll back (e.g. `?dry_run=true`). */
   dryRun?(input: RouteInput<P, Body, Query, Params>): boolean;
   /** The response; default: 200 with the result as it is. */
@@ -209,11 +211,21 @@ export function fromOperation<P, Actor, In, Out, Body = any, Query = any, Params
   op: Operation<Actor, In, Out>,
   spec: OperationRouteSpec<P, Actor, In, Out, Body, Query, Params>,
 ): Route<P, Body, Query, Params> {
-  const { context, toInput, dryRun, reply, pathFields: _path, principalFields: _caller, ...route } = spec;
+  const {
+    context,
+    toInput,
+    dryRun,
+    reply,
+    pathFields: _p,
+    principalFields: _c,
+    pathParams: _k,
+    ...route
+  } = spec;
   const derived = toInput ? undefined : derivedInput(op, spec);
   return {
     ...route,
     ...(derived && { [derived.part]: derived.schema, input: derived.input }),
+    params: route.params ?? (derived && derivedParams(op, spec)),
     summary: spec.summary ?? op.summary,
     permission: op.permission,
     operation: op,
@@ -236,6 +248,31 @@ export function fromOperation<P, Actor, In, Out, Body = any, Query = any, Params
       return reply ? reply(result, input) : result;
     },
   };
+}
+
+/**
+ * A derived route's path parameters: an id where the input field is a number (a malformed one is a
+ * 404, see validateParams), the input field's own rule otherwise, and the context's known ones.
+ */
+function derivedParams(
+  op: AnyOperation,
+  spec: { path: string; pathFields?: Record<string, string>; pathParams?: Record<string, AnySchema> },
+): ObjectSchema<any> | undefined {
+  const names = [...spec.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+  if (names.length === 0) return undefined;
+  const input = op.input as ObjectSchema<any>;
+  const params: Record<string, AnySchema> = {};
+  for (const name of names) {
+    const field = spec.pathFields?.[name];
+    const schema = field ? (input.fields[field] as AnySchema) : spec.pathParams?.[name];
+    params[name] =
+      schema === undefined
+        ? yup.string().required()
+        : field && schema.type === 'number'
+          ? idParam().meta({ description: schema.describe().meta?.description ?? field.replace(/_/g, ' ') })
+          : schema.required();
+  }
+  return yup.object(params);
 }
 
 /** The part of the request a derived route reads its input from, and how the pipeline fills it. */

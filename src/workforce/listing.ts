@@ -16,8 +16,6 @@ export const listQueryFields = {
   cursor: yup.string().max(1024),
 };
 
-export const listQuery = yup.object(listQueryFields);
-
 /** A page of a list the caller reads across organizations, `organization` keeping one (the CLI's --org). */
 export const organizationListFields = {
   organization: organizationName('only this organization: code (ACME) or id'),

@@ -4,19 +4,12 @@ import { Reply } from '../../core/reply.js';
 import { clinicOperationRoute, tenantOperationRoute } from '../operation-route.js';
 import { Data } from '../../core/shape.js';
 import { pageReply } from '../pagination.js';
-import { tenantParams } from '../tenants/schemas.js';
+
 import { changeAppointmentStatus } from './operations/change-appointment-status.js';
 import { bookAppointment } from './operations/create-appointment.js';
 import { listAppointments, listOwnerAppointments } from './operations/list-appointments.js';
 import { rescheduleAppointment } from './operations/reschedule-appointment.js';
-import {
-  appointmentListQuery,
-  appointmentParams,
-  rescheduleAppointmentSchema,
-  storeAppointmentSchema,
-  tenantAppointmentListQuery,
-  updateAppointmentSchema,
-} from './schemas.js';
+
 import { Appointment, AppointmentPage } from './serialize.js';
 
 const one = (description: string) => ({
@@ -32,7 +25,6 @@ export const appointmentRoutes = [
       'from (inclusive) and to (exclusive) filter by start time (ISO-8601 instants with their offset); ' +
       'veterinarian_user_id by veterinarian.',
     tags: ['appointments'],
-    params: tenantParams,
     responses: { 200: { description: 'appointments', schema: AppointmentPage } },
     reply: pageReply,
   }),
@@ -46,7 +38,6 @@ export const appointmentRoutes = [
       '[scheduled_at, scheduled_at + duration) must not overlap another of their active appointments ' +
       '(cancelled and no_show ones do not count): 409 APPOINTMENT_OVERLAP naming conflicting_appointment_id.',
     tags: ['appointments'],
-    params: tenantParams,
     responses: { 201: one('the new appointment') },
     errors: { 409: 'The veterinarian has an overlapping appointment (code APPOINTMENT_OVERLAP)' },
     reply: (appointment) => Reply.json(201, { data: appointment }),
@@ -59,7 +50,6 @@ export const appointmentRoutes = [
       'checked_in → completed, cancelled. completed, cancelled and no_show are final. The current status ' +
       'again is a no-op; any other move is a 422 on status.',
     tags: ['appointments'],
-    params: appointmentParams,
     responses: { 200: one('the appointment') },
     errors: { 404: 'No such appointment in this tenant' },
     pathFields: { appointment: 'appointment_id' },
@@ -74,7 +64,6 @@ export const appointmentRoutes = [
       'in the veterinarian’s calendar, the appointment itself aside. Completed, cancelled and no_show ' +
       'appointments are not moved (422 on scheduled_at).',
     tags: ['appointments'],
-    params: appointmentParams,
     responses: { 200: one('the moved appointment') },
     errors: {
       404: 'No such appointment in this tenant',

@@ -1,10 +1,9 @@
 // Request schemas of the appointment endpoints. The store-appointment body is ours to design (the
 // contract does not show it): pet_id and scheduled_at are required; the veterinarian, reason and
 // notes are optional; a new appointment starts scheduled (or confirmed, when booked as such).
-import { byName, idNumber, idParam, instantRangeTest, isRealInstant, yup } from '../../core/validation.js';
+import { byName, idNumber, instantRangeTest, isRealInstant, yup } from '../../core/validation.js';
 import { optionalText } from '../identity/schemas.js';
 import { pageField } from '../pagination.js';
-import { tenantParams } from '../tenants/schemas.js';
 
 export const APPOINTMENT_STATUSES = [
   'scheduled',
@@ -115,8 +114,4 @@ export const tenantAppointmentListQuery = appointmentListQuery.shape({
       },
     ),
   veterinarian_user_id: idNumber().meta({ description: 'only this veterinarian’s appointments' }),
-});
-
-export const appointmentParams = tenantParams.shape({
-  appointment: idParam().meta({ description: 'appointment id' }),
 });

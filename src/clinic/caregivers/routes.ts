@@ -7,13 +7,7 @@ import { pageReply } from '../pagination.js';
 import { acceptInvite } from './operations/accept-invite.js';
 import { inviteCaregiver } from './operations/invite-caregiver.js';
 import { listCaregivers, revokeCaregiver, sharedWithMe } from './operations/manage-caregivers.js';
-import {
-  acceptInviteSchema,
-  caregiverParams,
-  inviteCaregiverSchema,
-  pageOnlyQuery,
-  petParams,
-} from './schemas.js';
+
 import { AcceptedInvite, Caregiver, CaregiverPage, PetSharedWithMePage } from './serialize.js';
 
 const PET_404 = 'The pet does not exist or the caller is not its primary owner';
@@ -24,7 +18,6 @@ export const caregiverRoutes = [
     path: '/api/v1/owner/me/pets/:pet/caregivers',
     description: 'Newest first, 50 per page. status_label: pending, active, expired or revoked.',
     tags: ['caregivers'],
-    params: petParams,
     responses: { 200: { description: 'caregivers', schema: CaregiverPage } },
     errors: { 404: PET_404 },
     pathFields: { pet: 'pet_id' },
@@ -38,7 +31,6 @@ export const caregiverRoutes = [
       'email (never in this response); only its SHA-256 is stored. One open (pending or active) invite ' +
       'per email and pet; the owner’s own email is refused.',
     tags: ['caregivers'],
-    params: petParams,
     responses: { 200: { description: 'the pending invite', schema: Data(Caregiver) } },
     errors: { 404: PET_404 },
     pathFields: { pet: 'pet_id' },
@@ -49,7 +41,6 @@ export const caregiverRoutes = [
     path: '/api/v1/owner/me/pets/:pet/caregivers/:caregiver/revoke',
     description: 'Revoking an already revoked caregiver changes nothing and answers 200.',
     tags: ['caregivers'],
-    params: caregiverParams,
     responses: { 200: { description: 'the revoked caregiver', schema: Data(Caregiver) } },
     errors: { 404: `${PET_404}, or the caregiver is not the pet’s` },
     pathFields: { pet: 'pet_id', caregiver: 'caregiver_id' },

@@ -1,13 +1,11 @@
 // Request schemas of the caregiver endpoints.
-import { idParam, yup } from '../../core/validation.js';
+import { yup } from '../../core/validation.js';
 import { emailField, optionalText } from '../identity/schemas.js';
 import { pageField } from '../pagination.js';
 
 export const CAREGIVER_TOKEN_LENGTH = 48;
 export const ACCESS_LEVELS = ['view', 'full'] as const;
 
-export const petParams = yup.object({ pet: idParam() });
-export const caregiverParams = yup.object({ pet: idParam(), caregiver: idParam() });
 export const pageOnlyQuery = yup.object({ page: pageField() });
 
 export const inviteCaregiverSchema = yup.object({

@@ -1,7 +1,7 @@
 // The tenant's clients (pet owners linked to it), for the clinic side.
 import { tenantOperationRoute } from '../operation-route.js';
-import { pageQuery, pageReply } from '../pagination.js';
-import { tenantParams } from '../tenants/schemas.js';
+import { pageReply } from '../pagination.js';
+
 import { listClients } from './operations/list-clients.js';
 import { ClientPage } from './serialize.js';
 
@@ -10,7 +10,6 @@ export const clientRoutes = [
     method: 'GET',
     path: '/api/v1/tenant/:tenant/clients',
     tags: ['clients'],
-    params: tenantParams,
     responses: { 200: { description: 'clients', schema: ClientPage } },
     reply: pageReply,
   }),

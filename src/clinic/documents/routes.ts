@@ -9,13 +9,7 @@ import { pageBody } from '../pagination.js';
 import { FILE_TYPES, MAX_DOCUMENT_BYTES, uploadedFileInput } from './files.js';
 import { deleteDocument, downloadDocument, getDocument, listDocuments } from './operations/documents.js';
 import { uploadDocument } from './operations/upload-document.js';
-import {
-  documentListQuery,
-  documentParams,
-  downloadQuery,
-  petParams,
-  uploadDocumentSchema,
-} from './schemas.js';
+import { petParams, uploadDocumentSchema } from './schemas.js';
 import { PetDocument, PetDocumentPage, serializeDocument } from './serialize.js';
 import { signedDownloadUrl } from './signing.js';
 
@@ -37,7 +31,6 @@ export const documentRoutes = [
     method: 'GET',
     path: '/api/v1/owner/me/pets/:pet/documents',
     tags: ['documents'],
-    params: petParams,
     responses: { 200: { description: 'documents', schema: PetDocumentPage } },
     errors: { 404: PET_404 },
     pathFields: { pet: 'pet_id' },
@@ -66,7 +59,6 @@ export const documentRoutes = [
     method: 'GET',
     path: '/api/v1/owner/me/pets/:pet/documents/:document',
     tags: ['documents'],
-    params: documentParams,
     responses: { 200: { description: 'the document', schema: one } },
     errors: { 404: PET_404 },
     pathFields: { pet: 'pet_id', document: 'document_id' },
@@ -81,7 +73,6 @@ export const documentRoutes = [
       'deleted document is 404.',
     tags: ['documents'],
     access: publicAccess,
-    params: documentParams,
     responses: {
       200: {
         description: 'the file, with its content type and Content-Disposition: attachment',
@@ -103,7 +94,6 @@ export const documentRoutes = [
     method: 'DELETE',
     path: '/api/v1/owner/me/pets/:pet/documents/:document',
     tags: ['documents'],
-    params: documentParams,
     responses: { 204: { description: 'deleted' } },
     errors: { 404: PET_404 },
     pathFields: { pet: 'pet_id', document: 'document_id' },

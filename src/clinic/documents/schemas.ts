@@ -17,7 +17,6 @@ export const DOCUMENT_CATEGORIES = [
 ] as const;
 
 export const petParams = yup.object({ pet: idParam() });
-export const documentParams = yup.object({ pet: idParam(), document: idParam() });
 
 export const documentListQuery = yup.object({
   category: yup.string().oneOf([...DOCUMENT_CATEGORIES]),

@@ -9,7 +9,7 @@ import { GatewayNotConfiguredError, requireGatewayKeys } from './client.js';
 import { createGatewayOrder } from './operations/create-gateway-order.js';
 import { handleGatewayWebhook } from './operations/handle-gateway-webhook.js';
 import { verifyGatewayPayment } from './operations/verify-gateway-payment.js';
-import { ownerInvoiceParams, verifySchema } from './schemas.js';
+
 import { GatewayOrder, WebhookResult } from './serialize.js';
 
 export const gatewayRoutes = [
@@ -21,7 +21,6 @@ export const gatewayRoutes = [
       'keyId:keySecret and stores the order id. 503 without gateway keys; 409 for a paid, voided or ' +
       'estimate invoice; 502 when the gateway refuses.',
     tags: ['owner invoices'],
-    params: ownerInvoiceParams,
     responses: { 200: { description: 'what the checkout needs', schema: Data(GatewayOrder) } },
     errors: {
       404: 'Not the caller’s invoice',
@@ -41,7 +40,6 @@ export const gatewayRoutes = [
       'secret (422 otherwise). The payment is recorded once per gateway_payment_id, also when the webhook ' +
       'reports it too; status and balance_due are recomputed from the payments.',
     tags: ['owner invoices'],
-    params: ownerInvoiceParams,
     responses: { 200: invoiceBody('the invoice') },
     errors: { 404: 'Not the caller’s invoice', 503: 'Gateway keys are not configured' },
     requires: (services) => requireGatewayKeys(services.config.clinic.gateway),

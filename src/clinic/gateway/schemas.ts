@@ -1,8 +1,6 @@
 // Request schemas of the owner's gateway endpoints and of the webhook body (Razorpay-like; the
 // contract leaves its shape to us — see docs/clinic-records.md).
-import { idNumber, idParam, yup } from '../../core/validation.js';
-
-export const ownerInvoiceParams = yup.object({ invoice: idParam().meta({ description: 'invoice id' }) });
+import { idNumber, yup } from '../../core/validation.js';
 
 const gatewayId = () => yup.string().trim().max(191);
 

@@ -10,13 +10,7 @@ import {
   listHealthLogs,
   listOwnerHealthLogs,
 } from './operations/health-logs.js';
-import {
-  clinicPatientParams,
-  healthLogListQuery,
-  healthLogSchema,
-  ownerHealthLogParams,
-  ownerPetParams,
-} from './schemas.js';
+
 import { HealthLog, HealthLogPage } from './serialize.js';
 
 const OWNER_PATH = '/api/v1/owner/me/pets/:pet/health-logs';
@@ -34,7 +28,6 @@ export const healthLogRoutes = [
     path: OWNER_PATH,
     description: listDescription,
     tags: ['owner health'],
-    params: ownerPetParams,
     responses: { 200: { description: 'a page of health logs', schema: HealthLogPage } },
     errors: { 404: 'the pet does not exist or the caller has no access to it' },
     pathFields: { pet: 'pet_id' },
@@ -45,7 +38,6 @@ export const healthLogRoutes = [
     path: OWNER_PATH,
     description: bodyDescription,
     tags: ['owner health'],
-    params: ownerPetParams,
     responses: {
       200: { description: 'written (200: the contract lists no 201 for health logs)', schema: one },
     },
@@ -57,7 +49,6 @@ export const healthLogRoutes = [
     method: 'DELETE',
     path: `${OWNER_PATH}/:healthLog`,
     tags: ['owner health'],
-    params: ownerHealthLogParams,
     responses: { 204: { description: 'deleted' } },
     errors: { 404: 'no such entry on this pet, or it was written by another user' },
     pathFields: { pet: 'pet_id', healthLog: 'health_log_id' },
@@ -68,7 +59,6 @@ export const healthLogRoutes = [
     path: CLINIC_PATH,
     description: listDescription,
     tags: ['owner health'],
-    params: clinicPatientParams,
     responses: { 200: { description: 'a page of health logs', schema: HealthLogPage } },
     errors: { 404: 'the pet is not a patient of this tenant' },
     pathFields: { pet: 'pet_id' },
@@ -79,7 +69,6 @@ export const healthLogRoutes = [
     path: CLINIC_PATH,
     description: bodyDescription,
     tags: ['owner health'],
-    params: clinicPatientParams,
     responses: {
       200: { description: 'written (200: the contract lists no 201 for health logs)', schema: one },
     },

@@ -1,5 +1,5 @@
 // Request schemas of the health journal (owner and clinic routes share the body).
-import { idParam, instantRangeTest, isoDate, isRealInstant, yup } from '../../core/validation.js';
+import { instantRangeTest, isoDate, isRealInstant, yup } from '../../core/validation.js';
 import { optionalText } from '../identity/schemas.js';
 import { pageField } from '../pagination.js';
 
@@ -83,10 +83,6 @@ export const healthLogSchema = yup
       }),
   );
 export type HealthLogInput = yup.InferType<typeof healthLogSchema>;
-
-export const ownerPetParams = yup.object({ pet: idParam() });
-export const ownerHealthLogParams = yup.object({ pet: idParam(), healthLog: idParam() });
-export const clinicPatientParams = yup.object({ pet: idParam() });
 
 export const healthLogListQuery = yup.object({
   since: isoDate().optional(),

@@ -6,7 +6,7 @@ import { clinicOperationRoute } from '../operation-route.js';
 import { login } from './operations/login.js';
 import { logout } from './operations/logout.js';
 import { showMe } from './operations/show-me.js';
-import { loginSchema } from './schemas.js';
+
 import { Login, User } from './serialize.js';
 
 export const identityRoutes = [

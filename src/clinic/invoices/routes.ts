@@ -4,11 +4,10 @@ import { Reply } from '../../core/reply.js';
 import { clinicOperationRoute, tenantOperationRoute } from '../operation-route.js';
 import { pageReply } from '../pagination.js';
 import { recordPayment } from '../payments/operations/record-payment.js';
-import { invoiceParams, recordPaymentSchema } from '../payments/schemas.js';
-import { tenantParams } from '../tenants/schemas.js';
+
 import { createInvoice } from './operations/create-invoice.js';
 import { listInvoices, listOwnerInvoices } from './operations/list-invoices.js';
-import { invoiceListQuery, storeInvoiceSchema } from './schemas.js';
+
 import { invoiceBody, InvoicePage } from './serialize.js';
 
 export const invoiceRoutes = [
@@ -16,7 +15,6 @@ export const invoiceRoutes = [
     method: 'GET',
     path: '/api/v1/tenant/:tenant/invoices',
     tags: ['invoices'],
-    params: tenantParams,
     responses: { 200: { description: 'invoices', schema: InvoicePage } },
     reply: pageReply,
   }),
@@ -28,7 +26,6 @@ export const invoiceRoutes = [
       'units. With payment_amount (and payment_method), a Payment is recorded and status and balance_due ' +
       'follow, in one transaction; an estimate takes no payment and a payment may not exceed the total.',
     tags: ['invoices'],
-    params: tenantParams,
     responses: { 200: invoiceBody('the new invoice') },
     reply: (invoice) => Reply.json(200, { data: invoice }),
   }),
@@ -39,7 +36,6 @@ export const invoiceRoutes = [
       'amount may not exceed balance_due (422 on amount). A paid, voided or estimate invoice takes no ' +
       'payment (422). Concurrent payments are serialised on the invoice row, so they can never overpay.',
     tags: ['invoices'],
-    params: invoiceParams,
     responses: { 200: invoiceBody('the invoice with the new payment among its payments') },
     errors: { 404: 'No such invoice in this tenant' },
     pathFields: { invoice: 'invoice_id' },

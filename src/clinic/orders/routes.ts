@@ -10,16 +10,7 @@ import { pageReply } from '../pagination.js';
 import { createOwnerOrder, sellerProblem } from './operations/create-order.js';
 import { cancelOwnerOrder, getOwnerOrder, listOwnerOrders } from './operations/owner-orders.js';
 import { acceptOrder, fulfillOrder, listOrders, rejectOrder } from './operations/seller-orders.js';
-import {
-  createOrderSchema,
-  orderParams,
-  ownerOrderListQuery,
-  petParams,
-  rejectOrderSchema,
-  sellerOrderListQuery,
-  tenantOrderParams,
-  tenantParams,
-} from './schemas.js';
+import { createOrderSchema } from './schemas.js';
 import { Order, OrderPage } from './serialize.js';
 
 const one = Data(Order);
@@ -30,7 +21,6 @@ function sellerMove(op: typeof acceptOrder | typeof fulfillOrder, action: 'accep
     method: 'POST',
     path: `/api/v1/tenant/:tenant/orders/:order/${action}`,
     tags: ['orders'],
-    params: tenantOrderParams,
     responses: { 200: { description: 'the order', schema: one } },
     errors: { 404: 'No such order sent to this tenant', 422: STATE_422 },
     pathFields: { order: 'order_id' },
@@ -47,7 +37,6 @@ export const orderRoutes = [
       'be a prescription of the pet; item_summary is required for reorder and custom (a refill without one ' +
       'gets the prescription’s items); delivery_address is required for delivery and dropped for pickup.',
     tags: ['orders'],
-    params: petParams,
     // The seller check needs no pet, so it joins a 422 the schema gives. (Whether a prescription is
     // the pet's is told only once the pet is known to be the caller's, in the operation.)
     crossChecks: async (raw, services): Promise<FieldErrors> => {
@@ -71,7 +60,6 @@ export const orderRoutes = [
     method: 'GET',
     path: '/api/v1/owner/me/orders/:order',
     tags: ['orders'],
-    params: orderParams,
     responses: { 200: { description: 'the order', schema: one } },
     errors: { 404: 'No such order, or another user’s' },
     pathFields: { order: 'order_id' },
@@ -81,7 +69,6 @@ export const orderRoutes = [
     method: 'POST',
     path: '/api/v1/owner/me/orders/:order/cancel',
     tags: ['orders'],
-    params: orderParams,
     responses: { 200: { description: 'the cancelled order', schema: one } },
     errors: {
       404: 'No such order, or another user’s',
@@ -95,7 +82,6 @@ export const orderRoutes = [
     path: '/api/v1/tenant/:tenant/orders',
     description: 'status: one status, or all. Without it: pending and accepted orders.',
     tags: ['orders'],
-    params: tenantParams,
     responses: { 200: { description: 'orders', schema: OrderPage } },
     reply: pageReply,
   }),
@@ -104,7 +90,6 @@ export const orderRoutes = [
     method: 'POST',
     path: '/api/v1/tenant/:tenant/orders/:order/reject',
     tags: ['orders'],
-    params: tenantOrderParams,
     responses: { 200: { description: 'the order', schema: one } },
     errors: { 404: 'No such order sent to this tenant', 422: STATE_422 },
     pathFields: { order: 'order_id' },

@@ -1,5 +1,5 @@
 // Request schemas of the order endpoints (owner side and seller side).
-import { idNumber, idParam, yup } from '../../core/validation.js';
+import { idNumber, yup } from '../../core/validation.js';
 import { optionalText } from '../identity/schemas.js';
 import { pageField } from '../pagination.js';
 
@@ -7,13 +7,6 @@ export const ORDER_STATUSES = ['pending', 'accepted', 'fulfilled', 'rejected', '
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_KINDS = ['refill', 'reorder', 'custom'] as const;
 export const DELIVERY_PREFERENCES = ['pickup', 'delivery'] as const;
-
-const tenantRef = () => yup.string().required().meta({ description: 'tenant id, or its slug' });
-
-export const petParams = yup.object({ pet: idParam() });
-export const orderParams = yup.object({ order: idParam() });
-export const tenantOrderParams = yup.object({ tenant: tenantRef(), order: idParam() });
-export const tenantParams = yup.object({ tenant: tenantRef() });
 
 export const createOrderSchema = yup.object({
   target_tenant_id: idNumber().required(),

@@ -7,7 +7,7 @@ import { clinicOperationRoute } from '../operation-route.js';
 import { pageReply } from '../pagination.js';
 import { getOwnerClient, listOwnerClients } from './operations/owner-clients.js';
 import { registerOwner, registrationProblems } from './operations/register-owner.js';
-import { ownerClientListQuery, ownerClientParams, registerOwnerSchema } from './schemas.js';
+import { registerOwnerSchema } from './schemas.js';
 import { OwnerClient, OwnerClientPage, OwnerRegistration } from './serialize.js';
 
 export const ownerRoutes = [
@@ -49,7 +49,6 @@ export const ownerRoutes = [
     method: 'GET',
     path: '/api/v1/owner/me/clients/:client',
     tags: ['owners'],
-    params: ownerClientParams,
     responses: {
       200: {
         description: 'the Client row',

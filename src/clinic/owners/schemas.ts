@@ -1,5 +1,5 @@
 // Request schemas of the owner endpoints.
-import { idNumber, idParam, yup } from '../../core/validation.js';
+import { idNumber, yup } from '../../core/validation.js';
 import { emailField, nameField, optionalText, passwordField } from '../identity/schemas.js';
 import { pageField } from '../pagination.js';
 
@@ -20,9 +20,5 @@ export const registerOwnerSchema = yup.object({
   tenant_id: idNumber().required(),
 });
 export type RegisterOwnerInput = yup.InferType<typeof registerOwnerSchema>;
-
-export const ownerClientParams = yup.object({
-  client: idParam(),
-});
 
 export const ownerClientListQuery = yup.object({ page: pageField() });

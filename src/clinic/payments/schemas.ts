@@ -1,7 +1,7 @@
 // Request schema of POST /tenant/{tenant}/invoices/{invoice}/payments.
-import { idParam, yup } from '../../core/validation.js';
+import { yup } from '../../core/validation.js';
 import { optionalText } from '../identity/schemas.js';
-import { tenantParams } from '../tenants/schemas.js';
+
 import { amountField } from './money.js';
 
 export const PAYMENT_METHODS = ['cash', 'card', 'upi', 'bank_transfer', 'online'] as const;
@@ -12,5 +12,3 @@ export const recordPaymentSchema = yup.object({
   reference_number: optionalText(255),
 });
 export type RecordPaymentInput = yup.InferType<typeof recordPaymentSchema>;
-
-export const invoiceParams = tenantParams.shape({ invoice: idParam().meta({ description: 'invoice id' }) });

@@ -14,14 +14,7 @@ import {
   setPetPhoto,
 } from './operations/set-photo.js';
 import { downloadPetPhoto, showTagPhoto, type PhotoFile } from './operations/show-photo.js';
-import {
-  ownerPhotoParams,
-  photoLinkQuery,
-  photoUploadSchema,
-  tagPhotoParams,
-  tagPhotoQuery,
-  tenantPhotoParams,
-} from './schemas.js';
+import { ownerPhotoParams, photoUploadSchema, tenantPhotoParams } from './schemas.js';
 
 const multipart = {
   fileField: PHOTO_FIELD,
@@ -66,7 +59,6 @@ export const petPhotoRoutes = [
     path: '/api/v1/owner/me/pets/:pet/photo',
     description: 'Primary owner only; a pet without a photo is fine.',
     tags: ['owner pets'],
-    params: ownerPhotoParams,
     responses: petBody(200, 'the pet, photo_url null'),
     errors: { 404: 'Not the caller’s pet' },
     pathFields: { pet: 'pet_id' },
@@ -94,7 +86,6 @@ export const petPhotoRoutes = [
     path: '/api/v1/tenant/:tenant/pets/:pet/photo',
     description: 'Any member of the tenant; a pet without a photo is fine.',
     tags: ['pets'],
-    params: tenantPhotoParams,
     responses: petBody(200, 'the pet, photo_url null'),
     errors: { 404: 'No such pet in this tenant' },
     pathFields: { pet: 'pet_id' },
@@ -109,7 +100,6 @@ export const petPhotoRoutes = [
       'replaced or removed since is 404. The bytes at one URL never change (cacheable for its validity).',
     tags: ['pets'],
     access: publicAccess,
-    params: ownerPhotoParams,
     responses: { 200: JPEG },
     errors: { 403: 'Invalid or expired link', 404: 'No such pet, or the photo has changed' },
     pathFields: { pet: 'pet_id' },
@@ -121,7 +111,6 @@ export const petPhotoRoutes = [
     summary: 'The photo on a published lost-pet tag (public, outside /api/v1; what the tag page shows)',
     tags: ['public profile'],
     access: publicAccess,
-    params: tagPhotoParams,
     responses: { 200: JPEG },
     errors: { 404: 'Unknown or disabled tag, or the pet has no photo' },
     pathFields: { slug: 'slug' },

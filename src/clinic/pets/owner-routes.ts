@@ -6,7 +6,7 @@ import { pageReply } from '../pagination.js';
 import { createOwnerPet } from './operations/create-pet.js';
 import { listOwnerPets } from './operations/list-pets.js';
 import { updateOwnerPet } from './operations/update-pet.js';
-import { ownerPetParams, ownerStorePetSchema, petListQuery, updatePetSchema } from './schemas.js';
+
 import { petBody, PetPage } from './serialize.js';
 
 export const ownerPetRoutes = [
@@ -29,7 +29,6 @@ export const ownerPetRoutes = [
     method: 'PATCH',
     path: '/api/v1/owner/me/pets/:pet',
     tags: ['owner pets'],
-    params: ownerPetParams,
     responses: petBody(200, 'the pet'),
     errors: { 404: 'Not the caller’s pet' },
     pathFields: { pet: 'pet_id' },

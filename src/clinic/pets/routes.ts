@@ -3,11 +3,11 @@
 import { Reply } from '../../core/reply.js';
 import { tenantOperationRoute } from '../operation-route.js';
 import { pageReply } from '../pagination.js';
-import { tenantParams } from '../tenants/schemas.js';
+
 import { createPet } from './operations/create-pet.js';
 import { listPets } from './operations/list-pets.js';
 import { updatePet } from './operations/update-pet.js';
-import { petListQuery, storePetSchema, tenantPetParams, updatePetSchema } from './schemas.js';
+
 import { petBody, PetPage } from './serialize.js';
 
 function storePetRoute(path: string, summary: string) {
@@ -19,7 +19,6 @@ function storePetRoute(path: string, summary: string) {
       'client_id must be a Client of this tenant (422 otherwise). sex defaults to unknown; ' +
       'date_of_birth may not be in the future; weight_kg has at most 2 decimals.',
     tags: ['pets'],
-    params: tenantParams,
     responses: petBody(201, 'the new pet with its client'),
     reply: (pet) => Reply.json(201, { data: pet }),
   });
@@ -30,7 +29,6 @@ export const petRoutes = [
     method: 'GET',
     path: '/api/v1/tenant/:tenant/pets',
     tags: ['pets'],
-    params: tenantParams,
     responses: { 200: { description: 'pets', schema: PetPage } },
     reply: pageReply,
   }),
@@ -43,7 +41,6 @@ export const petRoutes = [
     method: 'PATCH',
     path: '/api/v1/tenant/:tenant/patients/:pet',
     tags: ['pets'],
-    params: tenantPetParams,
     responses: petBody(200, 'the pet'),
     errors: { 404: 'No such pet in this tenant' },
     pathFields: { pet: 'pet_id' },

@@ -1,10 +1,9 @@
 // Request schemas of the pet (patient) endpoints. The contract names the pet fields but not the
 // bodies: the clinic's store-pet body also needs `client_id` (whose pet it is); the owner's body
 // does not (the pet goes under the owner's own Client row). Updates take the same fields, all optional.
-import { idNumber, idParam, isoDate, yup } from '../../core/validation.js';
+import { idNumber, isoDate, yup } from '../../core/validation.js';
 import { optionalText } from '../identity/schemas.js';
 import { pageField } from '../pagination.js';
-import { tenantParams } from '../tenants/schemas.js';
 
 export const PET_SEXES = ['male', 'female', 'unknown'] as const;
 
@@ -77,7 +76,3 @@ export type UpdatePetInput = yup.InferType<typeof updatePetSchema>;
 export type PetFields = Partial<Omit<StorePetInput, 'client_id'>> & { deceased_on?: string | null };
 
 export const petListQuery = yup.object({ page: pageField() });
-
-export const tenantPetParams = tenantParams.shape({ pet: idParam().meta({ description: 'pet id' }) });
-
-export const ownerPetParams = yup.object({ pet: idParam().meta({ description: 'pet id' }) });

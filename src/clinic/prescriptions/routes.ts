@@ -6,13 +6,7 @@ import { clinicOperationRoute, tenantOperationRoute } from '../operation-route.j
 import { pageReply } from '../pagination.js';
 import { createPrescription } from './operations/create-prescription.js';
 import { listOwnerPrescriptions, ownerRefillDraft } from './operations/owner-prescriptions.js';
-import {
-  createPrescriptionSchema,
-  pageOnlyQuery,
-  patientParams,
-  petParams,
-  prescriptionParams,
-} from './schemas.js';
+
 import { Prescription, PrescriptionPage, RefillDraft } from './serialize.js';
 
 export const prescriptionRoutes = [
@@ -23,7 +17,6 @@ export const prescriptionRoutes = [
       'Additive: the contract has prescriptions but no endpoint that creates them. items: 1 to 50, ' +
       'each {name (≤180), dose? (≤120), quantity? (≤60, free text such as "14 tablets"), instructions? (≤1000)}.',
     tags: ['prescriptions'],
-    params: patientParams,
     responses: { 201: { description: 'the prescription', schema: Data(Prescription) } },
     errors: { 404: 'The pet is not a patient of this tenant' },
     pathFields: { pet: 'pet_id' },
@@ -33,7 +26,6 @@ export const prescriptionRoutes = [
     method: 'GET',
     path: '/api/v1/owner/me/pets/:pet/prescriptions',
     tags: ['prescriptions'],
-    params: petParams,
     responses: { 200: { description: 'prescriptions', schema: PrescriptionPage } },
     errors: { 404: 'The pet does not exist or is not visible to the caller' },
     pathFields: { pet: 'pet_id' },
@@ -46,7 +38,6 @@ export const prescriptionRoutes = [
       'item_summary joins the items ("name dose × quantity; …"); notes names the prescription, its ' +
       'tenant and date. Add target_tenant_id and delivery_preference and POST it to /owner/me/pets/{pet}/orders.',
     tags: ['prescriptions'],
-    params: prescriptionParams,
     responses: { 200: { description: 'the draft', schema: Data(RefillDraft) } },
     errors: { 404: 'The pet or the prescription does not exist, or is not visible to the caller' },
     pathFields: { pet: 'pet_id', prescription: 'prescription_id' },

@@ -1,13 +1,8 @@
 // Request schemas of the prescription endpoints.
-import { idParam, yup } from '../../core/validation.js';
+import { yup } from '../../core/validation.js';
 import { optionalText } from '../identity/schemas.js';
 import { pageField } from '../pagination.js';
 
-const tenantRef = () => yup.string().required().meta({ description: 'tenant id, or its slug' });
-
-export const patientParams = yup.object({ tenant: tenantRef(), pet: idParam() });
-export const petParams = yup.object({ pet: idParam() });
-export const prescriptionParams = yup.object({ pet: idParam(), prescription: idParam() });
 export const pageOnlyQuery = yup.object({ page: pageField() });
 
 export const prescriptionItemSchema = yup.object({

@@ -4,7 +4,7 @@ import { Data } from '../../core/shape.js';
 import { clinicOperationRoute } from '../operation-route.js';
 import { pageReply } from '../pagination.js';
 import { getProvider, listProviders } from './operations/providers.js';
-import { providerListQuery, providerParams } from './schemas.js';
+
 import { Provider, ProviderPage } from './serialize.js';
 
 export const providerRoutes = [
@@ -26,7 +26,6 @@ export const providerRoutes = [
     path: '/api/v1/providers/:tenant',
     tags: ['providers'],
     access: publicAccess,
-    params: providerParams,
     responses: {
       200: { description: 'the provider', schema: Data(Provider) },
     },

@@ -15,7 +15,7 @@ import {
   showPublicTag,
 } from './operations/public-profile.js';
 import { PAGE_HEADERS, renderNotFoundPage, renderTagPage } from './page.js';
-import { petParams, publicProfileSchema, slugParams } from './schemas.js';
+
 import { PublicProfile, PublicTag, type ProfileView } from './serialize.js';
 
 const PATH = '/api/v1/owner/me/pets/:pet/public-profile';
@@ -33,7 +33,6 @@ function ownerRoute(
     method,
     path,
     tags: ['public profile'],
-    params: petParams,
     responses: { 200: { description: 'the public profile', schema: one } },
     errors,
     pathFields: { pet: 'pet_id' },
@@ -47,7 +46,7 @@ const tagPage = clinicOperationRoute(showPublicTag, {
   summary: 'The lost-pet tag’s HTML landing page (public, outside /api/v1)',
   tags: ['public profile'],
   access: publicAccess,
-  // No params schema: any slug reaches the operation, and an unknown one is an HTML 404 page.
+  // The slug's rule is the operation's (any text): every slug reaches it, an unknown one is an HTML 404 page.
   responses: {
     200: { description: 'the tag page', contentType: 'text/html', schema: { type: 'string' } },
     404: {
@@ -67,7 +66,6 @@ export const publicProfileRoutes = [
     description:
       'Omitted fields keep their value, null clears one. microchip_id here is the opt-in: it is shown publicly.',
     tags: ['public profile'],
-    params: petParams,
     responses: { 200: { description: 'the public profile', schema: one } },
     errors: notOwner,
     pathFields: { pet: 'pet_id' },
@@ -82,7 +80,6 @@ export const publicProfileRoutes = [
     summary: 'The public lost-pet tag as JSON (public); disabled or unknown → 404',
     tags: ['public profile'],
     access: publicAccess,
-    params: slugParams,
     responses: {
       200: { description: 'the tag', schema: Data(PublicTag) },
     },

@@ -1,8 +1,7 @@
 // Request schemas of the public lost-pet tag. Omitted fields keep their value; null clears one.
-import { idParam, yup } from '../../core/validation.js';
+import { yup } from '../../core/validation.js';
 import { optionalText } from '../identity/schemas.js';
 
-export const petParams = yup.object({ pet: idParam() });
 // Any text: a malformed slug is an unknown tag (404), answered by the handler itself.
 export const slugParams = yup.object({ slug: yup.string().required() });
 

@@ -7,19 +7,13 @@ import { Reply } from '../../core/reply.js';
 import { publicAccess, type Route } from '../../core/routes.js';
 import { Data } from '../../core/shape.js';
 import { clinicOperationRoute, tenantOperationRoute } from '../operation-route.js';
-import { tenantParams } from '../tenants/schemas.js';
+
 import { recordOptOut, showOptOut } from './operations/opt-out.js';
 import { updateOwnerReminderSettings } from './operations/owner-settings.js';
 import { listOwnerPetReminders, listPetReminders } from './operations/pet-log.js';
 import { showReminderSettings, updateReminderSettings } from './operations/settings.js';
 import { OPT_OUT_HEADERS, renderConfirmPage, renderDonePage, renderRefusedPage } from './page.js';
-import {
-  optOutParams,
-  ownerPetParams,
-  ownerReminderSettingsSchema,
-  reminderSettingsSchema,
-  tenantPetParams,
-} from './schemas.js';
+
 import { OwnerReminderSettings, ReminderLog, ReminderSettings } from './serialize.js';
 
 const SETTINGS_PATH = '/api/v1/tenant/:tenant/settings/reminders';
@@ -57,7 +51,6 @@ export const reminderRoutes = [
     path: SETTINGS_PATH,
     tags,
     extension: true,
-    params: tenantParams,
     responses: settingsBody,
     reply: (settings) => ({ data: settings }),
   }),
@@ -70,7 +63,6 @@ export const reminderRoutes = [
       'the run is listed; sender_name null: the clinic’s name.',
     tags,
     extension: true,
-    params: tenantParams,
     responses: settingsBody,
     reply: (settings) => ({ data: settings }),
   }),
@@ -79,7 +71,6 @@ export const reminderRoutes = [
     path: '/api/v1/tenant/:tenant/patients/:pet/reminders',
     tags,
     extension: true,
-    params: tenantPetParams,
     responses: { 200: { description: 'the reminders this tenant sent, newest first', schema: ReminderLog } },
     errors: { 404: 'Not a pet of this tenant' },
     pathFields: { pet: 'pet_id' },
@@ -90,7 +81,6 @@ export const reminderRoutes = [
     path: '/api/v1/owner/me/pets/:pet/reminders',
     tags,
     extension: true,
-    params: ownerPetParams,
     responses: {
       200: { description: 'the reminders sent about the pet, newest first', schema: ReminderLog },
     },
@@ -116,7 +106,6 @@ export const reminderRoutes = [
       extension: true,
       access: publicAccess,
       secretParams: ['token'],
-      params: optOutParams,
       responses: { 200: html('the confirmation page, with one button'), ...refused },
       pathFields: { token: 'token' },
       reply: (state) => Reply.html(200, renderConfirmPage(state), OPT_OUT_HEADERS),
@@ -132,7 +121,6 @@ export const reminderRoutes = [
       access: publicAccess,
       secretParams: ['token'],
       idempotent: false,
-      params: optOutParams,
       responses: { 200: html('done, or already done'), ...refused },
       pathFields: { token: 'token' },
       reply: (state) => Reply.html(200, renderDonePage(state), OPT_OUT_HEADERS),

@@ -1,8 +1,7 @@
 // Request schemas of the vaccination reminders (an extension beyond the contract): the tenant's
 // settings, the preview's date, the owner's own setting and the opt-out link's token.
-import { idNumber, idParam, isoDate, yup } from '../../core/validation.js';
+import { idNumber, isoDate, yup } from '../../core/validation.js';
 import { optionalText } from '../identity/schemas.js';
-import { tenantParams } from '../tenants/schemas.js';
 
 /** How far ahead a reminder looks: a vaccination due within this many days of the run is listed. */
 export const MAX_DAYS_BEFORE = 365;
@@ -42,6 +41,3 @@ export const ownerReminderSettingsSchema = yup.object({
  * but one of ours as a forged link (an HTML page, not a params error in JSON).
  */
 export const optOutParams = yup.object({ token: yup.string().required() });
-
-export const tenantPetParams = tenantParams.shape({ pet: idParam().meta({ description: 'pet id' }) });
-export const ownerPetParams = yup.object({ pet: idParam().meta({ description: 'pet id' }) });

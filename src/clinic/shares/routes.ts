@@ -5,13 +5,7 @@ import { clinicOperationRoute } from '../operation-route.js';
 import { pageReply } from '../pagination.js';
 import { createShare, listActiveShares, revokeShare } from './operations/owner-shares.js';
 import { previewShare, redeemShare } from './operations/redeem-share.js';
-import {
-  createShareSchema,
-  redeemShareSchema,
-  shareCodeParams,
-  shareListQuery,
-  shareParams,
-} from './schemas.js';
+
 import { Redeemed, Share, SharePage, SharePreview } from './serialize.js';
 
 const one = Data(Share);
@@ -38,7 +32,6 @@ export const shareRoutes = [
     method: 'POST',
     path: '/api/v1/owner/me/shares/:share/revoke',
     tags: ['shares'],
-    params: shareParams,
     responses: { 200: { description: 'the revoked share', schema: one } },
     errors: { 404: 'no such share of the caller', 422: 'the share was already redeemed' },
     pathFields: { share: 'share_id' },
@@ -52,7 +45,6 @@ export const shareRoutes = [
       'user, or any account). Unknown, expired, revoked or redeemed codes are a 404. 60 previews per ' +
       'minute per user.',
     tags: ['shares'],
-    params: shareCodeParams,
     // Whoever reads the logs could otherwise redeem the code while it lives.
     secretParams: ['code'],
     rateLimit: {

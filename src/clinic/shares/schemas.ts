@@ -1,5 +1,5 @@
 // Request schemas of the share-code endpoints.
-import { idNumber, idParam, yup } from '../../core/validation.js';
+import { idNumber, yup } from '../../core/validation.js';
 import { optionalText } from '../identity/schemas.js';
 import { pageField } from '../pagination.js';
 import { SHARE_CODE_LENGTH } from './codes.js';
@@ -11,7 +11,6 @@ export const createShareSchema = yup.object({
 });
 export type CreateShareInput = yup.InferType<typeof createShareSchema>;
 
-export const shareParams = yup.object({ share: idParam() });
 export const shareCodeParams = yup.object({ code: yup.string().required() });
 export const shareListQuery = yup.object({ page: pageField() });
 

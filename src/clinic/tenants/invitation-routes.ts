@@ -5,7 +5,6 @@ import { User } from '../identity/serialize.js';
 import { clinicOperationRoute } from '../operation-route.js';
 import { acceptInvitation } from './operations/accept-invitation.js';
 import { declineInvitation } from './operations/decline-invitation.js';
-import { invitationParams } from './schemas.js';
 
 export const invitationRoutes = [
   clinicOperationRoute(acceptInvitation, {
@@ -16,7 +15,6 @@ export const invitationRoutes = [
       'GET /me does. No pending invitation of the caller to this tenant (or a tenant id that is not a number) ' +
       'is a 404.',
     tags: ['auth'],
-    params: invitationParams,
     responses: { 200: { description: 'the caller, now a member', schema: Data(User) } },
     errors: { 404: 'The caller has no pending invitation to this tenant' },
     pathFields: { tenant: 'tenant_id' },
@@ -27,7 +25,6 @@ export const invitationRoutes = [
     path: '/api/v1/me/invitations/:tenant/decline',
     description: 'Answers the user resource, as GET /me does. No pending invitation is a 404.',
     tags: ['auth'],
-    params: invitationParams,
     responses: { 200: { description: 'the caller', schema: Data(User) } },
     errors: { 404: 'The caller has no pending invitation to this tenant' },
     pathFields: { tenant: 'tenant_id' },

@@ -13,14 +13,7 @@ import { getDashboard } from './operations/get-dashboard.js';
 import { listMembers } from './operations/list-members.js';
 import { removeMember } from './operations/remove-member.js';
 import { updateTenantProfile } from './operations/update-profile.js';
-import {
-  addMemberSchema,
-  createTenantSchema,
-  memberListQuery,
-  memberParams,
-  tenantParams,
-  updateProfileSchema,
-} from './schemas.js';
+import { createTenantSchema } from './schemas.js';
 import { Dashboard, Member, MemberPage, Tenant } from './serialize.js';
 
 export const tenantRoutes = [
@@ -61,7 +54,6 @@ export const tenantRoutes = [
     path: '/api/v1/tenant/:tenant/dashboard',
     description: 'A pending invoice is any invoice whose status is not paid, voided or estimate.',
     tags: ['tenants'],
-    params: tenantParams,
     responses: {
       200: {
         description: 'dashboard',
@@ -79,7 +71,6 @@ export const tenantRoutes = [
       'together or not at all (both null clears the position). timezone (IANA, e.g. Asia/Kolkata) is the ' +
       'day the clinic’s date filters mean (health-log since).',
     tags: ['tenants'],
-    params: tenantParams,
     responses: {
       200: { description: 'the tenant', schema: Data(Tenant) },
     },
@@ -92,7 +83,6 @@ export const tenantRoutes = [
       'Active memberships first (oldest first), then pending invitations (status "invited", oldest first), ' +
       'paged as one list: meta.total counts both.',
     tags: ['tenants'],
-    params: tenantParams,
     responses: { 200: { description: 'members', schema: MemberPage } },
     reply: pageReply,
   }),
@@ -106,7 +96,6 @@ export const tenantRoutes = [
       'or re-inviting a pending invitation is a 422 on email. The role must be offered to the tenant’s ' +
       'business type (see docs/clinic.md).',
     tags: ['tenants'],
-    params: tenantParams,
     responses: {
       201: {
         description: 'the new member (status active) or the invitation (status invited)',
@@ -121,7 +110,6 @@ export const tenantRoutes = [
     method: 'DELETE',
     path: '/api/v1/tenant/:tenant/members/:user',
     tags: ['tenants'],
-    params: memberParams,
     responses: { 204: { description: 'removed' } },
     errors: {
       404: 'The user is neither a member of this tenant nor invited to it',

@@ -1,6 +1,6 @@
 // Request schemas of the tenant endpoints, shared by the HTTP routes and `wfctl tenant`.
 import { isValidTimeZone } from '../../core/calendar.js';
-import { idParam, yup } from '../../core/validation.js';
+import { yup } from '../../core/validation.js';
 import { BUSINESS_TYPES, ROLES } from '../identity/roles.js';
 import { emailField, nameField, optionalText, passwordField } from '../identity/schemas.js';
 import { pageField } from '../pagination.js';
@@ -111,14 +111,6 @@ export const tenantParams = yup.object({
   tenant: yup.string().required().meta({ description: 'tenant id, or its slug' }),
 });
 
-export const memberParams = yup.object({
-  tenant: yup.string().required().meta({ description: 'tenant id, or its slug' }),
-  user: idParam().meta({ description: 'the member’s (or invited user’s) user id' }),
-});
-
 export const memberListQuery = yup.object({ page: pageField() });
 
 /** /me/invitations/{tenant}/…: the caller answers the invitation of this tenant (by id only). */
-export const invitationParams = yup.object({
-  tenant: idParam().meta({ description: 'the inviting tenant’s id' }),
-});

@@ -3,7 +3,7 @@ import { Reply } from '../../core/reply.js';
 import { Data } from '../../core/shape.js';
 import { clinicOperationRoute } from '../operation-route.js';
 import { listVaccinations, recordVaccination } from './operations/vaccinations.js';
-import { petParams, recordVaccinationSchema } from './schemas.js';
+
 import { Vaccination, VaccinationList } from './serialize.js';
 
 const PATH = '/api/v1/owner/me/pets/:pet/vaccinations';
@@ -13,7 +13,6 @@ export const vaccinationRoutes = [
     method: 'GET',
     path: PATH,
     tags: ['owner health'],
-    params: petParams,
     responses: {
       200: {
         description: 'every vaccination of the pet',
@@ -28,7 +27,6 @@ export const vaccinationRoutes = [
     method: 'POST',
     path: PATH,
     tags: ['owner health'],
-    params: petParams,
     responses: {
       201: { description: 'recorded', schema: Data(Vaccination) },
     },

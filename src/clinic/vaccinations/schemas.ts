@@ -1,8 +1,6 @@
 // Request schemas of the vaccination endpoints.
-import { idParam, isoDate, yup } from '../../core/validation.js';
+import { isoDate, yup } from '../../core/validation.js';
 import { optionalText } from '../identity/schemas.js';
-
-export const petParams = yup.object({ pet: idParam() });
 
 export const recordVaccinationSchema = yup.object({
   name: yup.string().trim().max(255).required(),

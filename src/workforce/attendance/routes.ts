@@ -7,7 +7,7 @@ import { lockMonth } from './operations/lock-month.js';
 import { ingestionKey } from './ingestion-key.js';
 import { recordPunch } from './operations/record-punch.js';
 import { unlockMonth } from './operations/unlock-month.js';
-import { listSchema, lockSchema, punchSchema, unlockSchema, LIST_LIMIT_MAX } from './schemas.js';
+import { lockSchema, LIST_LIMIT_MAX } from './schemas.js';
 import { PageOf } from '../listing.js';
 import { LockResult, UnlockResult } from './locks.js';
 import { AttendanceRecord, PunchRecorded } from './serialize.js';

@@ -1,7 +1,7 @@
 // GET /audit-entries.
 import { operationRoute } from '../operation-route.js';
 import { PageOf } from '../listing.js';
-import { auditQuery, listAuditEntries } from './operations/list-audit-entries.js';
+import { listAuditEntries } from './operations/list-audit-entries.js';
 import { AuditEntry } from './serialize.js';
 
 export const auditRoutes = [

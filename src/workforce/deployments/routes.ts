@@ -40,7 +40,6 @@ export const deploymentRoutes = [
     method: 'GET',
     path: '/api/v1/deployments/:id',
     tags,
-    params: idParams,
     responses: { 200: { description: 'the deployment', schema: EmployeeDeployment } },
     errors: { 403: 'An employee reading another employee’s deployment' },
     pathFields: { id: 'deployment_id' },

@@ -2,12 +2,11 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { Operation } from '../../core/operation.js';
 import type { Shape } from '../../core/shape.js';
-import { yup } from '../../core/validation.js';
 import type { WorkforceActor } from '../context.js';
 import { EmployeeDevice } from '../devices/serialize.js';
 import { operationRoute } from '../operation-route.js';
-import { listQueryFields, PageOf, type Page } from '../listing.js';
-import { dryRunQuery, idParams } from '../params.js';
+import { PageOf, type Page } from '../listing.js';
+import { dryRunQuery } from '../params.js';
 import { LeaveRequest, RegularizationRequest } from '../requests/serialize.js';
 import { ShiftAssignment } from '../shifts/serialize.js';
 import {
@@ -18,11 +17,9 @@ import {
 } from './operations/employee-lists.js';
 import { offboardEmployee } from './operations/offboard-employee.js';
 import { getEmployee } from './operations/read-employees.js';
-import { offboardBody } from './schemas.js';
 import { EmployeeWithDeployments, OffboardResult } from './serialize.js';
 
 const tags = ['employees'];
-const listQuery = yup.object(listQueryFields);
 const readErrors = { 403: 'An employee reading another employee of the organization' };
 
 // The item's shape types the operation's page, so a list cannot serve what its document does not say.
@@ -35,7 +32,6 @@ const list = <S extends TSchema>(
     method: 'GET',
     path: `/api/v1/employees/:id/${path}`,
     tags,
-    params: idParams,
     responses: { 200: { description: 'a page, keyset-paginated', schema: PageOf(item) } },
     errors: readErrors,
     pathFields: { id: 'employee_id' },
@@ -46,7 +42,6 @@ export const employeeRoutes = [
     method: 'GET',
     path: '/api/v1/employees/:id',
     tags,
-    params: idParams,
     responses: {
       200: {
         description: 'the employee',
@@ -69,7 +64,6 @@ export const employeeRoutes = [
       'roles, deactivates the user and soft-deletes the employee. ?dry_run=true returns the same ' +
       'summary and changes nothing.',
     tags,
-    params: idParams,
     query: dryRunQuery,
     responses: { 200: { description: 'the cascade summary', schema: OffboardResult } },
     errors: { 403: 'Missing employee.update', 409: 'Already offboarded (code ALREADY_OFFBOARDED)' },

@@ -5,7 +5,7 @@ import { operationRoute } from '../operation-route.js';
 import { login } from './operations/login.js';
 import { logout, logoutAll } from './operations/logout.js';
 import { showMe } from './operations/me.js';
-import { loginSchema } from './schemas.js';
+
 import { LoginResponse, RevokedTokens, User } from './serialize.js';
 
 export const identityRoutes = [

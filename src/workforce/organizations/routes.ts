@@ -1,9 +1,9 @@
 // Organization endpoints: read, retire.
 import { operationRoute } from '../operation-route.js';
-import { dryRunQuery, idParams } from '../params.js';
+import { dryRunQuery } from '../params.js';
 import { getOrganization } from './operations/read-organizations.js';
 import { retireOrganization } from './operations/retire-organization.js';
-import { retireOrganizationBody } from './schemas.js';
+
 import { Organization, OrganizationRetireResult } from './serialize.js';
 
 const tags = ['organizations'];
@@ -13,7 +13,6 @@ export const organizationRoutes = [
     method: 'GET',
     path: '/api/v1/organizations/:id',
     tags,
-    params: idParams,
     responses: { 200: { description: 'the organization', schema: Organization } },
     pathFields: { id: 'organization_id' },
   }),
@@ -22,7 +21,6 @@ export const organizationRoutes = [
     path: '/api/v1/organizations/:id/retire',
     description: 'Retiring an already retired organization answers 200 with changed false and does nothing.',
     tags,
-    params: idParams,
     query: dryRunQuery,
     responses: { 200: { description: 'the cascade summary', schema: OrganizationRetireResult } },
     errors: { 403: 'Missing organization.delete' },

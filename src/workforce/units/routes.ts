@@ -1,9 +1,9 @@
 // Unit endpoints: read, retire.
 import { operationRoute } from '../operation-route.js';
-import { dryRunQuery, idParams } from '../params.js';
+import { dryRunQuery } from '../params.js';
 import { getUnit } from './operations/read-units.js';
 import { retireUnit } from './operations/retire-unit.js';
-import { retireUnitBody } from './schemas.js';
+
 import { OrganizationUnit, UnitRetireResult } from './serialize.js';
 
 const tags = ['units'];
@@ -13,7 +13,6 @@ export const unitRoutes = [
     method: 'GET',
     path: '/api/v1/units/:id',
     tags,
-    params: idParams,
     responses: { 200: { description: 'the unit', schema: OrganizationUnit } },
     pathFields: { id: 'unit_id' },
   }),
@@ -26,7 +25,6 @@ export const unitRoutes = [
       'Retiring the last active unit of an active organization answers 500 with code ' +
       'LAST_ACTIVE_UNIT, as the contract says: retire the organization instead.',
     tags,
-    params: idParams,
     query: dryRunQuery,
     responses: { 200: { description: 'the cascade summary', schema: UnitRetireResult } },
     errors: {

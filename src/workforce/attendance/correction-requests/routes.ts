@@ -8,7 +8,7 @@ import { approveCorrectionRequest } from './operations/approve-request.js';
 import { fileCorrectionRequest } from './operations/file-request.js';
 import { listCorrectionRequests } from './operations/list-requests.js';
 import { rejectCorrectionRequest } from './operations/reject-request.js';
-import { fileRequestSchema, listRequestsSchema, rejectBodySchema } from './schemas.js';
+
 import { CorrectionRequest } from './serialize.js';
 
 const params = yup.object({ id: idParam() });

@@ -4,7 +4,7 @@ import { List } from '../../../core/shape.js';
 import { partnerAccess } from '../../identity/access.js';
 import { operationRoute } from '../../operation-route.js';
 import { DailyAttendanceRecord } from '../records.js';
-import { pullLockedMonth, pullQuerySchema } from './pull-month.js';
+import { pullLockedMonth } from './pull-month.js';
 
 export const pullRoutes = [
   operationRoute(pullLockedMonth, {
