@@ -36,7 +36,7 @@ export const identityRoutes = [
     path: '/api/v1/auth/logout',
     tags: ['auth'],
     responses: { 204: { description: 'logged out' } },
-    toInput: ({ principal }) => ({ token_id: principal.tokenId }),
+    principalFields: { token_id: (principal) => principal.tokenId },
     reply: () => Reply.noContent(),
   }),
   clinicOperationRoute(showMe, {
