@@ -276,6 +276,9 @@ async function validateInput(
 ): Promise<Record<string, unknown>> {
   const spec = route.input!;
   const json = spec.part === 'body';
+  // A route whose input the path and the caller fill entirely reads no body or query: whatever is
+  // sent there is ignored, as by a route that declares none.
+  if (spec.fields.length === 0) raw = {};
   if (!isPlainObject(raw)) {
     // No body is an empty one; anything else but an object is refused as the part's schema says.
     if (raw !== undefined && raw !== null) await validate(route[spec.part] ?? yup.object({}), raw, { json });
