@@ -6,7 +6,15 @@
 //
 // OpenAPI 3.0 has no `type: 'null'`: `Nullable` writes `nullable: true` (the dialect the documents
 // are served in) and widens the static type with `| null`. Inputs stay yup schemas (src/core/validation.ts).
-import { Type, type Static, type TSchema, type TProperties, type ObjectOptions } from '@sinclair/typebox';
+import {
+  Type,
+  type ObjectOptions,
+  type Static,
+  type TObject,
+  type TProperties,
+  type TSchema,
+} from '@sinclair/typebox';
+import { iso, isoOrNull } from '../db/time.js';
 
 export type Shape<S extends TSchema> = Static<S>;
 
@@ -69,4 +77,56 @@ export const Data = <S extends TSchema>(schema: S) => Type.Object({ data: schema
 /** A schema as the OpenAPI document carries it (TypeBox's symbol keys are not JSON and drop out). */
 export function jsonSchema(schema: TSchema): Record<string, unknown> {
   return JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
+}
+
+/** The keys of T whose values are not plain scalars (objects, lists): a serializer writes these. */
+type ComposedKeys<T> = {
+  [K in keyof T]-?: NonNullable<T[K]> extends string | number | boolean ? never : K;
+}[keyof T];
+
+/**
+ * A resource of `shape` from a database row: each scalar property the shape declares is read from
+ * the row's column of the same name (integers and numbers through Number, booleans from 1/'1'/true
+ * as both dialects store them, date-times as ISO-8601 UTC, strings, enums and dates as stored, and a
+ * nullable property's missing value as null). `own` gives what a column does not hold as it is: every
+ * object and list property (the compiler requires them), any renamed or computed value, and the
+ * optional properties (never read from the row, so a column does not add one). So the
+ * shape's field list is written once: a scalar property added to the shape is served from its column.
+ */
+export function fromRow<S extends TObject>(
+  shape: S,
+  row: Record<string, any>,
+  own: Pick<Static<S>, ComposedKeys<Static<S>>> & Partial<Static<S>>,
+): Static<S> {
+  const out: Record<string, unknown> = {};
+  const required = new Set(shape.required ?? []);
+  for (const [key, property] of Object.entries(shape.properties)) {
+    if (key in own) {
+      out[key] = (own as Record<string, unknown>)[key];
+      continue;
+    }
+    // An optional property is the serializer's to give: a column of that name does not add it.
+    if (required.has(key)) out[key] = scalarOf(property as TSchema & { nullable?: boolean }, row[key], key);
+  }
+  return out as Static<S>;
+}
+
+function scalarOf(property: TSchema & { nullable?: boolean }, value: unknown, key: string): unknown {
+  if (!['integer', 'number', 'boolean', 'string'].includes(String(property.type))) {
+    throw new Error(`fromRow: ${key} is not a scalar; the serializer gives it`);
+  }
+  if (value === null || value === undefined) return property.nullable ? null : value;
+  switch (property.type) {
+    case 'integer':
+    case 'number':
+      return Number(value);
+    case 'boolean':
+      return value === true || value === 1 || value === '1';
+    default:
+      return property.format === 'date-time'
+        ? property.nullable
+          ? isoOrNull(value as string)
+          : iso(value as string)
+        : value;
+  }
 }

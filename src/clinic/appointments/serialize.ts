@@ -1,6 +1,6 @@
 // The appointment resource, with its pet, client and veterinarian (null when none is assigned).
-import { DateTime, Enum, Int, Nullable, Obj, Str, type Shape } from '../../core/shape.js';
-import { iso } from '../../db/time.js';
+import { DateTime, Enum, Int, Nullable, Obj, Str, type Shape, fromRow } from '../../core/shape.js';
+
 import { clientRef, ClientRef } from '../clients/serialize.js';
 import { PageOf } from '../pagination.js';
 import { petRef, PetRef } from '../pets/serialize.js';
@@ -34,22 +34,10 @@ export const AppointmentPage = PageOf(Appointment);
 
 export function serializeAppointment(row: Record<string, any>): AppointmentView {
   const vetId = row.veterinarian_user_id === null ? null : Number(row.veterinarian_user_id);
-  return {
-    id: Number(row.id),
-    tenant_id: Number(row.tenant_id),
-    pet_id: Number(row.pet_id),
-    client_id: Number(row.client_id),
+  return fromRow(Appointment, row, {
     veterinarian_user_id: vetId,
-    scheduled_at: iso(row.scheduled_at),
-    duration_minutes: Number(row.duration_minutes),
-    ends_at: iso(row.ends_at),
-    status: row.status,
-    reason: row.reason ?? null,
-    notes: row.notes ?? null,
     pet: petRef(row),
     client: clientRef(row),
     veterinarian: vetId === null ? null : { id: vetId, name: row.vet_name, email: row.vet_email },
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
-  };
+  });
 }

@@ -1,8 +1,8 @@
 // Caregiver rows as the primary owner sees them (never the token), and the pet summary shown to
 // caregivers. status_label is derived from the row at read time, so an invite turns "expired" by
 // itself when its time passes.
-import { DateTime, Enum, Int, Nullable, Obj, Str, type Shape } from '../../core/shape.js';
-import { fromDbTime, iso, isoOrNull } from '../../db/time.js';
+import { DateTime, Enum, Int, Nullable, Obj, Str, type Shape, fromRow } from '../../core/shape.js';
+import { fromDbTime } from '../../db/time.js';
 import { PageOf } from '../pagination.js';
 import { PetSummary as PetSummaryShape, type PetSummaryView } from '../pets/serialize.js';
 import { ACCESS_LEVELS } from './schemas.js';
@@ -55,22 +55,10 @@ export function statusLabel(row: Record<string, any>, now: Date): CaregiverStatu
 }
 
 export function serializeCaregiver(row: Record<string, any>, now: Date): CaregiverView {
-  return {
-    id: Number(row.id),
-    pet_id: Number(row.pet_id),
-    invited_email: row.invited_email,
-    invited_name: row.invited_name ?? null,
-    access_level: row.access_level,
-    note: row.note ?? null,
+  return fromRow(Caregiver, row, {
     status_label: statusLabel(row, now),
     caregiver_user_id: row.caregiver_user_id == null ? null : Number(row.caregiver_user_id),
-    invited_by_user_id: Number(row.invited_by_user_id),
-    expires_at: iso(row.expires_at),
-    accepted_at: isoOrNull(row.accepted_at),
-    revoked_at: isoOrNull(row.revoked_at),
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
-  };
+  });
 }
 
 export function serializePetSummary(row: Record<string, any>): PetSummary {
@@ -89,11 +77,8 @@ export function serializePetSummary(row: Record<string, any>): PetSummary {
 }
 
 export function serializeShared(row: Record<string, any>): SharedPetView {
-  return {
-    caregiver_id: Number(row.caregiver_id),
-    access_level: row.access_level,
-    accepted_at: iso(row.accepted_at),
+  return fromRow(PetSharedWithMe, row, {
     owner: { name: row.owner_name },
     pet: serializePetSummary(row),
-  };
+  });
 }

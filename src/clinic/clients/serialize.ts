@@ -1,7 +1,7 @@
 // A Client (a pet owner the tenant knows) as the clinic side sees it, and the slices of it that
 // other resources carry: ClientRef on an appointment or invoice, ClientOfTenant on a pet.
-import { DateTime, Int, Nullable, Obj, Str, type Shape } from '../../core/shape.js';
-import { iso } from '../../db/time.js';
+import { DateTime, Int, Nullable, Obj, Str, type Shape, fromRow } from '../../core/shape.js';
+
 import { PageOf } from '../pagination.js';
 
 export const ClientRef = Obj({
@@ -25,17 +25,9 @@ export type ClientView = Shape<typeof Client>;
 export const ClientPage = PageOf(Client);
 
 export function serializeClient(row: Record<string, any>): ClientView {
-  return {
-    id: Number(row.id),
-    tenant_id: Number(row.tenant_id),
-    owner_user_id: row.owner_user_id === null ? null : Number(row.owner_user_id),
-    name: row.name,
-    email: row.email ?? null,
-    phone: row.phone ?? null,
+  return fromRow(Client, row, {
     pets_count: Number(row.pets_count ?? 0),
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
-  };
+  });
 }
 
 /** A Client row joined onto another resource's row as client_* columns. */

@@ -1,6 +1,6 @@
 // A pet document as the owner sees it, with a freshly signed download link.
-import { DateOnly, DateTime, Enum, Int, Nullable, Obj, Str, type Shape } from '../../core/shape.js';
-import { iso } from '../../db/time.js';
+import { DateOnly, DateTime, Enum, Int, Nullable, Obj, Str, type Shape, fromRow } from '../../core/shape.js';
+
 import { PageOf } from '../pagination.js';
 import { MAX_DOCUMENT_BYTES } from './files.js';
 import { DOCUMENT_CATEGORIES } from './schemas.js';
@@ -23,17 +23,9 @@ export type DocumentView = Shape<typeof PetDocument>;
 export const PetDocumentPage = PageOf(PetDocument);
 
 export function serializeDocument(row: Record<string, any>, downloadUrl: string): DocumentView {
-  return {
-    id: Number(row.id),
-    pet_id: Number(row.pet_id),
-    category: row.category,
-    title: row.title ?? null,
+  return fromRow(PetDocument, row, {
     document_date: row.document_date ? String(row.document_date).slice(0, 10) : null,
-    notes: row.notes ?? null,
     file: { name: row.original_name, mime_type: row.mime_type, size_bytes: Number(row.size_bytes) },
-    uploaded_by_user_id: Number(row.uploaded_by_user_id),
     download_url: downloadUrl,
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
-  };
+  });
 }

@@ -1,7 +1,7 @@
 // What an invoice shows of the gateway beyond its ledger: captures kept as unreconciled (above the
 // order, or in another currency) and failed payment attempts (payment.failed deliveries).
-import { DateTime, Enum, Int, Nullable, Obj, Str, type Shape } from '../../core/shape.js';
-import { iso, isoOrNull } from '../../db/time.js';
+import { DateTime, Enum, Int, Nullable, Obj, Str, type Shape, fromRow } from '../../core/shape.js';
+
 import { fromMinor } from '../payments/money.js';
 import { Money } from '../payments/serialize.js';
 
@@ -39,22 +39,11 @@ export const PaymentAttempt = Obj({
 });
 
 export function serializeUnreconciled(row: Record<string, any>): UnreconciledView {
-  return {
-    id: Number(row.id),
-    invoice_id: Number(row.invoice_id),
-    status: row.status,
-    reason: row.reason,
+  return fromRow(UnreconciledPayment, row, {
     amount: fromMinor(row.amount_minor),
-    currency: row.currency,
     ordered_amount: fromMinor(row.ordered_amount_minor),
-    ordered_currency: row.ordered_currency,
-    provider_payment_id: row.provider_payment_id,
-    provider_order_id: row.provider_order_id ?? null,
     payment_id: row.payment_id == null ? null : Number(row.payment_id),
-    note: row.note ?? null,
-    created_at: iso(row.created_at),
-    resolved_at: isoOrNull(row.resolved_at),
-  };
+  });
 }
 
 /** A payment.failed delivery; amount, currency and reason as the gateway's payload gave them. */
@@ -66,14 +55,11 @@ export function serializePaymentAttempt(row: Record<string, any>): Shape<typeof 
     // Every stored payload parsed once; the column is text.
   }
   const amount = Number.isInteger(entity.amount) ? fromMinor(entity.amount) : null;
-  return {
+  return fromRow(PaymentAttempt, row, {
     gateway_event_id: Number(row.id),
     status: 'failed' as const,
-    provider_payment_id: row.provider_payment_id ?? null,
-    provider_order_id: row.provider_order_id ?? null,
     amount,
     currency: typeof entity.currency === 'string' ? entity.currency : null,
     reason: typeof entity.error_description === 'string' ? entity.error_description.slice(0, 500) : null,
-    received_at: iso(row.received_at),
-  };
+  });
 }

@@ -1,6 +1,6 @@
 // The health log resource.
-import { DateTime, Enum, Int, List, Nullable, Num, Obj, Str, type Shape } from '../../core/shape.js';
-import { iso } from '../../db/time.js';
+import { DateTime, Enum, Int, List, Nullable, Num, Obj, Str, type Shape, fromRow } from '../../core/shape.js';
+
 import { PageOf } from '../pagination.js';
 import { APPETITES, ENERGY_LEVELS, HEALTH_LOG_LIMITS, STOOL_QUALITIES } from './schemas.js';
 
@@ -29,20 +29,10 @@ export const HealthLogPage = PageOf(HealthLog);
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 export function serializeHealthLog(row: Record<string, any>): HealthLogView {
-  return {
-    id: Number(row.id),
-    pet_id: Number(row.pet_id),
-    logged_at: iso(row.logged_at),
+  return fromRow(HealthLog, row, {
     weight_kg: num(row.weight_kg),
-    appetite: row.appetite ?? null,
-    energy_level: row.energy_level ?? null,
-    stool_quality: row.stool_quality ?? null,
     water_intake_ml_per_kg: num(row.water_intake_ml_per_kg),
     symptoms: row.symptoms ? (JSON.parse(row.symptoms) as string[]) : [],
-    notes: row.notes ?? null,
-    logged_by_user_id: Number(row.logged_by_user_id),
-    source: row.source,
     tenant_id: num(row.tenant_id),
-    created_at: iso(row.created_at),
-  };
+  });
 }

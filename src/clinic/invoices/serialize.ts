@@ -10,8 +10,9 @@ import {
   Str,
   Data,
   type Shape,
+  fromRow,
 } from '../../core/shape.js';
-import { iso } from '../../db/time.js';
+
 import { clientRef, ClientRef } from '../clients/serialize.js';
 import {
   PaymentAttempt,
@@ -66,18 +67,10 @@ export const InvoicePage = PageOf(Invoice);
 export const invoiceBody = (description: string) => ({ description, schema: Data(Invoice) });
 
 export function serializeInvoice(row: Record<string, any>): InvoiceView {
-  return {
-    id: Number(row.id),
-    tenant_id: Number(row.tenant_id),
-    client_id: Number(row.client_id),
-    pet_id: row.pet_id === null ? null : Number(row.pet_id),
-    status: row.status,
-    currency: row.currency,
+  return fromRow(Invoice, row, {
     total: fromMinor(row.total_minor),
     amount_paid: fromMinor(row.amount_paid_minor),
     balance_due: fromMinor(row.balance_due_minor),
-    due_date: row.due_date ?? null,
-    notes: row.notes ?? null,
     items: ((row.items ?? []) as Record<string, any>[]).map((x) => ({
       id: Number(x.id),
       description: x.description,
@@ -93,7 +86,5 @@ export function serializeInvoice(row: Record<string, any>): InvoiceView {
       serializeUnreconciled,
     ),
     payment_attempts: ((row.payment_attempts ?? []) as Record<string, any>[]).map(serializePaymentAttempt),
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
-  };
+  });
 }

@@ -1,6 +1,6 @@
 // An order request as its owner and its seller see it.
-import { DateTime, Enum, Int, Nullable, Obj, Str, type Shape } from '../../core/shape.js';
-import { iso, isoOrNull } from '../../db/time.js';
+import { DateTime, Enum, Int, Nullable, Obj, Str, type Shape, fromRow } from '../../core/shape.js';
+
 import { PageOf } from '../pagination.js';
 import { petRef, PetRef } from '../pets/serialize.js';
 import { UserRef } from '../identity/serialize.js';
@@ -40,26 +40,9 @@ export type OrderView = Shape<typeof Order>;
 export const OrderPage = PageOf(Order);
 
 export function serializeOrder(row: OrderRow): OrderView {
-  return {
-    id: Number(row.id),
-    pet_id: Number(row.pet_id),
-    target_tenant_id: Number(row.target_tenant_id),
-    requester_user_id: Number(row.requester_user_id),
-    kind: row.kind,
+  return fromRow(Order, row, {
     source_prescription_id: row.source_prescription_id == null ? null : Number(row.source_prescription_id),
-    item_summary: row.item_summary ?? null,
-    delivery_preference: row.delivery_preference,
-    delivery_address: row.delivery_address ?? null,
-    notes: row.notes ?? null,
-    status: row.status,
-    reason: row.reason ?? null,
     assigned_to_user_id: row.assigned_to_user_id == null ? null : Number(row.assigned_to_user_id),
-    accepted_at: isoOrNull(row.accepted_at),
-    fulfilled_at: isoOrNull(row.fulfilled_at),
-    rejected_at: isoOrNull(row.rejected_at),
-    cancelled_at: isoOrNull(row.cancelled_at),
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
     pet: petRef(row),
     target_tenant: tenantContact(row.target_tenant_id, row),
     requester: {
@@ -73,5 +56,5 @@ export function serializeOrder(row: OrderRow): OrderView {
       row.assigned_to_user_id == null
         ? null
         : { id: Number(row.assigned_to_user_id), name: row.assignee_name },
-  };
+  });
 }

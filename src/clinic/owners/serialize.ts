@@ -1,6 +1,6 @@
 // A Client row as its owner sees it: the link to a tenant, with that tenant's contact details.
-import { DateTime, Int, Obj, type Shape } from '../../core/shape.js';
-import { iso } from '../../db/time.js';
+import { DateTime, Int, Obj, type Shape, fromRow } from '../../core/shape.js';
+
 import { ClientOfTenant } from '../clients/serialize.js';
 import { User } from '../identity/serialize.js';
 import { PageOf } from '../pagination.js';
@@ -22,15 +22,7 @@ export const OwnerClientPage = PageOf(OwnerClient);
 export const OwnerRegistration = Obj({ user: User, client_id: Int() });
 
 export function serializeOwnerClient(row: Record<string, any>): OwnerClientView {
-  return {
-    id: Number(row.id),
-    tenant_id: Number(row.tenant_id),
-    owner_user_id: Number(row.owner_user_id),
-    name: row.name,
-    email: row.email ?? null,
-    phone: row.phone ?? null,
+  return fromRow(OwnerClient, row, {
     tenant: tenantContact(row.tenant_id, row),
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
-  };
+  });
 }

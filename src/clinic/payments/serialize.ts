@@ -1,6 +1,6 @@
 // The payment resource, as listed on its invoice, and the money every clinic response carries.
-import { Enum, Int, Nullable, Num, Obj, Str, DateTime, type Shape } from '../../core/shape.js';
-import { iso } from '../../db/time.js';
+import { Enum, Int, Nullable, Num, Obj, Str, DateTime, type Shape, fromRow } from '../../core/shape.js';
+
 import { fromMinor, MAX_AMOUNT } from './money.js';
 import { PAYMENT_METHODS } from './schemas.js';
 
@@ -23,15 +23,7 @@ export const Payment = Obj({
 });
 
 export function serializePayment(row: Record<string, any>): Shape<typeof Payment> {
-  return {
-    id: Number(row.id),
-    invoice_id: Number(row.invoice_id),
+  return fromRow(Payment, row, {
     amount: fromMinor(row.amount_minor),
-    payment_method: row.payment_method,
-    reference_number: row.reference_number ?? null,
-    provider_payment_id: row.provider_payment_id ?? null,
-    provider_order_id: row.provider_order_id ?? null,
-    source: row.source,
-    created_at: iso(row.created_at),
-  };
+  });
 }

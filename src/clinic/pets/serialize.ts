@@ -13,8 +13,9 @@ import {
   Obj,
   Str,
   type Shape,
+  fromRow,
 } from '../../core/shape.js';
-import { iso } from '../../db/time.js';
+
 import { ClientOfTenant } from '../clients/serialize.js';
 import { PageOf } from '../pagination.js';
 import type { PhotoLinks } from '../pet-photos/links.js';
@@ -83,21 +84,10 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 /** The pet record's own columns (no photo, no client). */
 export function serializePetRecord(row: Record<string, any>): Shape<typeof PetRecord> {
-  return {
-    id: Number(row.id),
-    tenant_id: Number(row.tenant_id),
-    client_id: Number(row.client_id),
-    name: row.name,
-    species: row.species,
-    breed: row.breed ?? null,
+  return fromRow(PetRecord, row, {
     sex: row.sex ?? 'unknown',
-    date_of_birth: row.date_of_birth ?? null,
-    color: row.color ?? null,
-    microchip_id: row.microchip_id ?? null,
     weight_kg: num(row.weight_kg),
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
-  };
+  });
 }
 
 export function serializePet(row: Record<string, any>, photoLinks: PhotoLinks): PetView {

@@ -1,7 +1,7 @@
 // A prescription with its line items, as the owner and the seller see it, and the refill draft an
 // owner's order starts from.
-import { DateTime, Enum, Int, List, Nullable, Obj, Str, type Shape } from '../../core/shape.js';
-import { iso, isoOrNull } from '../../db/time.js';
+import { DateTime, Enum, Int, List, Nullable, Obj, Str, type Shape, fromRow } from '../../core/shape.js';
+import { isoOrNull } from '../../db/time.js';
 import { UserRef } from '../identity/serialize.js';
 import { ORDER_KINDS } from '../orders/schemas.js';
 import { PageOf } from '../pagination.js';
@@ -39,14 +39,10 @@ export const RefillDraft = Obj({
 export type RefillDraft = Shape<typeof RefillDraft>;
 
 export function serializePrescription(p: PrescriptionWithItems): PrescriptionView {
-  return {
-    id: Number(p.id),
-    pet_id: Number(p.pet_id),
+  return fromRow(Prescription, p, {
     tenant: { id: Number(p.tenant_id), name: p.tenant_name, slug: p.tenant_slug },
     issued_by:
       p.issued_by_user_id == null ? null : { id: Number(p.issued_by_user_id), name: p.issued_by_name },
-    issued_at: iso(p.issued_at),
-    notes: p.notes ?? null,
     items: p.items.map((i) => ({
       id: Number(i.id),
       name: i.name,
@@ -54,7 +50,7 @@ export function serializePrescription(p: PrescriptionWithItems): PrescriptionVie
       quantity: i.quantity ?? null,
       instructions: i.instructions ?? null,
     })),
-  };
+  });
 }
 
 export function refillDraft(p: PrescriptionWithItems): RefillDraft {

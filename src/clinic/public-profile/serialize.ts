@@ -1,5 +1,5 @@
 // The public profile as its owner sees it, and the public tag as anyone sees it.
-import { Bool, DateTime, Int, Nullable, Obj, Str, type Shape } from '../../core/shape.js';
+import { Bool, DateTime, Int, Nullable, Obj, Str, type Shape, fromRow } from '../../core/shape.js';
 import { isoOrNull } from '../../db/time.js';
 import { tagPhotoPath } from '../pet-photos/links.js';
 import { PetLooks } from '../pets/serialize.js';
@@ -50,19 +50,14 @@ export const publicUrl = (base: string, slug: string) => `${base}/p/${slug}`;
 
 export function serializeProfile(row: Record<string, any>, base: string): ProfileView {
   const lostSince = isoOrNull(row.lost_mode_enabled_at);
-  return {
-    pet_id: Number(row.pet_id),
-    slug: row.slug,
+  return fromRow(PublicProfile, row, {
     enabled: Boolean(row.enabled),
     public_url: publicUrl(base, row.slug),
-    microchip_id: row.microchip_id ?? null,
-    owner_contact_phone: row.owner_contact_phone ?? null,
-    reward_notes: row.reward_notes ?? null,
     show_owner_contact: Boolean(row.show_owner_contact),
     lost_mode: lostSince !== null,
     lost_since: lostSince,
     lost_mode_enabled_at: lostSince,
-  };
+  });
 }
 
 const filled = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
@@ -85,8 +80,7 @@ export function tagContactPhone(row: Record<string, any>): string | null {
  */
 export function serializeTag(row: Record<string, any>, base: string): PublicTag {
   const lostSince = isoOrNull(row.lost_mode_enabled_at);
-  return {
-    slug: row.slug,
+  return fromRow(PublicTag, row, {
     public_url: publicUrl(base, row.slug),
     pet: {
       name: row.pet_name,
@@ -95,12 +89,9 @@ export function serializeTag(row: Record<string, any>, base: string): PublicTag 
       sex: row.sex ?? 'unknown',
       color: row.color ?? null,
     },
-    microchip_id: row.microchip_id ?? null,
-    owner_contact_phone: row.owner_contact_phone ?? null,
     contact_phone: tagContactPhone(row),
     photo_url: row.photo_storage_name ? `${base}${tagPhotoPath(row.slug, row.photo_storage_name)}` : null,
-    reward_notes: row.reward_notes ?? null,
     lost_mode: lostSince !== null,
     lost_since: lostSince,
-  };
+  });
 }

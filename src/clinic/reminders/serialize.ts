@@ -11,8 +11,9 @@ import {
   Optional,
   Str,
   type Shape,
+  fromRow,
 } from '../../core/shape.js';
-import { iso } from '../../db/time.js';
+
 import type { TenantReminders } from './queries.js';
 import { MAX_DAYS_BEFORE, SEND_HOURS } from './schemas.js';
 
@@ -82,16 +83,8 @@ export function serializeSettings(s: TenantReminders): ReminderSettingsView {
 }
 
 export function serializeLogEntry(row: Record<string, any>): ReminderLogEntry {
-  return {
-    id: Number(row.id),
-    pet_id: Number(row.pet_id),
-    tenant_id: Number(row.tenant_id),
-    vaccination_id: Number(row.vaccination_id),
-    vaccination_name: row.vaccination_name,
+  return fromRow(ReminderLogEntry, row, {
     due_on: String(row.due_on),
     sent_on: String(row.sent_on),
-    recipients: Number(row.recipients),
-    mail_id: Number(row.mail_id),
-    created_at: iso(row.created_at),
-  };
+  });
 }

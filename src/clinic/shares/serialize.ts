@@ -1,6 +1,6 @@
 // The share resource, the public preview and the redeem result.
-import { Bool, DateTime, Enum, Int, Nullable, Obj, Str, type Shape } from '../../core/shape.js';
-import { fromDbTime, iso, isoOrNull } from '../../db/time.js';
+import { Bool, DateTime, Enum, Int, Nullable, Obj, Str, type Shape, fromRow } from '../../core/shape.js';
+import { fromDbTime } from '../../db/time.js';
 import { PageOf } from '../pagination.js';
 import { PetPreview, PetRecord, serializePetRecord } from '../pets/serialize.js';
 import { SHARE_CODE_LENGTH } from './codes.js';
@@ -49,28 +49,17 @@ export function shareStatus(row: Record<string, any>, now: Date): ShareStatus {
 }
 
 export function serializeShare(row: Record<string, any>, now: Date): ShareView {
-  return {
-    id: Number(row.id),
-    code: row.code,
-    pet_id: Number(row.pet_id),
-    expires_at: iso(row.expires_at),
-    note: row.note ?? null,
+  return fromRow(Share, row, {
     status: shareStatus(row, now),
     revoked: row.revoked_at !== null,
-    revoked_at: isoOrNull(row.revoked_at),
-    redeemed_at: isoOrNull(row.redeemed_at),
-    created_at: iso(row.created_at),
-  };
+  });
 }
 
 export const serializeSharedPet = serializePetRecord;
 
 /** What anyone holding the code may see before redeeming it: no ids, no contact details. */
 export function serializePreview(row: Record<string, any>): SharePreview {
-  return {
-    code: row.code,
-    expires_at: iso(row.expires_at),
-    note: row.note ?? null,
+  return fromRow(SharePreview, row, {
     pet: {
       name: row.pet_name,
       species: row.species,
@@ -80,5 +69,5 @@ export function serializePreview(row: Record<string, any>): SharePreview {
       color: row.color ?? null,
     },
     owner: { name: row.owner_name },
-  };
+  });
 }

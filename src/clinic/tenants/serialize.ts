@@ -1,8 +1,8 @@
 // The tenant resource and what is built on it (membership, dashboard), with their shapes. A tenant
 // seen from elsewhere (a user's invitation, an order's seller, the directory) is a slice of it:
 // TenantSummary, then TenantContact, then the directory profile.
-import { DateTime, Enum, Int, List, Nullable, Num, Obj, Str, type Shape } from '../../core/shape.js';
-import { iso, isoOrNull } from '../../db/time.js';
+import { DateTime, Enum, Int, List, Nullable, Num, Obj, Str, type Shape, fromRow } from '../../core/shape.js';
+import { isoOrNull } from '../../db/time.js';
 import { PageOf } from '../pagination.js';
 import { BUSINESS_TYPES, PERMISSIONS, ROLES, permissionsOf, type Role } from '../identity/roles.js';
 import { COORDINATE_LIMITS, SUBSCRIPTION_PLANS } from './schemas.js';
@@ -129,13 +129,10 @@ export function contactAndProfile(
 }
 
 export function serializeTenant(row: Record<string, any>): TenantView {
-  return {
+  return fromRow(Tenant, row, {
     ...contactAndProfile(row),
-    subscription_plan: row.subscription_plan,
     timezone: row.timezone ?? 'UTC',
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
-  };
+  });
 }
 
 export function serializeTenantWithRole(
@@ -148,14 +145,9 @@ export function serializeTenantWithRole(
 /** A member of a tenant: an active membership, or a pending invitation (`status: "invited"`). */
 export function serializeMember(row: Record<string, any>): MemberView {
   const status = row.status === 'invited' ? 'invited' : 'active';
-  return {
-    user_id: Number(row.user_id),
-    name: row.name,
-    email: row.email,
-    role: row.role,
+  return fromRow(Member, row, {
     permissions: permissionsOf(row.role),
     status,
     joined_at: status === 'invited' ? null : isoOrNull(row.created_at),
-    invited_at: isoOrNull(row.invited_at),
-  };
+  });
 }

@@ -1,6 +1,5 @@
 // The vaccination resource.
-import { DateOnly, DateTime, Int, List, Nullable, Obj, Str, type Shape } from '../../core/shape.js';
-import { iso } from '../../db/time.js';
+import { DateOnly, DateTime, Int, List, Nullable, Obj, Str, type Shape, fromRow } from '../../core/shape.js';
 
 export const Vaccination = Obj({
   id: Int(),
@@ -20,16 +19,5 @@ export type VaccinationView = Shape<typeof Vaccination>;
 export const VaccinationList = Obj({ data: List(Vaccination) });
 
 export function serializeVaccination(row: Record<string, any>): VaccinationView {
-  return {
-    id: Number(row.id),
-    pet_id: Number(row.pet_id),
-    name: row.name,
-    administered_at: row.administered_at,
-    next_due_at: row.next_due_at ?? null,
-    notes: row.notes ?? null,
-    lot_number: row.lot_number ?? null,
-    recorded_by_user_id: row.recorded_by_user_id === null ? null : Number(row.recorded_by_user_id),
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
-  };
+  return fromRow(Vaccination, row, {});
 }

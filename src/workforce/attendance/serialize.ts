@@ -12,8 +12,9 @@ import {
   Obj,
   Optional,
   type Shape,
+  fromRow,
 } from '../../core/shape.js';
-import { isoOrNull } from '../../db/time.js';
+
 import { DailyAttendanceRecord, parseFlags, selectRecord } from '../partners/records.js';
 import { PUNCH_KINDS, type AttendanceStatus } from './schemas.js';
 
@@ -118,21 +119,16 @@ export function selectAttendance(qb: Knex.QueryBuilder): Knex.QueryBuilder {
 }
 
 export function serializeAttendance(r: any): AttendanceRecord {
-  return {
-    id: Number(r.id),
+  return fromRow(AttendanceRecord, r, {
     employee_id: String(r.employee_code),
     organization_code: String(r.organization_code),
     unit_code: String(r.unit_code),
     date: String(r.date),
     status: r.status as AttendanceStatus,
-    check_in: r.check_in ?? null,
-    check_out: r.check_out ?? null,
-    worked_minutes: Number(r.worked_minutes),
     flags: parseFlags(r.flags),
-    locked_at: isoOrNull(r.locked_at),
     lock_id: r.lock_id === null || r.lock_id === undefined ? null : Number(r.lock_id),
     ...(r.correction_trail ? { corrections: parseTrail(r.correction_trail) } : {}),
-  };
+  });
 }
 
 export function parseTrail(raw: unknown): CorrectionEntry[] {

@@ -1,7 +1,6 @@
 // An audit entry as GET /audit-entries shows it.
 import { Type } from '@sinclair/typebox';
-import { DateTime, Dict, Enum, Int, Nullable, Obj, Str, type Shape } from '../../core/shape.js';
-import { isoOrNull } from '../../db/time.js';
+import { DateTime, Dict, Enum, Int, Nullable, Obj, Str, type Shape, fromRow } from '../../core/shape.js';
 
 export const AuditEntry = Obj({
   id: Int(),
@@ -25,15 +24,7 @@ export function serializeAuditEntry(row: any): AuditEntryView {
   } catch {
     context = {};
   }
-  return {
-    id: Number(row.id),
-    event: row.event,
-    actor_user_id: row.actor_user_id === null ? null : Number(row.actor_user_id),
-    actor_type: row.actor_type,
-    subject_type: row.subject_type,
-    subject_id: Number(row.subject_id),
-    organization_id: row.organization_id === null ? null : Number(row.organization_id),
+  return fromRow(AuditEntry, row, {
     context,
-    created_at: isoOrNull(row.created_at),
-  };
+  });
 }

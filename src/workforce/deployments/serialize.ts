@@ -1,7 +1,16 @@
 // A deployment as the API shows it.
-import { Bool, DateOnly, DateTime, Enum, Int, List, Nullable, Obj, type Shape } from '../../core/shape.js';
-import { isoOrNull } from '../../db/time.js';
-import { bool } from '../context.js';
+import {
+  Bool,
+  DateOnly,
+  DateTime,
+  Enum,
+  Int,
+  List,
+  Nullable,
+  Obj,
+  type Shape,
+  fromRow,
+} from '../../core/shape.js';
 
 /** The contract's EmployeeDeployment record. */
 export const EmployeeDeployment = Obj({
@@ -66,14 +75,5 @@ export const DeploymentClosed = Obj({
 });
 
 export function serializeDeployment(row: any): DeploymentView {
-  return {
-    id: Number(row.id),
-    employee_id: Number(row.employee_id),
-    organization_unit_id: Number(row.organization_unit_id),
-    starts_on: row.starts_on,
-    ends_on: row.ends_on ?? null,
-    is_primary: bool(row.is_primary),
-    created_at: isoOrNull(row.created_at),
-    updated_at: isoOrNull(row.updated_at),
-  };
+  return fromRow(EmployeeDeployment, row, {});
 }

@@ -1,6 +1,17 @@
 // A device as the CLI and the approve/revoke endpoints show it, and as an employee's device list does.
-import { Bool, DateTime, Enum, Int, List, Nullable, Obj, Str, type Shape } from '../../core/shape.js';
-import { isoOrNull } from '../../db/time.js';
+import {
+  Bool,
+  DateTime,
+  Enum,
+  Int,
+  List,
+  Nullable,
+  Obj,
+  Str,
+  type Shape,
+  fromRow,
+} from '../../core/shape.js';
+
 import { DEVICE_STATUSES } from './transitions.js';
 
 const deviceFields = {
@@ -25,15 +36,9 @@ export const DeviceStatusChange = Obj({
 });
 
 export function deviceBody(row: Record<string, any>, employeeCode: string): DeviceBody {
-  return {
-    id: Number(row.id),
+  return fromRow(Device, row, {
     employee_id: employeeCode,
-    fingerprint: row.fingerprint,
-    name: row.name ?? null,
-    status: row.status,
-    approved_at: isoOrNull(row.approved_at),
-    revoked_at: isoOrNull(row.revoked_at),
-  };
+  });
 }
 
 /** A device in an employee's device list (GET /employees/{id}/devices): the employee's record id. */
@@ -44,14 +49,5 @@ export const EmployeeDevice = Obj({
 });
 
 export function serializeDevice(row: any): Shape<typeof EmployeeDevice> {
-  return {
-    id: Number(row.id),
-    employee_id: Number(row.employee_id),
-    fingerprint: row.fingerprint,
-    name: row.name ?? null,
-    status: row.status,
-    approved_at: isoOrNull(row.approved_at),
-    revoked_at: isoOrNull(row.revoked_at),
-    created_at: isoOrNull(row.created_at),
-  };
+  return fromRow(EmployeeDevice, row, {});
 }

@@ -1,7 +1,17 @@
 // An employee as the API shows it, with its deployments, and the offboard cascade's summary.
-import { Bool, DateOnly, DateTime, Int, List, Nullable, Obj, Str, type Shape } from '../../core/shape.js';
-import { isoOrNull } from '../../db/time.js';
-import { bool } from '../context.js';
+import {
+  Bool,
+  DateOnly,
+  DateTime,
+  Int,
+  List,
+  Nullable,
+  Obj,
+  Str,
+  type Shape,
+  fromRow,
+} from '../../core/shape.js';
+
 import { EmployeeDeployment } from '../deployments/serialize.js';
 
 /** The contract's Employee. */
@@ -41,18 +51,7 @@ export const OffboardResult = Obj({
 });
 
 export function serializeEmployee(row: any): EmployeeView {
-  return {
-    id: Number(row.id),
-    employee_id: row.employee_id,
-    organization_id: Number(row.organization_id),
+  return fromRow(Employee, row, {
     user_id: row.user_id === null || row.user_id === undefined ? null : Number(row.user_id),
-    name: row.name,
-    email: row.email ?? null,
-    is_active: bool(row.is_active),
-    last_working_day: row.last_working_day ?? null,
-    exit_reason: row.exit_reason ?? null,
-    deleted_at: isoOrNull(row.deleted_at),
-    created_at: isoOrNull(row.created_at),
-    updated_at: isoOrNull(row.updated_at),
-  };
+  });
 }

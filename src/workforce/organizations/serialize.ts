@@ -10,9 +10,9 @@ import {
   Obj,
   Str,
   type Shape,
+  fromRow,
 } from '../../core/shape.js';
-import { isoOrNull } from '../../db/time.js';
-import { bool } from '../context.js';
+
 import { STATUSES, unitCascadeFields } from '../units/serialize.js';
 
 /** The contract's Organization. */
@@ -49,16 +49,5 @@ export const OrganizationRetireResult = Obj({
 });
 
 export function serializeOrganization(row: any): OrganizationView {
-  return {
-    id: Number(row.id),
-    code: row.code,
-    name: row.name,
-    timezone: row.timezone,
-    status: row.status,
-    is_active: bool(row.is_active),
-    require_device_for_punches: bool(row.require_device_for_punches),
-    retired_at: isoOrNull(row.retired_at),
-    created_at: isoOrNull(row.created_at),
-    updated_at: isoOrNull(row.updated_at),
-  };
+  return fromRow(Organization, row, {});
 }

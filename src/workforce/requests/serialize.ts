@@ -1,6 +1,17 @@
 // Leave and regularization requests as the API shows them.
-import { DateOnly, DateTime, Enum, Int, List, Nullable, Obj, Str, type Shape } from '../../core/shape.js';
-import { isoOrNull } from '../../db/time.js';
+import {
+  DateOnly,
+  DateTime,
+  Enum,
+  Int,
+  List,
+  Nullable,
+  Obj,
+  Str,
+  type Shape,
+  fromRow,
+} from '../../core/shape.js';
+
 import { parseTrail } from './auto-reject.js';
 
 export const REQUEST_STATES = [
@@ -40,30 +51,17 @@ export const LeaveRequest = Obj({
 export const RegularizationRequest = Obj({ ...requestFields, reason: Str() });
 
 export function serializeLeave(row: any): Shape<typeof LeaveRequest> {
-  return {
-    id: Number(row.id),
-    employee_id: Number(row.employee_id),
-    leave_type_id: Number(row.leave_type_id),
-    leave_type_code: row.leave_type_code ?? null,
+  return fromRow(LeaveRequest, row, {
     from: row.from_date,
     to: row.to_date,
-    state: row.state,
     decision_trail: parseTrail(row.decision_trail),
-    created_at: isoOrNull(row.created_at),
-    updated_at: isoOrNull(row.updated_at),
-  };
+  });
 }
 
 export function serializeRegularization(row: any): Shape<typeof RegularizationRequest> {
-  return {
-    id: Number(row.id),
-    employee_id: Number(row.employee_id),
+  return fromRow(RegularizationRequest, row, {
     from: row.from_date,
     to: row.to_date,
-    reason: row.reason,
-    state: row.state,
     decision_trail: parseTrail(row.decision_trail),
-    created_at: isoOrNull(row.created_at),
-    updated_at: isoOrNull(row.updated_at),
-  };
+  });
 }

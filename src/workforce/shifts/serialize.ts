@@ -1,6 +1,5 @@
 // A shift assignment as the API shows it.
-import { DateOnly, DateTime, Enum, Int, Nullable, Obj, Str, type Shape } from '../../core/shape.js';
-import { isoOrNull } from '../../db/time.js';
+import { DateOnly, DateTime, Enum, Int, Nullable, Obj, Str, type Shape, fromRow } from '../../core/shape.js';
 
 export const SHIFT_STATES = ['planned', 'cancelled'] as const;
 
@@ -19,15 +18,5 @@ export const ShiftAssignment = Obj({
 export type ShiftView = Shape<typeof ShiftAssignment>;
 
 export function serializeShift(row: any): ShiftView {
-  return {
-    id: Number(row.id),
-    employee_id: Number(row.employee_id),
-    organization_unit_id: Number(row.organization_unit_id),
-    assigned_for: row.assigned_for,
-    starts_at: row.starts_at ?? null,
-    ends_at: row.ends_at ?? null,
-    state: row.state,
-    cancelled_at: isoOrNull(row.cancelled_at),
-    created_at: isoOrNull(row.created_at),
-  };
+  return fromRow(ShiftAssignment, row, {});
 }

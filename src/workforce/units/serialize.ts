@@ -10,9 +10,8 @@ import {
   Obj,
   Str,
   type Shape,
+  fromRow,
 } from '../../core/shape.js';
-import { isoOrNull } from '../../db/time.js';
-import { bool } from '../context.js';
 
 export const STATUSES = ['active', 'retired'] as const;
 
@@ -56,16 +55,5 @@ export const unitCascadeFields = {
 export const UnitRetireResult = Obj({ dry_run: Bool(), effective_date: DateOnly(), ...unitCascadeFields });
 
 export function serializeUnit(row: any): UnitView {
-  return {
-    id: Number(row.id),
-    organization_id: Number(row.organization_id),
-    code: row.code,
-    name: row.name,
-    timezone: row.timezone,
-    status: row.status,
-    is_active: bool(row.is_active),
-    retired_at: isoOrNull(row.retired_at),
-    created_at: isoOrNull(row.created_at),
-    updated_at: isoOrNull(row.updated_at),
-  };
+  return fromRow(OrganizationUnit, row, {});
 }

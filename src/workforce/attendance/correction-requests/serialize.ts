@@ -1,7 +1,17 @@
 // A correction request as the API and the CLI show it.
 import type { Knex } from 'knex';
-import { DateOnly, DateTime, Enum, Int, Nullable, Obj, Str, type Shape } from '../../../core/shape.js';
-import { isoOrNull } from '../../../db/time.js';
+import {
+  DateOnly,
+  DateTime,
+  Enum,
+  Int,
+  Nullable,
+  Obj,
+  Str,
+  type Shape,
+  fromRow,
+} from '../../../core/shape.js';
+
 import { REQUEST_STATUSES } from './schemas.js';
 
 /** A correction request against a day of a locked month (issue 28). */
@@ -36,22 +46,13 @@ export function selectRequests(db: Knex): Knex.QueryBuilder {
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 export function serializeRequest(r: any): CorrectionRequestView {
-  return {
-    id: Number(r.id),
-    organization_id: Number(r.organization_id),
+  return fromRow(CorrectionRequest, r, {
     organization_code: String(r.organization_code),
     employee_id: String(r.employee_code),
     date: String(r.date).slice(0, 10),
-    proposed_check_in: isoOrNull(r.proposed_check_in),
-    proposed_check_out: isoOrNull(r.proposed_check_out),
     reason: String(r.reason),
-    status: r.status,
-    requested_by: Number(r.requested_by),
     decided_by: num(r.decided_by),
-    decided_at: isoOrNull(r.decided_at),
-    decision_reason: r.decision_reason ?? null,
     lock_id: num(r.lock_id),
     attendance_id: num(r.attendance_id),
-    created_at: isoOrNull(r.created_at),
-  };
+  });
 }
