@@ -59,7 +59,8 @@ test('serve with an unreachable database exits 1 naming host and port, not the p
 interface Serving {
   stderr: () => string;
   signal(name: NodeJS.Signals): void;
-  exit: Promise<number | null>;
+  /** The exit code, or the signal that ended the process (so a failure says which). */
+  exit: Promise<number | NodeJS.Signals | null>;
 }
 
 async function serve(env: Record<string, string>): Promise<Serving> {
@@ -76,7 +77,9 @@ async function serve(env: Record<string, string>): Promise<Serving> {
   });
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const exit = new Promise<number | NodeJS.Signals | null>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? signal)),
+  );
   await until(() => /press Ctrl-C to stop/.test(stderr) || child.exitCode !== null, 60_000);
   return { stderr: () => stderr, signal: (name) => child.kill(name), exit };
 }

@@ -36,13 +36,16 @@ export function register(program: Command): void {
         only: opts.only as ListenerName | undefined,
         migrate: opts.migrate,
       });
+      // The signal handlers go in before the daemon says it is ready: a supervisor that stops it as
+      // soon as it reads the line must find a drain, not Node's default (killed by the signal).
+      const stopped = untilStopped(daemon, config.shutdownGraceMs);
       for (const [name, listener] of Object.entries(daemon.listeners)) {
         const what = name === 'workforce' ? 'workforce contract' : 'clinic contract';
         say(`wfctl: ${what} on ${listener!.url}/api/v1 (OpenAPI ${listener!.url}/docs/openapi.json)`);
         daemon.services.logger.info('listening', { listener: name, url: listener!.url });
       }
       say(`wfctl: database ${describeDatabase(config)}; press Ctrl-C to stop`);
-      await untilStopped(daemon, config.shutdownGraceMs);
+      await stopped;
       say('wfctl: stopped');
     });
 }
