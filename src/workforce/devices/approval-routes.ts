@@ -1,18 +1,14 @@
 // POST /devices/{id}/approve and POST /devices/{id}/revoke (additive to the contract): the HTTP
 // face of `wfctl device approve|revoke`, for an admin console. Permission employee.update.
-import { idParam, yup } from '../../core/validation.js';
 import { operationRoute } from '../operation-route.js';
-import { approveDevice, revokeDevice, revokeDeviceSchema } from './operations/change-device-status.js';
+import { approveDevice, revokeDevice } from './operations/change-device-status.js';
 import { DeviceStatusChange } from './serialize.js';
-
-const params = yup.object({ id: idParam() });
 
 export const deviceApprovalRoutes = [
   operationRoute(approveDevice, {
     method: 'POST',
     path: '/api/v1/devices/:id/approve',
     tags: ['devices'],
-    params,
     responses: {
       200: { description: 'approved (changed false when it already was)', schema: DeviceStatusChange },
     },
@@ -26,12 +22,10 @@ export const deviceApprovalRoutes = [
     method: 'POST',
     path: '/api/v1/devices/:id/revoke',
     tags: ['devices'],
-    params,
-    body: revokeDeviceSchema,
     responses: {
       200: { description: 'revoked (changed false when it already was)', schema: DeviceStatusChange },
     },
     errors: { 403: "No employee.update permission in the employee's organization" },
-    toInput: ({ params: p, body }) => ({ reason: body.reason ?? null, device_id: p.id }),
+    pathFields: { id: 'device_id' },
   }),
 ];

@@ -1,12 +1,10 @@
 // HTTP routes of financial years: close (asynchronous, 202) and show.
 import { Reply } from '../../core/reply.js';
-import { idParam, yup } from '../../core/validation.js';
+
 import { operationRoute } from '../operation-route.js';
 import { closeFinancialYear } from './operations/close-financial-year.js';
 import { showFinancialYear } from './operations/show-financial-year.js';
 import { FinancialYear, FinancialYearCloseAccepted } from './serialize.js';
-
-const params = yup.object({ id: idParam() });
 
 export const financialYearRoutes = [
   operationRoute(closeFinancialYear, {
@@ -19,7 +17,6 @@ export const financialYearRoutes = [
       'and regularization_requests.ID. Already closed → 409 FINANCIAL_YEAR_CLOSED; closing → 409 ' +
       'FINANCIAL_YEAR_CLOSING.',
     tags: ['financial years'],
-    params,
     responses: {
       202: { description: 'accepted; the close job is queued', schema: FinancialYearCloseAccepted },
     },
@@ -34,7 +31,6 @@ export const financialYearRoutes = [
     method: 'GET',
     path: '/api/v1/financial-years/:id',
     tags: ['financial years'],
-    params,
     responses: { 200: { description: 'the year', schema: FinancialYear } },
     pathFields: { id: 'financial_year_id' },
   }),

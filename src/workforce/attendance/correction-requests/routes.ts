@@ -1,7 +1,7 @@
 // HTTP routes of correction requests against a locked month (issue 28): beyond the contract, so
 // each is marked `x-wfctl-extension: true` in the OpenAPI document.
 import { Reply } from '../../../core/reply.js';
-import { idParam, yup } from '../../../core/validation.js';
+
 import { PageOf } from '../../listing.js';
 import { operationRoute } from '../../operation-route.js';
 import { approveCorrectionRequest } from './operations/approve-request.js';
@@ -11,7 +11,6 @@ import { rejectCorrectionRequest } from './operations/reject-request.js';
 
 import { CorrectionRequest } from './serialize.js';
 
-const params = yup.object({ id: idParam() });
 const BASE = '/api/v1/attendance/correction-requests';
 const DECIDED = '409 REQUEST_ALREADY_DECIDED: the request was approved or rejected already';
 
@@ -53,7 +52,6 @@ export const correctionRequestRoutes = [
       'Corrects the one day inside its locked month: the day keeps its lock, gains trail entries naming ' +
       'the request and the flag CORRECTED_AFTER_LOCK; the next partner push sends it as a correction batch.',
     tags: ['attendance'],
-    params,
     responses: { 200: { description: 'the request, approved', schema: CorrectionRequest } },
     errors: {
       404: 'no such request in the caller’s organizations',
@@ -67,7 +65,6 @@ export const correctionRequestRoutes = [
     extension: true,
     description: 'The reason is required; the day is not touched.',
     tags: ['attendance'],
-    params,
     responses: { 200: { description: 'the request, rejected', schema: CorrectionRequest } },
     errors: { 404: 'no such request in the caller’s organizations', 409: DECIDED },
     pathFields: { id: 'request_id' },
