@@ -99,16 +99,27 @@ export function fromRow<S extends TObject>(
   own: Pick<Static<S>, ComposedKeys<Static<S>>> & Partial<Static<S>>,
 ): Static<S> {
   const out: Record<string, unknown> = {};
-  const required = new Set(shape.required ?? []);
-  for (const [key, property] of Object.entries(shape.properties)) {
-    if (key in own) {
-      out[key] = (own as Record<string, unknown>)[key];
-      continue;
-    }
+  for (const [key, property, required] of fieldsOf(shape)) {
+    if (key in own) out[key] = (own as Record<string, unknown>)[key];
     // An optional property is the serializer's to give: a column of that name does not add it.
-    if (required.has(key)) out[key] = scalarOf(property as TSchema & { nullable?: boolean }, row[key], key);
+    else if (required) out[key] = scalarOf(property, row[key], key);
   }
   return out as Static<S>;
+}
+
+type Field = [key: string, property: TSchema & { nullable?: boolean }, required: boolean];
+
+/** Each shape's properties, listed once (a list endpoint serializes hundreds of rows). */
+const fieldLists = new WeakMap<TObject, Field[]>();
+
+function fieldsOf(shape: TObject): Field[] {
+  let fields = fieldLists.get(shape);
+  if (!fields) {
+    const required = new Set(shape.required ?? []);
+    fields = Object.entries(shape.properties).map(([key, p]) => [key, p, required.has(key)] as Field);
+    fieldLists.set(shape, fields);
+  }
+  return fields;
 }
 
 function scalarOf(property: TSchema & { nullable?: boolean }, value: unknown, key: string): unknown {
