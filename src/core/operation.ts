@@ -1,5 +1,5 @@
 // The operation catalogue's one pipeline. An operation is a use case of a contract (offboard an
-// employee, book an appointment) declared once with `defineOperation`; HTTP routes, CLI commands,
+// employee, book an appointment) declared once with `defineRead`, `defineWrite` or `defineSteps`; HTTP routes, CLI commands,
 // scheduled jobs and queue handlers all run it through `runOperation`, which does, in this order
 // and nowhere else:
 //
@@ -125,22 +125,19 @@ export interface RunContext<Actor> extends OperationContext<Actor> {
   call<I, O>(op: Operation<Actor, I, O>, input: unknown): Promise<O>;
 }
 
+/**
+ * `write` runs in one transaction with deadlock retry and honours dry runs; `read` runs on the pool
+ * (each statement is its own snapshot) and cannot record audit entries; `steps` runs on the pool
+ * too, because it talks to the outside world (a payment gateway, a partner, the file store) between
+ * its writes, and makes each write through `ctx.call` on a step operation with a transaction of its
+ * own: no transaction is ever held open across the network.
+ */
 export type OperationKind = 'read' | 'write' | 'steps';
 
+/** What an operation declares besides its identity (kind, name, permission: the define* call's line). */
 export interface OperationSpec<Actor, S extends AnySchema, Out, P = undefined> {
-  /** Stable catalogue name, `subject.verb` in the contract's words (`employee.offboard`). */
-  name: string;
   summary: string;
   input: S;
-  permission: PermissionRule;
-  /**
-   * `write` (the default) runs in one transaction with deadlock retry and honours dry runs; `read`
-   * runs on the pool (each statement is its own snapshot) and cannot record audit entries;
-   * `steps` runs on the pool too, because it talks to the outside world (a payment gateway, a
-   * partner, the file store) between its writes, and makes each write through `ctx.call` on a step
-   * operation with a transaction of its own: no transaction is ever held open across the network.
-   */
-  kind?: OperationKind;
   /** MySQL isolation of the transaction (queue claims want read committed). */
   isolation?: Isolation;
   /**
@@ -171,25 +168,55 @@ export type ResultOf<O> = O extends Operation<any, any, infer R> ? R : never;
 
 const NAME = /^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)+$/;
 
-export function defineOperation<Actor, S extends AnySchema, Out, P = undefined>(
+/**
+ * Declares an operation: its kind, its stable catalogue name (`subject.verb` in the contract's
+ * words, `employee.offboard`) and its permission rule head the declaration, so that the line that
+ * says what an operation is and who may run it is the first one a reader (and the catalogue test)
+ * meets. Use `defineRead`, `defineWrite` or `defineSteps`.
+ */
+function defineOperation<Actor, S extends AnySchema, Out, P>(
+  kind: OperationKind,
+  name: string,
+  permission: PermissionRule,
   spec: OperationSpec<Actor, S, Out, P>,
 ): Operation<Actor, InferType<S>, Out> {
-  if (!NAME.test(spec.name)) throw new Error(`Operation name ${spec.name} must read subject.verb.`);
-  if (typeof spec.permission !== 'string' || spec.permission === '') {
-    throw new Error(`Operation ${spec.name} has no permission rule; every operation must name one.`);
+  if (!NAME.test(name)) throw new Error(`Operation name ${name} must read subject.verb.`);
+  if (typeof permission !== 'string' || permission === '') {
+    throw new Error(`Operation ${name} has no permission rule; every operation must name one.`);
   }
-  if (!spec.input) throw new Error(`Operation ${spec.name} has no input schema.`);
+  if (!spec.input) throw new Error(`Operation ${name} has no input schema.`);
   return Object.freeze({
-    name: spec.name,
+    name,
     summary: spec.summary,
     input: spec.input,
-    permission: spec.permission,
-    kind: spec.kind ?? 'write',
+    permission,
+    kind,
     isolation: spec.isolation,
     prepare: spec.prepare,
     run: spec.run,
   });
 }
+
+/** An operation that only reads: it runs on the pool and records no audit. */
+export const defineRead = <Actor, S extends AnySchema, Out, P = undefined>(
+  name: string,
+  permission: PermissionRule,
+  spec: OperationSpec<Actor, S, Out, P>,
+) => defineOperation('read', name, permission, spec);
+
+/** An operation that writes, in one transaction (see OperationKind). */
+export const defineWrite = <Actor, S extends AnySchema, Out, P = undefined>(
+  name: string,
+  permission: PermissionRule,
+  spec: OperationSpec<Actor, S, Out, P>,
+) => defineOperation('write', name, permission, spec);
+
+/** An operation that talks to the outside world and writes through step operations (see OperationKind). */
+export const defineSteps = <Actor, S extends AnySchema, Out, P = undefined>(
+  name: string,
+  permission: PermissionRule,
+  spec: OperationSpec<Actor, S, Out, P>,
+) => defineOperation('steps', name, permission, spec);
 
 export interface RunOptions<Out = unknown> {
   /** Run the very same code and roll back: the result is exactly what would have happened. */

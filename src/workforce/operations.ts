@@ -57,8 +57,8 @@ import { listFinancialYears } from './financial-years/operations/list-financial-
 import { exportAttendance } from './exports/operations/export-attendance.js';
 import { fileCorrectionRequest } from './attendance/correction-requests/operations/file-request.js';
 import { listCorrectionRequests } from './attendance/correction-requests/operations/list-requests.js';
-import { approveCorrectionRequest } from './attendance/correction-requests/operations/approve-request.js';
-import { rejectCorrectionRequest } from './attendance/correction-requests/operations/reject-request.js';
+import { approveRequest } from './attendance/correction-requests/operations/approve-request.js';
+import { rejectRequest } from './attendance/correction-requests/operations/reject-request.js';
 
 export const workforceOperations: AnyOperation[] = [
   // -- records: employees, units, organizations, deployments, devices, import
@@ -94,8 +94,8 @@ export const workforceOperations: AnyOperation[] = [
   lockGrid,
   fileCorrectionRequest, // correction requests against a locked month (issue 28)
   listCorrectionRequests,
-  approveCorrectionRequest,
-  rejectCorrectionRequest,
+  approveRequest,
+  rejectRequest,
   closeFinancialYear,
   completeFinancialYearClose, // the queued close job (src/workforce/financial-years/jobs.ts)
   showFinancialYear,

@@ -139,7 +139,7 @@ interface Definition {
 }
 
 /**
- * Every `defineOperation({ … permission: 'authenticated' … })` in src (step operations, which are in
+ * Every `defineRead|defineWrite|defineSteps(name, 'authenticated', { … })` in src (step operations, which are in
  * no catalogue, included), and whether its run() calls ctx.owns. Read from the source, so a branch
  * no test takes is held to it too (the runner refuses the forgetting path when it runs).
  */
@@ -153,28 +153,28 @@ function authenticatedDefinitions(dir = 'src'): Definition[] {
   return found;
 }
 
+const DEFINERS = new Set(['defineRead', 'defineWrite', 'defineSteps']);
+
 function definitionsIn(file: string): Definition[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
   const found: Definition[] = [];
   const visit = (node: ts.Node) => {
     if (
       ts.isCallExpression(node) &&
-      node.expression.getText(source) === 'defineOperation' &&
-      node.arguments[0] &&
-      ts.isObjectLiteralExpression(node.arguments[0])
+      DEFINERS.has(node.expression.getText(source)) &&
+      node.arguments.length === 3 &&
+      ts.isObjectLiteralExpression(node.arguments[2])
     ) {
-      const props = new Map(
-        node.arguments[0].properties.map((p) => [p.name?.getText(source) ?? '', p] as const),
-      );
-      const text = (key: string) => {
-        const p = props.get(key);
-        return p && ts.isPropertyAssignment(p) && ts.isStringLiteral(p.initializer)
-          ? p.initializer.text
-          : null;
-      };
-      const run = props.get('run');
-      if (text('permission') === 'authenticated') {
-        found.push({ name: text('name') ?? '(unnamed)', file, owns: Boolean(run && callsOwns(run, source)) });
+      const [name, permission, spec] = node.arguments;
+      const literal = (arg: ts.Expression) =>
+        ts.isStringLiteral(arg) || ts.isNoSubstitutionTemplateLiteral(arg) ? arg.text : null;
+      const run = spec.properties.find((p) => p.name?.getText(source) === 'run');
+      if (literal(permission) === 'authenticated') {
+        found.push({
+          name: literal(name) ?? '(unnamed)',
+          file,
+          owns: Boolean(run && callsOwns(run, source)),
+        });
       }
     }
     ts.forEachChild(node, visit);

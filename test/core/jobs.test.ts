@@ -19,7 +19,7 @@ import { createDb } from '../../src/db/knex.js';
 import { createTestDb, DIALECTS, type Dialect } from '../helpers/db.js';
 import { gate, ManualTimers, until } from '../scheduler/fakes.js';
 import { monthsBetween } from '../../src/core/calendar.js';
-import { defineOperation, runOperation } from '../../src/core/operation.js';
+import { defineRead, runOperation } from '../../src/core/operation.js';
 import { yup } from '../../src/core/validation.js';
 import { jobHandlers } from '../../src/tasks.js';
 import { lockMonth } from '../../src/workforce/attendance/operations/lock-month.js';
@@ -63,12 +63,9 @@ for (const dialect of DIALECTS) {
 
   test(`[${dialect}] an operation handler declares { operation, input }: the worker runs it; a refused input fails the job at once`, async (t) => {
     const { services } = await setup(t, dialect);
-    const double = defineOperation({
-      name: 'probe.double',
+    const double = defineRead('probe.double', 'public', {
       summary: 'Doubles n (a probe)',
       input: yup.object({ n: yup.number().integer().required() }),
-      permission: 'public',
-      kind: 'read',
       run: async (_ctx, input) => ({ doubled: input.n * 2 }),
     });
     const handlers: JobHandlers = {

@@ -44,7 +44,7 @@ const cases: Array<[string, string, boolean]> = [
   ['src/core/operation.ts', "import { inTransaction } from '../db/transaction.js';", false],
   ['src/db/probe.ts', "import { inTransaction } from './transaction.js';", false],
   // the allowed directions
-  ['src/workforce/probe.ts', "import { defineOperation } from '../core/operation.js';", false],
+  ['src/workforce/probe.ts', "import { defineWrite } from '../core/operation.js';", false],
   ['src/cli/probe.ts', "import { workforceContext } from '../workforce/context.js';", false],
   ['src/http/probe.ts', "import { runOperation } from '../core/operation.js';", false],
   ['src/scheduler/probe.ts', "import { runOperation } from '../core/operation.js';", false],

@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import type { AnySchema } from 'yup';
 import { ValidationError } from '../../src/core/errors.js';
 import { silentLogger } from '../../src/core/logger.js';
-import { defineOperation, runOperation, type Policy } from '../../src/core/operation.js';
+import { defineRead, runOperation, type Policy } from '../../src/core/operation.js';
 import type { Services } from '../../src/core/services.js';
 import { validate, yup } from '../../src/core/validation.js';
 
@@ -23,12 +23,9 @@ const ctx = {
 };
 
 const echo = (input: AnySchema) =>
-  defineOperation({
-    name: 'probe.echo',
+  defineRead('probe.echo', 'public', {
     summary: 'returns its validated input',
     input,
-    permission: 'public',
-    kind: 'read',
     run: async (_ctx, value) => value,
   });
 

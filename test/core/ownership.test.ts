@@ -6,7 +6,8 @@ import type { Knex } from 'knex';
 import { ForbiddenError, NotFoundError } from '../../src/core/errors.js';
 import { silentLogger } from '../../src/core/logger.js';
 import {
-  defineOperation,
+  defineRead,
+  defineWrite,
   ownershipRule,
   runOperation,
   UncheckedOwnershipError,
@@ -63,11 +64,9 @@ const ownedRow = (id: number) =>
 const input = yup.object({ id: yup.number().required(), check: yup.string().oneOf(['none', 'self', 'row']) });
 
 /** Bumps row `id`; checks ownership as `check` says (`none`: forgets). */
-const bump = defineOperation({
-  name: 'probe.bump',
+const bump = defineWrite('probe.bump', 'authenticated', {
   summary: 'bumps a probe row',
   input,
-  permission: 'authenticated',
   async run(ctx: RunContext<Actor>, { id, check }) {
     if (check === 'self') ctx.owns('self');
     if (check === 'row') await ctx.owns(ownedRow(id));
@@ -109,12 +108,9 @@ for (const dialect of DIALECTS) {
 
   test(`[${dialect}] a check made on one path only fails closed on the other; reads are held to it too`, async (t) => {
     const { as } = await setup(t, dialect);
-    const read = defineOperation({
-      name: 'probe.read',
+    const read = defineRead('probe.read', 'authenticated', {
       summary: 'reads a probe row, checking ownership only when asked',
       input,
-      permission: 'authenticated',
-      kind: 'read',
       async run(ctx: RunContext<Actor>, { id, check }) {
         if (check === 'row') await ctx.owns(ownedRow(id));
         return nOf(ctx.db, id);
@@ -128,11 +124,9 @@ for (const dialect of DIALECTS) {
 
   test(`[${dialect}] ownership is the authenticated rule's check only: a scoped permission still needs ctx.authorize`, async (t) => {
     const { db, as } = await setup(t, dialect);
-    const scoped = defineOperation({
-      name: 'probe.scoped',
+    const scoped = defineWrite('probe.scoped', 'probe.update', {
       summary: 'a scoped permission that checks ownership instead of its permission',
       input,
-      permission: 'probe.update',
       async run(ctx: RunContext<Actor>, { id }) {
         await ctx.owns(ownedRow(id));
         await ctx.db('owned_probe').where({ id }).increment('n', 1);

@@ -4,7 +4,7 @@
 import test from 'ava';
 import { FixedClock } from '../../src/core/clock.js';
 import { silentLogger } from '../../src/core/logger.js';
-import { defineOperation, type Policy } from '../../src/core/operation.js';
+import { defineRead, defineWrite, type Policy } from '../../src/core/operation.js';
 import { fromOperation, operationRoutes, type Access, type Route } from '../../src/core/routes.js';
 import { byName, idNumber, yup } from '../../src/core/validation.js';
 import { createHttpApp } from '../../src/http/app.js';
@@ -29,8 +29,7 @@ const policy: Policy<null> = {
 };
 
 function probe(kind: 'read' | 'write', counter: { checks: number }) {
-  return defineOperation({
-    name: `probe.note-${kind}`,
+  return (kind === 'read' ? defineRead : defineWrite)(`probe.note-${kind}`, 'public', {
     summary: 'returns its input',
     input: yup
       .object({
@@ -41,8 +40,6 @@ function probe(kind: 'read' | 'write', counter: { checks: number }) {
         pet: byName(yup.string().trim()),
       })
       .test('counted', 'never fails', () => ++counter.checks > 0),
-    permission: 'public',
-    kind,
     run: async (_ctx, input) => ({ input, frozen: Object.isFrozen(input) }),
   });
 }
@@ -63,12 +60,9 @@ function probeRoutes(counter: { checks: number }): Route[] {
     route(probe('write', counter), { method: 'POST', path: '/api/v1/pets/:pet/notes', ...filled }),
     route(probe('read', counter), { method: 'GET', path: '/api/v1/pets/:pet/notes', ...filled }),
     route(
-      defineOperation({
-        name: 'probe.pet',
+      defineRead('probe.pet', 'public', {
         summary: 'an input the path and the caller fill entirely',
         input: yup.object({ pet_id: idNumber().required(), owner_id: idNumber().required() }),
-        permission: 'public',
-        kind: 'read',
         run: async (_ctx, input) => ({ input }),
       }),
       { method: 'GET', path: '/api/v1/pets/:pet', ...filled },

@@ -3,7 +3,7 @@
 // has changes nothing (a safe retry); any other move out of a final status, or a skipped step, is a
 // 422 on status.
 import { NotFoundError, ValidationError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import { idNumber } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
@@ -22,15 +22,13 @@ export interface StatusChange {
   appointment: AppointmentView;
 }
 
-export const changeAppointmentStatus = defineOperation({
-  name: 'appointment.change-status',
+export const changeAppointmentStatus = defineWrite('appointment.change-status', 'tenant.member', {
   summary: 'Move an appointment to another status (only the status changes)',
   input: tenantScoped(
     updateAppointmentSchema.shape({
       appointment_id: idNumber().required(),
     }),
   ),
-  permission: 'tenant.member',
   async run(ctx: ClinicRun, input): Promise<StatusChange> {
     const tenantId = await tenantScope(ctx, input);
     const { db } = ctx;

@@ -3,7 +3,7 @@
 // the pet's client at booking time. With a veterinarian, the slot [scheduled_at, + duration) must be
 // free in that veterinarian's calendar (slots.ts): an overlap is a 409 naming the appointment.
 import { ValidationError, type FieldErrors } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
 import { tenantScope, tenantScoped } from '../../tenant-scope.js';
@@ -14,11 +14,9 @@ import { reserveSlot, slotEnd } from '../slots.js';
 import { namedVeterinarian } from '../veterinarian.js';
 import { countAdded } from '../../counters.js';
 
-export const bookAppointment = defineOperation({
-  name: 'appointment.book',
+export const bookAppointment = defineWrite('appointment.book', 'tenant.member', {
   summary: 'Book an appointment for one of the tenant’s pets',
   input: tenantScoped(storeAppointmentSchema.shape({ ...veterinarianName })),
-  permission: 'tenant.member',
   async run(ctx: ClinicRun, input): Promise<AppointmentView> {
     const tenantId = await tenantScope(ctx, input);
     const { db } = ctx;

@@ -1,6 +1,6 @@
 // Appointment lists, 20 per page, latest scheduled first: the tenant's (appointment.list), or those
 // of the pets whose Client row belongs to the caller (owner-appointment.list).
-import { defineOperation } from '../../../core/operation.js';
+import { defineRead } from '../../../core/operation.js';
 import type { ClinicRun } from '../../context.js';
 import { tenantScope, tenantScoped } from '../../tenant-scope.js';
 import type { Knex } from 'knex';
@@ -37,12 +37,9 @@ async function page(
   return { ...found, items: found.items.map(serializeAppointment) };
 }
 
-export const listAppointments = defineOperation({
-  name: 'appointment.list',
+export const listAppointments = defineRead('appointment.list', 'tenant.member', {
   summary: 'The tenant’s appointments with pet, client and veterinarian, 20 per page, latest first',
   input: tenantScoped(tenantAppointmentListQuery.shape({ ...veterinarianName })),
-  permission: 'tenant.member',
-  kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<AppointmentView>> {
     const tenantId = await tenantScope(ctx, input);
     // Filters by start time, compared as stored (UTC text); index (tenant_id, [veterinarian,] scheduled_at).
@@ -60,12 +57,9 @@ export const listAppointments = defineOperation({
   },
 });
 
-export const listOwnerAppointments = defineOperation({
-  name: 'owner-appointment.list',
+export const listOwnerAppointments = defineRead('owner-appointment.list', 'authenticated', {
   summary: 'Appointments of the caller’s pets, 20 per page, latest first',
   input: appointmentListQuery,
-  permission: 'authenticated',
-  kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<AppointmentView>> {
     const { db } = ctx;
     // The owner's pets are those whose *current* Client row is theirs (a pet can move between

@@ -4,7 +4,7 @@
 // slot must be free in the veterinarian's calendar, the appointment itself aside (a 409 naming the
 // other one); a completed, cancelled or no-show appointment is not moved (422 on scheduled_at).
 import { NotFoundError, ValidationError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import { idNumber } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { isoOrNull, toDbTime } from '../../../db/time.js';
@@ -21,8 +21,7 @@ import { serializeAppointment, type AppointmentView } from '../serialize.js';
 import { reserveSlot, slotEnd } from '../slots.js';
 import { namedVeterinarian } from '../veterinarian.js';
 
-export const rescheduleAppointment = defineOperation({
-  name: 'appointment.reschedule',
+export const rescheduleAppointment = defineWrite('appointment.reschedule', 'tenant.member', {
   summary: 'Move an appointment to a new time (and length or veterinarian), if the slot is free',
   input: tenantScoped(
     rescheduleAppointmentSchema.shape({
@@ -30,7 +29,6 @@ export const rescheduleAppointment = defineOperation({
       ...veterinarianName,
     }),
   ),
-  permission: 'tenant.member',
   async run(ctx: ClinicRun, input): Promise<AppointmentView> {
     const tenantId = await tenantScope(ctx, input);
     const { db } = ctx;

@@ -1,7 +1,7 @@
 // Accept a caregiver invite with its token (any logged-in clinic user): the invite becomes active
 // and is bound to the caller. Unknown token 404; revoked or expired 410; already accepted 409.
 import { AppError, ConflictError, ValidationError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import { fromDbTime, toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
 import { heldInvite } from '../../ownership.js';
@@ -14,11 +14,9 @@ export interface AcceptedInvite {
   access_level: string;
 }
 
-export const acceptInvite = defineOperation({
-  name: 'caregiver.accept',
+export const acceptInvite = defineWrite('caregiver.accept', 'authenticated', {
   summary: 'Accept a caregiver invite with its 48-character token; binds it to the caller',
   input: acceptInviteSchema,
-  permission: 'authenticated',
   async run(ctx: ClinicRun, input): Promise<AcceptedInvite> {
     const { db } = ctx;
     const row = await ctx.owns(heldInvite(input.token));

@@ -6,7 +6,7 @@ import { ValidationError } from '../../../core/errors.js';
 import { DAY } from '../../../core/clock.js';
 import { newTokenSecret } from '../../../core/crypto.js';
 import { queueMail } from '../../../core/mailer.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import { idNumber } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
@@ -20,11 +20,9 @@ import { serializeCaregiver, type CaregiverView } from '../serialize.js';
 
 export const INVITE_TTL_DAYS = 7;
 
-export const inviteCaregiver = defineOperation({
-  name: 'caregiver.invite',
+export const inviteCaregiver = defineWrite('caregiver.invite', 'authenticated', {
   summary: 'Invite a caregiver by email (primary owner only); dispatches SendCaregiverInviteEmailJob',
   input: inviteCaregiverSchema.shape({ pet_id: idNumber().required() }),
-  permission: 'authenticated',
   async run(ctx: ClinicRun, input): Promise<CaregiverView> {
     const { db } = ctx;
     const { clock, config } = ctx.services;

@@ -1,7 +1,7 @@
 // The primary owner's view of a pet's caregivers, and revoking one (pending or active alike); the
 // caregiver's view of the pets shared with them.
 import { NotFoundError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineRead, defineWrite } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
@@ -14,12 +14,9 @@ import { serializeCaregiver, serializeShared, type CaregiverView, type SharedPet
 // The contract does not size this list: the clinic's default for unsized lists.
 export const CAREGIVERS_PER_PAGE = 50;
 
-export const listCaregivers = defineOperation({
-  name: 'caregiver.list',
+export const listCaregivers = defineRead('caregiver.list', 'authenticated', {
   summary: 'Every caregiver row of the pet, with status_label and access_level (primary owner only)',
   input: pageOnlyQuery.shape({ pet_id: idNumber().required() }),
-  permission: 'authenticated',
-  kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<CaregiverView>> {
     const { db } = ctx;
     const { pet } = await ctx.owns(ownedPet(input.pet_id, 'owner'));
@@ -34,11 +31,9 @@ export const listCaregivers = defineOperation({
 });
 
 /** Revoking an already revoked row changes nothing and answers it as it is. */
-export const revokeCaregiver = defineOperation({
-  name: 'caregiver.revoke',
+export const revokeCaregiver = defineWrite('caregiver.revoke', 'authenticated', {
   summary: 'Revoke a pending or active caregiver (primary owner only); revoked_at set',
   input: yup.object({ pet_id: idNumber().required(), caregiver_id: idNumber().required() }),
-  permission: 'authenticated',
   async run(ctx: ClinicRun, input): Promise<CaregiverView> {
     const { db } = ctx;
     const { pet } = await ctx.owns(ownedPet(input.pet_id, 'owner'));
@@ -64,12 +59,9 @@ export const revokeCaregiver = defineOperation({
 });
 
 /** Pets shared with the caller: accepted, unrevoked grants, newest first. */
-export const sharedWithMe = defineOperation({
-  name: 'caregiver.shared-with-me',
+export const sharedWithMe = defineRead('caregiver.shared-with-me', 'authenticated', {
   summary: 'Pets shared with the caller (accepted and not revoked), newest first, 20 per page',
   input: pageOnlyQuery,
-  permission: 'authenticated',
-  kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<SharedPetView>> {
     const page = await fetchPage<Record<string, any>>(
       ctx

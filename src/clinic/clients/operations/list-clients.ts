@@ -1,18 +1,15 @@
 // GET /tenant/{tenant}/clients, `wfctl client list`: the tenant's Client rows (pet owners it
 // knows), 50 per page, by name.
-import { defineOperation } from '../../../core/operation.js';
+import { defineRead } from '../../../core/operation.js';
 import type { ClinicRun } from '../../context.js';
 import { tenantScope, tenantScoped } from '../../tenant-scope.js';
 import { fetchKeyedPage, PAGE_SIZES, pageQuery, type Page } from '../../pagination.js';
 import { serializeClient, type ClientView } from '../serialize.js';
 import { counterTotal } from '../../counters.js';
 
-export const listClients = defineOperation({
-  name: 'client.list',
+export const listClients = defineRead('client.list', 'tenant.member', {
   summary: 'The tenant’s clients (pet owners), 50 per page, by name',
   input: tenantScoped(pageQuery),
-  permission: 'tenant.member',
-  kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<ClientView>> {
     const { db } = ctx;
     const tenantId = await tenantScope(ctx, input);

@@ -5,7 +5,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { NotFoundError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineRead, defineSteps, defineWrite } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import type { ClinicRun } from '../../context.js';
@@ -20,12 +20,9 @@ export const DOCUMENTS_PER_PAGE = 50;
 
 const documentInput = yup.object({ pet_id: idNumber().required(), document_id: idNumber().required() });
 
-export const listDocuments = defineOperation({
-  name: 'document.list',
+export const listDocuments = defineRead('document.list', 'authenticated', {
   summary: 'The pet’s documents, newest first, 50 per page, each with a signed download_url (5 minutes)',
   input: documentListQuery.shape({ pet_id: idNumber().required() }),
-  permission: 'authenticated',
-  kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<Record<string, any>>> {
     const { pet } = await ctx.owns(ownedPet(input.pet_id, 'view'));
     const q = ctx.db('pet_documents').where('pet_id', pet.id).orderBy('id', 'desc');
@@ -34,12 +31,9 @@ export const listDocuments = defineOperation({
   },
 });
 
-export const getDocument = defineOperation({
-  name: 'document.get',
+export const getDocument = defineRead('document.get', 'authenticated', {
   summary: 'One document with a signed download_url',
   input: documentInput,
-  permission: 'authenticated',
-  kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Record<string, any>> {
     const { pet } = await ctx.owns(ownedPet(input.pet_id, 'view'));
     const row = await ctx.db('pet_documents').where({ id: input.document_id, pet_id: pet.id }).first();
@@ -52,11 +46,9 @@ export const getDocument = defineOperation({
  * A step of document.delete, run only through ctx.call (not in the catalogue, no face): the row and
  * its audit entry, in one transaction; the storage name of the file it pointed at.
  */
-export const removeDocumentRow = defineOperation({
-  name: 'document.remove-row',
+export const removeDocumentRow = defineWrite('document.remove-row', 'authenticated', {
   summary: 'Delete a document’s row (a step of document.delete)',
   input: documentInput,
-  permission: 'authenticated',
   async run(ctx: ClinicRun, input): Promise<string> {
     const { db } = ctx;
     const { pet } = await ctx.owns(ownedPet(input.pet_id, 'full'));
@@ -77,14 +69,11 @@ export const removeDocumentRow = defineOperation({
   },
 });
 
-export const deleteDocument = defineOperation({
-  name: 'document.delete',
+export const deleteDocument = defineSteps('document.delete', 'authenticated', {
   summary: 'Delete a document: the row and the file (primary owner or full-access caregiver)',
   input: documentInput,
-  permission: 'authenticated',
   // On the pool: the row goes in the step's transaction, the file only after its commit (a
   // rolled-back delete keeps its file).
-  kind: 'steps',
   async run(ctx: ClinicRun, input): Promise<void> {
     const { config, logger } = ctx.services;
     await ctx.owns(ownedPet(input.pet_id, 'full'));
@@ -104,13 +93,10 @@ export interface DocumentDownload {
 }
 
 /** A signed download: the signature first (403), then the document in that pet (404). */
-export const downloadDocument = defineOperation({
-  name: 'document.download',
+export const downloadDocument = defineRead('document.download', 'public', {
   summary: 'Download the file through its signed link (no bearer token)',
   input: downloadQuery.concat(documentInput),
   // The signed link is the authorisation, checked first.
-  permission: 'public',
-  kind: 'read',
   async run(ctx: ClinicRun, input): Promise<DocumentDownload> {
     await verifyDownload(ctx.services, {
       petId: input.pet_id,

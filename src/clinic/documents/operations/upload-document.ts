@@ -3,7 +3,7 @@
 // document.store-row); if that transaction fails the file is removed, so no row ever points at a
 // missing file and no orphan file outlives a failed upload.
 import type { UploadedFile } from '../../../core/routes.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineSteps, defineWrite } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
@@ -16,8 +16,7 @@ import { uploadDocumentSchema } from '../schemas.js';
  * A step of document.upload, run only through ctx.call (not in the catalogue, no face): the row of a
  * file already stored, with its audit entry, in one transaction.
  */
-export const storeDocumentRow = defineOperation({
-  name: 'document.store-row',
+export const storeDocumentRow = defineWrite('document.store-row', 'authenticated', {
   summary: 'Keep the row of a stored document file (a step of document.upload)',
   input: uploadDocumentSchema.omit(['file']).shape({
     pet_id: idNumber().required(),
@@ -25,7 +24,6 @@ export const storeDocumentRow = defineOperation({
     size_bytes: yup.number().integer().min(0).required(),
     storage_name: yup.string().required(),
   }),
-  permission: 'authenticated',
   async run(ctx: ClinicRun, input): Promise<Record<string, any>> {
     const { db } = ctx;
     const userId = callerId(ctx);
@@ -58,13 +56,10 @@ export const storeDocumentRow = defineOperation({
   },
 });
 
-export const uploadDocument = defineOperation({
-  name: 'document.upload',
+export const uploadDocument = defineSteps('document.upload', 'authenticated', {
   summary: 'Upload a document (multipart/form-data; primary owner or full-access caregiver)',
   input: uploadDocumentSchema.shape({ pet_id: idNumber().required() }),
-  permission: 'authenticated',
   // On the pool: the file is written before the step's transaction and removed if it fails.
-  kind: 'steps',
   async run(ctx: ClinicRun, input): Promise<Record<string, any>> {
     const { storageDir } = ctx.services.config.clinic;
     await ctx.owns(ownedPet(input.pet_id, 'full'));

@@ -4,7 +4,7 @@
 // order id is then kept by its step gateway-order.record in a transaction of its own, so verify
 // and the webhook can find the invoice.
 import { ConflictError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineSteps, defineWrite } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
@@ -29,8 +29,7 @@ export interface CheckoutOrder {
  * A step of gateway-order.create, run only through ctx.call (not in the catalogue, no face): keeps
  * the order the gateway made, with its audit entry, in one transaction.
  */
-export const recordGatewayOrder = defineOperation({
-  name: 'gateway-order.record',
+export const recordGatewayOrder = defineWrite('gateway-order.record', 'authenticated', {
   summary:
     'Keep the order the gateway made for one of the caller’s invoices (a step of gateway-order.create)',
   input: yup.object({
@@ -39,7 +38,6 @@ export const recordGatewayOrder = defineOperation({
     amount_minor: yup.number().integer().min(0).required(),
     currency: yup.string().required(),
   }),
-  permission: 'authenticated',
   async run(ctx: ClinicRun, input): Promise<void> {
     const invoice = await ctx.owns(ownedInvoice(input.invoice_id));
     const userId = callerId(ctx);
@@ -61,13 +59,10 @@ export const recordGatewayOrder = defineOperation({
   },
 });
 
-export const createGatewayOrder = defineOperation({
-  name: 'gateway-order.create',
+export const createGatewayOrder = defineSteps('gateway-order.create', 'authenticated', {
   summary: 'Create a payment-gateway order for the balance of one of the caller’s invoices',
   input: gatewayOrderInput,
-  permission: 'authenticated',
   // On the pool: the network call must not hold a transaction open; the step writes.
-  kind: 'steps',
   async run(ctx: ClinicRun, input): Promise<CheckoutOrder> {
     const { db } = ctx;
     const gateway = ctx.services.config.clinic.gateway;

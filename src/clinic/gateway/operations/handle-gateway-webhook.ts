@@ -11,7 +11,7 @@
 // Every delivery is a gateway_events row written in the same transaction as its effect (the step
 // gateway-webhook.record); an error rolls both back and answers 500, so the gateway retries.
 import { AppError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineSteps, defineWrite } from '../../../core/operation.js';
 import { idNumber, validate, yup } from '../../../core/validation.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
@@ -44,8 +44,7 @@ interface Recorded {
  * the signature holds: the delivery's effect and its gateway_events row, in one transaction that
  * begins with the capture's invoice lock.
  */
-export const recordWebhookEvent = defineOperation({
-  name: 'gateway-webhook.record',
+export const recordWebhookEvent = defineWrite('gateway-webhook.record', 'public', {
   summary: 'Apply and keep one signed gateway delivery (a step of gateway-webhook.handle)',
   input: yup.object({
     event: yup.string().required(),
@@ -66,7 +65,6 @@ export const recordWebhookEvent = defineOperation({
       .default(null),
     payload: yup.string().default(''),
   }),
-  permission: 'public',
   async run(ctx: ClinicRun, input): Promise<Recorded> {
     const { db } = ctx;
     const now = toDbTime(ctx.services.clock.now());
@@ -145,13 +143,10 @@ async function apply(ctx: ClinicRun, input: StepInput, eventRowId: number, now: 
   );
 }
 
-export const handleGatewayWebhook = defineOperation({
-  name: 'gateway-webhook.handle',
+export const handleGatewayWebhook = defineSteps('gateway-webhook.handle', 'public', {
   summary: 'Payment gateway notifications (payment.captured, payment.failed)',
   input: webhookInput,
-  permission: 'public',
   // On the pool: the step's transaction must begin with the capture's invoice lock.
-  kind: 'steps',
   async run(ctx: ClinicRun, input): Promise<WebhookResult> {
     const { db } = ctx;
     const { logger, config } = ctx.services;

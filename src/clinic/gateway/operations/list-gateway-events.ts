@@ -4,7 +4,7 @@
 // the one tenant named (403 outside it). `unreconciled`: only the captures kept as unreconciled and
 // still open, each with its unreconciled payment (the id `wfctl gateway resolve` takes). The tenant is
 // named by id or, as the command's --tenant does, by slug: resolved by tenant-scope.ts.
-import { defineOperation } from '../../../core/operation.js';
+import { defineRead } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
 import { tenantScope, tenantScoped } from '../../tenant-scope.js';
@@ -15,8 +15,7 @@ import { WEBHOOK_OUTCOMES } from './handle-gateway-webhook.js';
 
 export const GATEWAY_EVENTS_PER_PAGE = 50;
 
-export const listGatewayEvents = defineOperation({
-  name: 'gateway-event.list',
+export const listGatewayEvents = defineRead('gateway-event.list', 'tenant.member', {
   summary: 'The payment gateway’s webhook deliveries as kept, newest first, 50 per page',
   input: tenantScoped(
     yup.object({
@@ -26,8 +25,6 @@ export const listGatewayEvents = defineOperation({
       page: pageField(),
     }),
   ),
-  permission: 'tenant.member',
-  kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<ListedGatewayEvent>> {
     let tenants: number[] | null;
     if (input.tenant_id !== undefined || input.tenant !== undefined) {

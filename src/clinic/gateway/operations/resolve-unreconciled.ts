@@ -6,7 +6,7 @@
 // invoice's cannot be booked (the ledger holds one currency), nor can one on a voided invoice or an
 // estimate: those are refunds.
 import { ConflictError, NotFoundError, ValidationError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
@@ -16,15 +16,13 @@ import { serializeUnreconciled, type UnreconciledView } from '../reconciliation.
 
 export const RESOLUTIONS = ['book', 'refund_noted'] as const;
 
-export const resolveUnreconciled = defineOperation({
-  name: 'gateway-unreconciled.resolve',
+export const resolveUnreconciled = defineWrite('gateway-unreconciled.resolve', 'operator', {
   summary: 'Book an unreconciled gateway capture into its invoice, or note that it was refunded',
   input: yup.object({
     unreconciled_payment_id: idNumber().required(),
     resolution: yup.string().oneOf(RESOLUTIONS).required(),
     note: yup.string().trim().max(500).optional(),
   }),
-  permission: 'operator',
   async run(ctx: ClinicRun, input): Promise<UnreconciledView> {
     const { db } = ctx;
     const peek = await db('gateway_unreconciled_payments')

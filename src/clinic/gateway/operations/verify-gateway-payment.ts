@@ -4,7 +4,7 @@
 // follow from the ledger. The checks read on the pool; the capture is the step
 // gateway-payment.capture, whose transaction starts with the invoice lock (see capture.ts).
 import { ValidationError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineSteps, defineWrite } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
 import { loadInvoice } from '../../invoices/queries.js';
@@ -19,8 +19,7 @@ import { ownedInvoice } from '../../ownership.js';
  * A step of gateway-payment.verify, run only through ctx.call (not in the catalogue, no face), once
  * the caller's invoice, order and signature have been checked: the capture, then the invoice.
  */
-export const captureVerifiedPayment = defineOperation({
-  name: 'gateway-payment.capture',
+export const captureVerifiedPayment = defineWrite('gateway-payment.capture', 'authenticated', {
   summary: 'Record a verified checkout payment on its invoice (a step of gateway-payment.verify)',
   input: yup.object({
     invoice_id: idNumber().required(),
@@ -28,7 +27,6 @@ export const captureVerifiedPayment = defineOperation({
     gateway_payment_id: yup.string().required(),
     amount_minor: yup.number().integer().min(0).required(),
   }),
-  permission: 'authenticated',
   async run(ctx: ClinicRun, input): Promise<InvoiceView> {
     await recordCapture(ctx, {
       invoiceId: input.invoice_id,
@@ -44,13 +42,10 @@ export const captureVerifiedPayment = defineOperation({
   },
 });
 
-export const verifyGatewayPayment = defineOperation({
-  name: 'gateway-payment.verify',
+export const verifyGatewayPayment = defineSteps('gateway-payment.verify', 'authenticated', {
   summary: 'Verify the checkout’s signature and record the captured payment',
   input: verifyInput,
-  permission: 'authenticated',
   // On the pool: the capture step's transaction must begin with the invoice lock.
-  kind: 'steps',
   async run(ctx: ClinicRun, input): Promise<InvoiceView> {
     const { db } = ctx;
     const gateway = ctx.services.config.clinic.gateway;

@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../../core/errors.js';
 import { startOfZonedDay } from '../../../core/calendar.js';
 import { MINUTE } from '../../../core/clock.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineRead, defineWrite } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
@@ -101,12 +101,9 @@ async function insertLog(
 
 const ownerPetInput = { pet_id: idNumber().required() };
 
-export const listOwnerHealthLogs = defineOperation({
-  name: 'owner-health-log.list',
+export const listOwnerHealthLogs = defineRead('owner-health-log.list', 'authenticated', {
   summary: 'The pet’s health journal; owner or any caregiver',
   input: healthLogListQuery.shape(ownerPetInput),
-  permission: 'authenticated',
-  kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<HealthLogView>> {
     const { pet } = await ctx.owns(ownedPet(input.pet_id, 'view'));
     const since = await sinceInstant(ctx.db, pet.tenant_id, input.since);
@@ -114,11 +111,9 @@ export const listOwnerHealthLogs = defineOperation({
   },
 });
 
-export const createOwnerHealthLog = defineOperation({
-  name: 'owner-health-log.create',
+export const createOwnerHealthLog = defineWrite('owner-health-log.create', 'authenticated', {
   summary: 'Write a health log (source owner); the owner or a full-access caregiver',
   input: healthLogSchema.shape(ownerPetInput),
-  permission: 'authenticated',
   async run(ctx: ClinicRun, input): Promise<HealthLogView> {
     const userId = callerId(ctx);
     const { pet } = await ctx.owns(ownedPet(input.pet_id, 'full'));
@@ -126,11 +121,9 @@ export const createOwnerHealthLog = defineOperation({
   },
 });
 
-export const deleteOwnerHealthLog = defineOperation({
-  name: 'owner-health-log.delete',
+export const deleteOwnerHealthLog = defineWrite('owner-health-log.delete', 'authenticated', {
   summary: 'Delete a health log the caller wrote',
   input: yup.object({ ...ownerPetInput, health_log_id: idNumber().required() }),
-  permission: 'authenticated',
   async run(ctx: ClinicRun, input): Promise<void> {
     const userId = callerId(ctx);
     const { pet } = await ctx.owns(ownedPet(input.pet_id, 'full'));
@@ -158,12 +151,9 @@ async function patientOf(db: Knex, tenantId: number, petId: number): Promise<Row
 
 const patientInput = { pet_id: idNumber().required() };
 
-export const listHealthLogs = defineOperation({
-  name: 'health-log.list',
+export const listHealthLogs = defineRead('health-log.list', 'medical_record.read', {
   summary: 'A patient’s health journal (owner and clinic entries)',
   input: tenantScoped(healthLogListQuery.shape(patientInput)),
-  permission: 'medical_record.read',
-  kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<HealthLogView>> {
     const tenantId = await tenantScope(ctx, input);
     await patientOf(ctx.db, tenantId, input.pet_id);
@@ -172,11 +162,9 @@ export const listHealthLogs = defineOperation({
   },
 });
 
-export const createHealthLog = defineOperation({
-  name: 'health-log.create',
+export const createHealthLog = defineWrite('health-log.create', 'medical_record.create', {
   summary: 'Write a health log for a patient (source clinic)',
   input: tenantScoped(healthLogSchema.shape(patientInput)),
-  permission: 'medical_record.create',
   async run(ctx: ClinicRun, input): Promise<HealthLogView> {
     const tenantId = await tenantScope(ctx, input);
     // An entry names who wrote it: a staff member, never the operator.

@@ -1,7 +1,7 @@
 // POST /auth/login: email and password → a new bearer token and the user resource. A wrong email
 // and a wrong password are the same 401 and take the same time.
 import { UnauthorizedError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import type { ClinicRun } from '../../context.js';
 import { byAccount } from '../../policy.js';
 import { verifyPassword } from '../passwords.js';
@@ -20,11 +20,9 @@ export interface LoginResult {
 
 export const BAD_CREDENTIALS = 'These credentials do not match our records.';
 
-export const login = defineOperation({
-  name: 'auth.login',
+export const login = defineWrite('auth.login', 'public', {
   summary: 'Log in with email and password: the user resource plus a bearer token',
   input: loginSchema,
-  permission: 'public',
   // The password is compared before the transaction opens (on SQLite a transaction holds the one
   // write lock, and bcrypt takes tens of milliseconds).
   async prepare(ctx, input) {

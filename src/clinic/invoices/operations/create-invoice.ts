@@ -3,7 +3,7 @@
 // first payment is recorded and the status and balance follow from the ledger — all in the one
 // transaction, so there is never an invoice without its counter payment or the other way round.
 import { ValidationError, type FieldErrors } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
 import { tenantScope, tenantScoped } from '../../tenant-scope.js';
@@ -14,11 +14,9 @@ import { storeInvoiceSchema } from '../schemas.js';
 import { serializeInvoice, type InvoiceView } from '../serialize.js';
 import { countAdded } from '../../counters.js';
 
-export const createInvoice = defineOperation({
-  name: 'invoice.create',
+export const createInvoice = defineWrite('invoice.create', 'tenant.member', {
   summary: 'Create an invoice (unpaid or estimate), optionally with a first payment',
   input: tenantScoped(storeInvoiceSchema),
-  permission: 'tenant.member',
   async run(ctx: ClinicRun, input): Promise<InvoiceView> {
     const tenantId = await tenantScope(ctx, input);
     const { db } = ctx;

@@ -1,7 +1,7 @@
 // Invoice lists, 20 per page, newest first, each with pet, client, items and payments: the tenant's
 // (invoice.list), or the caller's (owner-invoice.list: invoices of their Client rows).
 import type { Knex } from 'knex';
-import { defineOperation } from '../../../core/operation.js';
+import { defineRead } from '../../../core/operation.js';
 import type { ClinicRun } from '../../context.js';
 import { tenantScope, tenantScoped } from '../../tenant-scope.js';
 import { throughIndex } from '../../../db/knex.js';
@@ -31,12 +31,9 @@ async function page(
   return { ...found, items: (await withLines(db, found.items)).map(serializeInvoice) };
 }
 
-export const listInvoices = defineOperation({
-  name: 'invoice.list',
+export const listInvoices = defineRead('invoice.list', 'tenant.member', {
   summary: 'The tenant’s invoices with pet, client, items and payments, 20 per page, newest first',
   input: tenantScoped(invoiceListQuery),
-  permission: 'tenant.member',
-  kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<InvoiceView>> {
     const tenantId = await tenantScope(ctx, input);
     // Index (tenant_id, id), named: see throughIndex. The total: the tenant's invoice counters.
@@ -47,12 +44,9 @@ export const listInvoices = defineOperation({
   },
 });
 
-export const listOwnerInvoices = defineOperation({
-  name: 'owner-invoice.list',
+export const listOwnerInvoices = defineRead('owner-invoice.list', 'authenticated', {
   summary: 'The caller’s invoices (of their Client rows), 20 per page, newest first',
   input: invoiceListQuery,
-  permission: 'authenticated',
-  kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<InvoiceView>> {
     // Per Client row of the caller, index (client_id, id); the total stays a COUNT(*) (per owner).
     const clients = await ownerClientIds(ctx.db, ctx.owns('self'));

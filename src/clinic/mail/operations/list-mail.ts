@@ -1,7 +1,7 @@
 // mail.list (`wfctl mail list`): the outbox, newest first, optionally one status, keyset-paged by
 // id (`before`: the last id of the previous page). Operator only: the outbox serves every tenant.
 import { MAIL_STATUSES, toOutboxMail, type OutboxMail } from '../../../core/mailer.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineRead } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
 
@@ -11,16 +11,13 @@ export interface MailPage {
   next_before: number | null;
 }
 
-export const listMail = defineOperation({
-  name: 'mail.list',
+export const listMail = defineRead('mail.list', 'operator', {
   summary: 'The mail outbox, newest first: status, attempts and last error of each email',
   input: yup.object({
     status: yup.string().oneOf([...MAIL_STATUSES], `The status must be one of ${MAIL_STATUSES.join(', ')}.`),
     before: idNumber(),
     limit: yup.number().integer().min(1).max(500).default(50),
   }),
-  permission: 'operator',
-  kind: 'read',
   async run(ctx: ClinicRun, input): Promise<MailPage> {
     const q = ctx
       .db('mail_outbox')

@@ -3,7 +3,7 @@
 // sends nothing. A sent email is not sent twice; a queued one is already on its way.
 import { ConflictError, NotFoundError } from '../../../core/errors.js';
 import { requeueMail, toOutboxMail, type OutboxMail } from '../../../core/mailer.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import type { ClinicRun } from '../../context.js';
@@ -13,11 +13,9 @@ export interface RetriedMail {
   job_id: number;
 }
 
-export const retryMail = defineOperation({
-  name: 'mail.retry',
+export const retryMail = defineWrite('mail.retry', 'operator', {
   summary: 'Queue a failed or dead email again (a new delivery job with fresh attempts)',
   input: yup.object({ mail_id: idNumber().required() }),
-  permission: 'operator',
   async run(ctx: ClinicRun, input): Promise<RetriedMail> {
     const { db } = ctx;
     const row = await lockForUpdate(db('mail_outbox').where('id', input.mail_id), db).first();

@@ -2,16 +2,13 @@
 // with its delivery state. Operator only: the body may hold a one-time code.
 import { NotFoundError } from '../../../core/errors.js';
 import { toOutboxMailWithBody, type OutboxMailWithBody } from '../../../core/mailer.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineRead } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
 
-export const showMail = defineOperation({
-  name: 'mail.show',
+export const showMail = defineRead('mail.show', 'operator', {
   summary: 'One email of the outbox as sent: headers, status, attempts, last error, text and HTML',
   input: yup.object({ mail_id: idNumber().required() }),
-  permission: 'operator',
-  kind: 'read',
   async run(ctx: ClinicRun, input): Promise<OutboxMailWithBody> {
     const row = await ctx.db('mail_outbox').where('id', input.mail_id).first();
     if (!row) throw new NotFoundError(`No email ${input.mail_id} in the outbox.`);

@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import { ValidationError, type FieldErrors } from '../../../core/errors.js';
 import { queueMail } from '../../../core/mailer.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import { idNumber } from '../../../core/validation.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
@@ -35,11 +35,9 @@ export async function sellerProblem(db: Knex, targetTenantId: number): Promise<s
   return sellerProblemOf(await db('tenants').where('id', targetTenantId).first('business_type'));
 }
 
-export const createOwnerOrder = defineOperation({
-  name: 'owner-order.create',
+export const createOwnerOrder = defineWrite('owner-order.create', 'authenticated', {
   summary: 'Send an order request to a pharmacy or retail tenant; dispatches SendOrderRequestEmailJob',
   input: createOrderSchema.shape({ pet_id: idNumber().required() }),
-  permission: 'authenticated',
   async run(ctx: ClinicRun, input): Promise<OrderView> {
     const { db } = ctx;
     const { clock, config } = ctx.services;

@@ -6,7 +6,7 @@
 // list but cannot open or cancel it.
 import type { Knex } from 'knex';
 import { NotFoundError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineRead, defineWrite } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
 import { branchPerKey, ownerPetIds } from '../../owner-scope.js';
@@ -18,13 +18,10 @@ import { moveOrder } from './transitions.js';
 
 const ownerOrderInput = yup.object({ order_id: idNumber().required() });
 
-export const listOwnerOrders = defineOperation({
-  name: 'owner-order.list',
+export const listOwnerOrders = defineRead('owner-order.list', 'authenticated', {
   summary:
     'The caller’s order requests (and their caregivers’ for the caller’s pets), newest first, 30 per page',
   input: ownerOrderListQuery,
-  permission: 'authenticated',
-  kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<OrderView>> {
     const { db } = ctx;
     // The caller's own requests, index (requester_user_id, id), and per pet of theirs the requests
@@ -55,21 +52,16 @@ async function requestedOrder(db: Knex, userId: number, orderId: number): Promis
   return serializeOrder((await withPrescriptions(db, [row]))[0]);
 }
 
-export const getOwnerOrder = defineOperation({
-  name: 'owner-order.get',
+export const getOwnerOrder = defineRead('owner-order.get', 'authenticated', {
   summary: 'One order with pet, target_tenant, source_prescription.items and assignee',
   input: ownerOrderInput,
-  permission: 'authenticated',
-  kind: 'read',
   run: (ctx: ClinicRun, input): Promise<OrderView> =>
     requestedOrder(ctx.db, ctx.owns('self'), input.order_id),
 });
 
-export const cancelOwnerOrder = defineOperation({
-  name: 'owner-order.cancel',
+export const cancelOwnerOrder = defineWrite('owner-order.cancel', 'authenticated', {
   summary: 'Cancel a pending or accepted order; cancelled_at set',
   input: ownerOrderInput,
-  permission: 'authenticated',
   async run(ctx: ClinicRun, input): Promise<OrderView> {
     const userId = ctx.owns('self');
     await moveOrder(

@@ -3,7 +3,7 @@
 // Every query is scoped to the tenant the order was sent to; another tenant's order is a 404.
 import type { InferType } from 'yup';
 import { NotFoundError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineRead, defineWrite } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
 import { tenantScope, tenantScoped } from '../../tenant-scope.js';
@@ -20,12 +20,9 @@ export const SELLER_ORDERS_PER_PAGE = 50;
 export const OPEN_QUEUE: OrderStatus[] = ['pending', 'accepted'];
 
 /** Oldest first: a work queue is served in the order it arrived. */
-export const listOrders = defineOperation({
-  name: 'order.list',
+export const listOrders = defineRead('order.list', 'order.read', {
   summary: 'Order requests sent to the tenant, oldest first, 50 per page; default the open queue',
   input: tenantScoped(sellerOrderListQuery),
-  permission: 'order.read',
-  kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<OrderView>> {
     const tenantId = await tenantScope(ctx, input);
     const { db } = ctx;
@@ -71,11 +68,9 @@ function sellerMove<S extends typeof sellerOrderInput | typeof rejectInput>(
   summary: string,
   input: S,
 ) {
-  return defineOperation({
-    name: `order.${action}`,
+  return defineWrite(`order.${action}`, 'order.manage', {
     summary,
     input,
-    permission: 'order.manage',
     async run(ctx: ClinicRun, raw): Promise<OrderMove> {
       const given = raw as InferType<typeof rejectInput>;
       const tenantId = await tenantScope(ctx, given);

@@ -2,7 +2,7 @@
 // caller: another owner's Client row does not exist for them (404).
 import type { Knex } from 'knex';
 import { NotFoundError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineRead } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
 import { fetchPage, PAGE_SIZES, type Page } from '../../pagination.js';
@@ -17,12 +17,9 @@ function ownerClients(db: Knex, ownerUserId: number) {
     .select('c.*', ...TENANT_CONTACT_COLUMNS);
 }
 
-export const listOwnerClients = defineOperation({
-  name: 'owner-client.list',
+export const listOwnerClients = defineRead('owner-client.list', 'authenticated', {
   summary: 'The tenants the caller is registered with as a pet owner (their Client rows), 50 per page',
   input: ownerClientListQuery,
-  permission: 'authenticated',
-  kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<OwnerClientView>> {
     const page = await fetchPage<Record<string, any>>(
       ownerClients(ctx.db, ctx.owns('self')).orderBy('c.id'),
@@ -33,12 +30,9 @@ export const listOwnerClients = defineOperation({
   },
 });
 
-export const getOwnerClient = defineOperation({
-  name: 'owner-client.show',
+export const getOwnerClient = defineRead('owner-client.show', 'authenticated', {
   summary: 'One of the caller’s Client rows; another owner’s is a 404',
   input: yup.object({ client_id: idNumber().required() }),
-  permission: 'authenticated',
-  kind: 'read',
   async run(ctx: ClinicRun, input): Promise<OwnerClientView> {
     const row = await ownerClients(ctx.db, ctx.owns('self')).where('c.id', input.client_id).first();
     if (!row) throw new NotFoundError('Client not found.');

@@ -3,7 +3,7 @@
 // records through /owner/me/*, never through /tenant/{tenant}/*.
 import type { Knex } from 'knex';
 import { ValidationError, type FieldErrors } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
 import { hashPassword } from '../../identity/passwords.js';
@@ -35,11 +35,9 @@ export async function registrationProblems(
   return errors;
 }
 
-export const registerOwner = defineOperation({
-  name: 'owner.register',
+export const registerOwner = defineWrite('owner.register', 'public', {
   summary: 'Register a pet owner: the account and the Client row linking it to the tenant',
   input: registerOwnerSchema,
-  permission: 'public',
   async run(ctx: ClinicRun, input): Promise<RegisteredOwner> {
     const { db } = ctx;
     const errors = await registrationProblems(db, input); // both problems named in one answer

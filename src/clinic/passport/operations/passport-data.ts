@@ -2,7 +2,7 @@
 // clinic, the vaccination history (oldest first) and the pet's photo. Owners and every active
 // caregiver may read it.
 import { readFile } from 'node:fs/promises';
-import { defineOperation } from '../../../core/operation.js';
+import { defineRead } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
 import { ownedPet } from '../../ownership.js';
@@ -18,12 +18,9 @@ export interface PassportData {
   generatedAt: Date;
 }
 
-export const passportData = defineOperation({
-  name: 'passport.show',
+export const passportData = defineRead('passport.show', 'authenticated', {
   summary: 'The pet passport (identification, owner, vaccination history) as a PDF, never cached',
   input: yup.object({ pet_id: idNumber().required() }),
-  permission: 'authenticated',
-  kind: 'read',
   async run(ctx: ClinicRun, input): Promise<PassportData> {
     const { db } = ctx;
     const { pet, ownerUserId } = await ctx.owns(ownedPet(input.pet_id, 'view'));

@@ -3,7 +3,7 @@
 // payments are checked against the balance one after the other and can never overpay. A paid,
 // voided or estimate invoice takes no payment; more than the balance is refused (422 on amount).
 import { NotFoundError, ValidationError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import { idNumber } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import type { ClinicRun } from '../../context.js';
@@ -21,15 +21,13 @@ export interface RecordedPayment {
   invoice: InvoiceView;
 }
 
-export const recordPayment = defineOperation({
-  name: 'invoice.record-payment',
+export const recordPayment = defineWrite('invoice.record-payment', 'tenant.member', {
   summary: 'Record a payment against an invoice: balance_due falls, status becomes partial or paid',
   input: tenantScoped(
     recordPaymentSchema.shape({
       invoice_id: idNumber().required(),
     }),
   ),
-  permission: 'tenant.member',
   async run(ctx: ClinicRun, input): Promise<RecordedPayment> {
     const tenantId = await tenantScope(ctx, input);
     const { db } = ctx;

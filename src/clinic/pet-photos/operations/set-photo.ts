@@ -6,7 +6,7 @@
 // is removed after that commits, the new one if it fails, so no row points at a missing file.
 import type { UploadedFile } from '../../../core/routes.js';
 import { NotFoundError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineSteps, defineWrite } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
@@ -75,11 +75,9 @@ const ownerRowInput = yup.object({ pet_id: idNumber().required(), photo: storedP
 const tenantRowInput = ownerRowInput.shape({ tenant_id: idNumber().required() });
 
 /** A step of owner-pet.set-photo / remove-photo, run only through ctx.call (no face). */
-export const storeOwnerPhotoRow = defineOperation({
-  name: 'owner-pet.photo-row',
+export const storeOwnerPhotoRow = defineWrite('owner-pet.photo-row', 'authenticated', {
   summary: 'Point the pet at its new photo, or none (a step of the owner’s photo operations)',
   input: ownerRowInput,
-  permission: 'authenticated',
   async run(ctx: ClinicRun, input): Promise<Swapped> {
     const { pet } = await ctx.owns(ownedPet(input.pet_id, 'owner'));
     return swapPhoto(ctx, pet, input.photo);
@@ -87,11 +85,9 @@ export const storeOwnerPhotoRow = defineOperation({
 });
 
 /** A step of pet.set-photo / remove-photo, run only through ctx.call (no face). */
-export const storeTenantPhotoRow = defineOperation({
-  name: 'pet.photo-row',
+export const storeTenantPhotoRow = defineWrite('pet.photo-row', 'tenant.member', {
   summary: 'Point the patient at its new photo, or none (a step of the clinic’s photo operations)',
   input: tenantRowInput,
-  permission: 'tenant.member',
   async run(ctx: ClinicRun, input): Promise<Swapped> {
     return swapPhoto(ctx, await tenantPet(ctx, input.tenant_id, input.pet_id), input.photo);
   },
@@ -130,12 +126,9 @@ async function replacePhoto(
 const ownerPet = yup.object({ pet_id: idNumber().required() });
 const tenantPetInput = ownerPet.shape({ tenant_id: idNumber().required() });
 
-export const setOwnerPetPhoto = defineOperation({
-  name: 'owner-pet.set-photo',
+export const setOwnerPetPhoto = defineSteps('owner-pet.set-photo', 'authenticated', {
   summary: 'Set the pet’s photo (multipart; JPEG, PNG or WebP; primary owner only)',
   input: photoUploadSchema.concat(ownerPet),
-  permission: 'authenticated',
-  kind: 'steps',
   async run(ctx: ClinicRun, input): Promise<PetView> {
     await ctx.owns(ownedPet(input.pet_id, 'owner'));
     return replacePhoto(ctx, input.photo as UploadedFile, (photo) =>
@@ -144,24 +137,18 @@ export const setOwnerPetPhoto = defineOperation({
   },
 });
 
-export const removeOwnerPetPhoto = defineOperation({
-  name: 'owner-pet.remove-photo',
+export const removeOwnerPetPhoto = defineSteps('owner-pet.remove-photo', 'authenticated', {
   summary: 'Remove the pet’s photo (primary owner only); no photo is fine',
   input: ownerPet,
-  permission: 'authenticated',
-  kind: 'steps',
   async run(ctx: ClinicRun, input): Promise<PetView> {
     await ctx.owns(ownedPet(input.pet_id, 'owner'));
     return replacePhoto(ctx, null, (photo) => ctx.call(storeOwnerPhotoRow, { pet_id: input.pet_id, photo }));
   },
 });
 
-export const setPetPhoto = defineOperation({
-  name: 'pet.set-photo',
+export const setPetPhoto = defineSteps('pet.set-photo', 'tenant.member', {
   summary: 'Set a patient’s photo (multipart; JPEG, PNG or WebP; any member of the tenant)',
   input: photoUploadSchema.concat(tenantPetInput),
-  permission: 'tenant.member',
-  kind: 'steps',
   async run(ctx: ClinicRun, input): Promise<PetView> {
     await tenantPet(ctx, input.tenant_id, input.pet_id);
     return replacePhoto(ctx, input.photo as UploadedFile, (photo) =>
@@ -170,12 +157,9 @@ export const setPetPhoto = defineOperation({
   },
 });
 
-export const removePetPhoto = defineOperation({
-  name: 'pet.remove-photo',
+export const removePetPhoto = defineSteps('pet.remove-photo', 'tenant.member', {
   summary: 'Remove a patient’s photo (any member of the tenant); no photo is fine',
   input: tenantPetInput,
-  permission: 'tenant.member',
-  kind: 'steps',
   async run(ctx: ClinicRun, input): Promise<PetView> {
     await tenantPet(ctx, input.tenant_id, input.pet_id);
     return replacePhoto(ctx, null, (photo) =>

@@ -5,7 +5,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { NotFoundError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineRead } from '../../../core/operation.js';
 import { idNumber } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
 import { storedFilePath } from '../../documents/files.js';
@@ -29,13 +29,10 @@ async function openPhoto(ctx: ClinicRun, storageName: string | null, version?: s
   return { stream: createReadStream(path), size: info.size };
 }
 
-export const downloadPetPhoto = defineOperation({
-  name: 'pet-photo.download',
+export const downloadPetPhoto = defineRead('pet-photo.download', 'public', {
   summary: 'The pet’s photo through the signed photo_url of the pet resource (no bearer token)',
   input: photoLinkQuery.shape({ pet_id: idNumber().required() }),
   // The signed link is the authorisation, checked first.
-  permission: 'public',
-  kind: 'read',
   async run(ctx: ClinicRun, input): Promise<PhotoFile> {
     await verifyPhotoLink(ctx.services, input.pet_id, input);
     const pet = await ctx.db('pets').where('id', input.pet_id).first('photo_storage_name');
@@ -44,12 +41,9 @@ export const downloadPetPhoto = defineOperation({
   },
 });
 
-export const showTagPhoto = defineOperation({
-  name: 'public-tag.photo',
+export const showTagPhoto = defineRead('public-tag.photo', 'public', {
   summary: 'The photo of the pet on a published tag (public); disabled or unknown tag, or no photo → 404',
   input: tagPhotoParams.concat(tagPhotoQuery),
-  permission: 'public',
-  kind: 'read',
   async run(ctx: ClinicRun, input): Promise<PhotoFile> {
     const row = await publishedTag(ctx.db, input.slug, ['p.photo_storage_name']);
     // The version only busts caches: an old one still gets the current photo of a published tag.

@@ -2,7 +2,7 @@
 // and its alias /patients/onboard, `wfctl pet create`), or by an owner under their own clinic
 // (owner-pet.create: POST /owner/me/pets), which is the tenant of their first Client row.
 import { ValidationError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
 import { tenantScope, tenantScoped } from '../../tenant-scope.js';
@@ -15,11 +15,9 @@ import { countAdded } from '../../counters.js';
 
 export const createPetInput = tenantScoped(storePetSchema);
 
-export const createPet = defineOperation({
-  name: 'pet.create',
+export const createPet = defineWrite('pet.create', 'tenant.member', {
   summary: 'Register a pet (patient) for one of the tenant’s clients',
   input: createPetInput,
-  permission: 'tenant.member',
   // The signing key of photo_url is read on the pool, before the transaction (see appSecret).
   prepare: (ctx) => photoLinks(ctx.services),
   async run(ctx: ClinicRun, input, links: PhotoLinks): Promise<PetView> {
@@ -33,11 +31,9 @@ export const createPet = defineOperation({
   },
 });
 
-export const createOwnerPet = defineOperation({
-  name: 'owner-pet.create',
+export const createOwnerPet = defineWrite('owner-pet.create', 'authenticated', {
   summary: 'Add a pet under the owner’s clinic (the tenant of their first Client row)',
   input: ownerStorePetSchema,
-  permission: 'authenticated',
   prepare: (ctx) => photoLinks(ctx.services),
   async run(ctx: ClinicRun, fields, links: PhotoLinks): Promise<PetView> {
     // "The owner's clinic": the first Client row linking the owner to a tenant.

@@ -1,6 +1,6 @@
 // Pet lists, 20 per page, newest first: the tenant's patients (pet.list), or the pets whose Client
 // row belongs to the caller (owner-pet.list: "pets whose client has owner_user_id equal to the caller").
-import { defineOperation } from '../../../core/operation.js';
+import { defineRead } from '../../../core/operation.js';
 import type { ClinicRun } from '../../context.js';
 import { tenantScope, tenantScoped } from '../../tenant-scope.js';
 import type { Branch } from '../../../db/ordered-union.js';
@@ -31,12 +31,9 @@ async function page(
   return { ...found, items: found.items.map((row) => serializePet(row, links)) };
 }
 
-export const listPets = defineOperation({
-  name: 'pet.list',
+export const listPets = defineRead('pet.list', 'tenant.member', {
   summary: 'The tenant’s pets (patients) with their client, 20 per page, newest first',
   input: tenantScoped(petListQuery),
-  permission: 'tenant.member',
-  kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<PetView>> {
     const tenantId = await tenantScope(ctx, input);
     // Index (tenant_id, id); the total from the tenant's pets counter.
@@ -45,12 +42,9 @@ export const listPets = defineOperation({
   },
 });
 
-export const listOwnerPets = defineOperation({
-  name: 'owner-pet.list',
+export const listOwnerPets = defineRead('owner-pet.list', 'authenticated', {
   summary: 'The caller’s pets (whose Client row is theirs), 20 per page, newest first',
   input: petListQuery,
-  permission: 'authenticated',
-  kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<PetView>> {
     // Per Client row of the caller, index (client_id, id). The total stays a COUNT(*): an owner's
     // pets are a handful, and no counter is kept per owner.

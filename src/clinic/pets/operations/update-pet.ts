@@ -4,7 +4,7 @@
 // moves only through a share code.
 import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import { idNumber } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
@@ -19,11 +19,9 @@ import { petFieldErrors } from './create-pet.js';
 
 export const updatePetInput = tenantScoped(updatePetSchema.shape({ pet_id: idNumber().required() }));
 
-export const updatePet = defineOperation({
-  name: 'pet.update',
+export const updatePet = defineWrite('pet.update', 'tenant.member', {
   summary: 'Change some of a patient’s fields (all optional; the client is not changed here)',
   input: updatePetInput,
-  permission: 'tenant.member',
   // The signing key of photo_url is read on the pool, before the transaction (see appSecret).
   prepare: (ctx) => photoLinks(ctx.services),
   async run(ctx: ClinicRun, input, links: PhotoLinks): Promise<PetView> {
@@ -33,11 +31,9 @@ export const updatePet = defineOperation({
   },
 });
 
-export const updateOwnerPet = defineOperation({
-  name: 'owner-pet.update',
+export const updateOwnerPet = defineWrite('owner-pet.update', 'authenticated', {
   summary: 'Change some of the fields of one of the caller’s pets (primary owner only)',
   input: updatePetSchema.shape({ pet_id: idNumber().required() }),
-  permission: 'authenticated',
   prepare: (ctx) => photoLinks(ctx.services),
   async run(ctx: ClinicRun, input, links: PhotoLinks): Promise<PetView> {
     const { pet_id: petId, ...fields } = input;

@@ -2,7 +2,7 @@
 // medical_record.create). The contract has no endpoint that creates prescriptions; this additive
 // one feeds refill orders.
 import { NotFoundError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import { idNumber } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
@@ -11,14 +11,12 @@ import { loadPrescriptions } from '../queries.js';
 import { createPrescriptionSchema } from '../schemas.js';
 import { serializePrescription, type PrescriptionView } from '../serialize.js';
 
-export const createPrescription = defineOperation({
-  name: 'prescription.create',
+export const createPrescription = defineWrite('prescription.create', 'medical_record.create', {
   summary: 'Issue a prescription with its line items to one of the tenant’s patients',
   input: createPrescriptionSchema.shape({
     tenant_id: idNumber().required(),
     pet_id: idNumber().required(),
   }),
-  permission: 'medical_record.create',
   async run(ctx: ClinicRun, input): Promise<PrescriptionView> {
     await ctx.authorize(input.tenant_id, 'Tenant');
     const { db } = ctx;

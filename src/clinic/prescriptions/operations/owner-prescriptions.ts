@@ -2,7 +2,7 @@
 // (owner-prescription.list), and the refill draft (owner-prescription.refill-draft: the body of a
 // refill order, prefilled from a prescription).
 import { NotFoundError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineRead } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
 import { ownedPet } from '../../ownership.js';
@@ -14,12 +14,9 @@ import { refillDraft, serializePrescription, type PrescriptionView, type RefillD
 // The contract does not size this list: the clinic's default for unsized lists.
 export const PRESCRIPTIONS_PER_PAGE = 50;
 
-export const listOwnerPrescriptions = defineOperation({
-  name: 'owner-prescription.list',
+export const listOwnerPrescriptions = defineRead('owner-prescription.list', 'authenticated', {
   summary: 'The pet’s prescriptions across tenants, newest first, 50 per page (owner or caregiver)',
   input: pageOnlyQuery.shape({ pet_id: idNumber().required() }),
-  permission: 'authenticated',
-  kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<PrescriptionView>> {
     const { db } = ctx;
     const { pet } = await ctx.owns(ownedPet(input.pet_id, 'view'));
@@ -36,12 +33,9 @@ export const listOwnerPrescriptions = defineOperation({
   },
 });
 
-export const ownerRefillDraft = defineOperation({
-  name: 'owner-prescription.refill-draft',
+export const ownerRefillDraft = defineRead('owner-prescription.refill-draft', 'authenticated', {
   summary: 'The body of a refill order prefilled from a prescription',
   input: yup.object({ pet_id: idNumber().required(), prescription_id: idNumber().required() }),
-  permission: 'authenticated',
-  kind: 'read',
   async run(ctx: ClinicRun, input): Promise<RefillDraft> {
     const { db } = ctx;
     const { pet } = await ctx.owns(ownedPet(input.pet_id, 'view'));

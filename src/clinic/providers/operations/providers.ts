@@ -3,7 +3,7 @@
 // need them for order requests); the filter values are the contract's four care types.
 import type { Knex } from 'knex';
 import { NotFoundError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineRead } from '../../../core/operation.js';
 import type { ClinicRun } from '../../context.js';
 import { fetchPage, type Page } from '../../pagination.js';
 import { findTenantByRef } from '../../tenants/resolve.js';
@@ -33,12 +33,9 @@ function directory(db: Knex, query: ProviderListQuery) {
   return q;
 }
 
-export const listProviders = defineOperation({
-  name: 'provider.list',
+export const listProviders = defineRead('provider.list', 'public', {
   summary: 'The public provider directory, 50 per page',
   input: providerListQuery,
-  permission: 'public',
-  kind: 'read',
   async run(ctx: ClinicRun, query): Promise<Page<ProviderView>> {
     const page = await directoryPage(ctx.db, query);
     return { ...page, items: page.items.map(serializeProvider) };
@@ -81,12 +78,9 @@ async function directoryPage(db: Knex, query: ProviderListQuery): Promise<Page<R
 }
 
 /** A public tenant by id or slug; unknown or not public → 404. */
-export const getProvider = defineOperation({
-  name: 'provider.show',
+export const getProvider = defineRead('provider.show', 'public', {
   summary: 'A provider’s public profile, by id or slug; unknown or unlisted → 404',
   input: providerParams,
-  permission: 'public',
-  kind: 'read',
   async run(ctx: ClinicRun, input): Promise<ProviderView> {
     const tenant = await findTenantByRef(ctx.db, input.tenant);
     if (!tenant || !tenant.public) throw new NotFoundError('Provider not found.');

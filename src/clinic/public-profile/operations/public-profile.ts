@@ -3,7 +3,7 @@
 // kept for ever, so a printed tag keeps working across disable/enable.
 import type { Knex } from 'knex';
 import { NotFoundError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineRead, defineWrite } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import { isUniqueViolation } from '../../../db/errors.js';
 import { lockForUpdate } from '../../../db/knex.js';
@@ -76,11 +76,9 @@ async function insertBlank(db: Knex, petId: number, now: string): Promise<void> 
   }
 }
 
-export const enableProfile = defineOperation({
-  name: 'public-profile.enable',
+export const enableProfile = defineWrite('public-profile.enable', 'authenticated', {
   summary: 'Enable the pet’s public tag and set its fields (primary owner); the slug is minted once',
   input: publicProfileSchema.shape({ pet_id: idNumber().required() }),
-  permission: 'authenticated',
   run: async (ctx: ClinicRun, input) =>
     changeProfile(
       ctx,
@@ -103,11 +101,9 @@ export const enableProfile = defineOperation({
     ),
 });
 
-export const disableProfile = defineOperation({
-  name: 'public-profile.disable',
+export const disableProfile = defineWrite('public-profile.disable', 'authenticated', {
   summary: 'Disable the tag (the slug is kept; lost mode is cleared)',
   input: petInput,
-  permission: 'authenticated',
   run: async (ctx: ClinicRun, input) =>
     changeProfile(
       ctx,
@@ -121,11 +117,9 @@ export const disableProfile = defineOperation({
     ),
 });
 
-export const markLost = defineOperation({
-  name: 'public-profile.mark-lost',
+export const markLost = defineWrite('public-profile.mark-lost', 'authenticated', {
   summary: 'Mark the pet lost (enables the tag if it was not)',
   input: petInput,
-  permission: 'authenticated',
   // Already lost: the original moment is kept, so lost_since stays truthful.
   run: async (ctx: ClinicRun, input) =>
     changeProfile(
@@ -140,11 +134,9 @@ export const markLost = defineOperation({
     ),
 });
 
-export const markFound = defineOperation({
-  name: 'public-profile.mark-found',
+export const markFound = defineWrite('public-profile.mark-found', 'authenticated', {
   summary: 'Mark the pet found',
   input: petInput,
-  permission: 'authenticated',
   run: async (ctx: ClinicRun, input) =>
     changeProfile(
       ctx,
@@ -156,12 +148,9 @@ export const markFound = defineOperation({
 });
 
 /** The enabled tag behind a slug, with the pet's public fields; disabled or unknown → 404. */
-export const showPublicTag = defineOperation({
-  name: 'public-tag.show',
+export const showPublicTag = defineRead('public-tag.show', 'public', {
   summary: 'The public lost-pet tag; disabled or unknown → 404',
   input: slugParams,
-  permission: 'public',
-  kind: 'read',
   async run(ctx: ClinicRun, input): Promise<PublicTag> {
     const row = await publishedTag(
       ctx.db,

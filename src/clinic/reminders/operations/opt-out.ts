@@ -3,7 +3,7 @@
 // the recipient and the tenant under our HMAC: a forged or edited one is a 403 that changes nothing.
 // Recording twice is harmless: the second answers that it was already done.
 import { ForbiddenError, NotFoundError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineRead, defineWrite } from '../../../core/operation.js';
 import { isUniqueViolation } from '../../../db/errors.js';
 import { toDbTime } from '../../../db/time.js';
 import type { Knex } from 'knex';
@@ -33,23 +33,18 @@ async function recipientOf(db: Knex, key: Buffer, token: string) {
   return { ...who, clinic: senderName(tenant), optedOut: Boolean(opted) };
 }
 
-export const showOptOut = defineOperation({
-  name: 'reminder-opt-out.show',
+export const showOptOut = defineRead('reminder-opt-out.show', 'public', {
   summary: 'What the opt-out link of a reminder would do (public, signed link)',
   input: optOutParams,
-  permission: 'public',
-  kind: 'read',
   async run(ctx: ClinicRun, input): Promise<OptOutState> {
     const r = await recipientOf(ctx.db, await optOutKey(ctx.services), input.token);
     return { clinic: r.clinic, opted_out: r.optedOut };
   },
 });
 
-export const recordOptOut = defineOperation({
-  name: 'reminder-opt-out.record',
+export const recordOptOut = defineWrite('reminder-opt-out.record', 'public', {
   summary: 'Stop the vaccination reminders of one clinic to one recipient (public, signed link)',
   input: optOutParams,
-  permission: 'public',
   prepare: (ctx) => optOutKey(ctx.services),
   async run(ctx: ClinicRun, input, key: Buffer): Promise<OptOutState> {
     const r = await recipientOf(ctx.db, key, input.token);

@@ -1,16 +1,14 @@
 // The owner's own reminder setting: whether the pet's full-access caregivers get a copy of each
 // reminder. Off by default: a caregiver hears from the clinic only when the owner says so.
 // PATCH /owner/me/reminder-settings; an empty body changes nothing and shows the setting.
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
 import { ownerReminderSettingsSchema } from '../schemas.js';
 
-export const updateOwnerReminderSettings = defineOperation({
-  name: 'owner-reminder-settings.update',
+export const updateOwnerReminderSettings = defineWrite('owner-reminder-settings.update', 'authenticated', {
   summary: 'Whether the caller’s full-access caregivers get a copy of each vaccination reminder',
   input: ownerReminderSettingsSchema,
-  permission: 'authenticated',
   async run(ctx: ClinicRun, input): Promise<{ include_caregivers: boolean }> {
     const userId = ctx.owns('self'); // the caller's own account row only
     if (input.include_caregivers !== undefined) {

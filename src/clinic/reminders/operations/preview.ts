@@ -2,7 +2,7 @@
 // the same plan and the same composition, with nothing written (`wfctl clinic reminders preview`).
 // The tenant is named by id or, as the command's --tenant does, by slug: resolved by tenant-scope.ts.
 import { NotFoundError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineRead } from '../../../core/operation.js';
 import type { ClinicRun } from '../../context.js';
 import { tenantScope, tenantScoped } from '../../tenant-scope.js';
 import { composeMessages, withoutBodies } from '../compose.js';
@@ -11,12 +11,9 @@ import { previewSchema } from '../schemas.js';
 import type { ReminderRun } from '../serialize.js';
 import { optOutKey } from '../token.js';
 
-export const previewReminders = defineOperation({
-  name: 'reminder.preview',
+export const previewReminders = defineRead('reminder.preview', 'profile.manage', {
   summary: 'What the vaccination reminders of a tenant would send on a day; nothing is written',
   input: tenantScoped(previewSchema),
-  permission: 'profile.manage',
-  kind: 'read',
   async run(ctx: ClinicRun, input): Promise<ReminderRun> {
     const tenant = await loadReminders(ctx.db, await tenantScope(ctx, input));
     if (!tenant) throw new NotFoundError('Tenant not found.');

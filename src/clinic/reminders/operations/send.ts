@@ -5,7 +5,7 @@
 // out twice: a second run, of the same day or the next, finds the log and leaves those out.
 import { NotFoundError } from '../../../core/errors.js';
 import { queueMail } from '../../../core/mailer.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
@@ -16,11 +16,9 @@ import { previewSchema } from '../schemas.js';
 import type { ReminderRun } from '../serialize.js';
 import { optOutKey } from '../token.js';
 
-export const sendReminders = defineOperation({
-  name: 'reminder.send',
+export const sendReminders = defineWrite('reminder.send', 'operator', {
   summary: 'Queue one tenant’s vaccination reminders for a day (the scheduler, as the system actor)',
   input: previewSchema,
-  permission: 'operator',
   // The signing key is read on the pool: it may be made on first use (see appSecret).
   prepare: (ctx) => optOutKey(ctx.services),
   async run(ctx: ClinicRun, input, key: Buffer): Promise<ReminderRun> {

@@ -4,7 +4,7 @@
 // tenant's own wall clock: its `timezone`, set with the profile. The routes name the tenant by their
 // path; the CLI by slug or id (TENANT), resolved by tenant-scope.ts.
 import { NotFoundError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineRead, defineWrite } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
@@ -21,12 +21,9 @@ const COLUMNS = {
   sender_name: 'reminder_sender_name',
 } as const;
 
-export const showReminderSettings = defineOperation({
-  name: 'reminder-settings.show',
+export const showReminderSettings = defineRead('reminder-settings.show', 'tenant.member', {
   summary: 'The tenant’s vaccination reminder setting (an extension beyond the contract)',
   input: yup.object({ tenant_id: idNumber().required() }),
-  permission: 'tenant.member',
-  kind: 'read',
   async run(ctx: ClinicRun, input): Promise<ReminderSettingsView> {
     await ctx.authorize(input.tenant_id, 'Tenant');
     const settings = await loadReminders(ctx.db, input.tenant_id);
@@ -35,11 +32,9 @@ export const showReminderSettings = defineOperation({
   },
 });
 
-export const updateReminderSettings = defineOperation({
-  name: 'reminder-settings.update',
+export const updateReminderSettings = defineWrite('reminder-settings.update', 'profile.manage', {
   summary: 'Set the tenant’s vaccination reminders: on/off, days before due, send hour, sender name',
   input: tenantScoped(reminderSettingsSchema),
-  permission: 'profile.manage',
   async run(ctx: ClinicRun, input): Promise<ReminderSettingsView> {
     const { tenant_id: _id, tenant: _name, ...fields } = input;
     const tenantId = await tenantScope(ctx, input);

@@ -2,7 +2,7 @@
 // revoke one. Only the primary owner shares a pet: moving it to another clinic is their decision.
 import { MINUTE } from '../../../core/clock.js';
 import { NotFoundError, ValidationError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineRead, defineWrite } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import { isUniqueViolation } from '../../../db/errors.js';
 import { lockForUpdate } from '../../../db/knex.js';
@@ -19,12 +19,9 @@ import { serializeShare, type ShareView } from '../serialize.js';
 export const SHARES_PER_PAGE = 50;
 const CODE_ATTEMPTS = 5;
 
-export const listActiveShares = defineOperation({
-  name: 'share.list',
+export const listActiveShares = defineRead('share.list', 'authenticated', {
   summary: 'The caller’s active share codes (not revoked, redeemed or expired), newest first, 50 per page',
   input: shareListQuery,
-  permission: 'authenticated',
-  kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<ShareView>> {
     const now = ctx.services.clock.now();
     const query = ctx
@@ -44,11 +41,9 @@ export const listActiveShares = defineOperation({
 
 /** share.create, drawing its codes from `generateCode` (tests force a collision with their own). */
 export function createShareOperation(generateCode: () => string = newShareCode) {
-  return defineOperation({
-    name: 'share.create',
+  return defineWrite('share.create', 'authenticated', {
     summary: 'Mint a share code for a pet the caller owns (primary owner)',
     input: createShareSchema,
-    permission: 'authenticated',
     async run(ctx: ClinicRun, input): Promise<ShareView> {
       const { db } = ctx;
       const { clock, config } = ctx.services;
@@ -94,11 +89,9 @@ export function createShareOperation(generateCode: () => string = newShareCode) 
 
 export const createShare = createShareOperation();
 
-export const revokeShare = defineOperation({
-  name: 'share.revoke',
+export const revokeShare = defineWrite('share.revoke', 'authenticated', {
   summary: 'Revoke one of the caller’s share codes (again: unchanged)',
   input: yup.object({ share_id: idNumber().required() }),
-  permission: 'authenticated',
   async run(ctx: ClinicRun, input): Promise<ShareView> {
     const { db } = ctx;
     const nowDate = ctx.services.clock.now();

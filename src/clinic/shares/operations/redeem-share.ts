@@ -3,7 +3,7 @@
 // need). A code is single-use: the redeem locks the share row, so of two concurrent redeems exactly
 // one wins. The redeeming user must be a member of the scanning tenant (the tenant.member rule).
 import { ForbiddenError, ValidationError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineRead, defineWrite } from '../../../core/operation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
@@ -23,12 +23,9 @@ import { isUniqueViolation } from '../../../db/errors.js';
 /** Businesses that take patients; a pharmacy or shop cannot take a pet over. */
 const CARE_PROVIDERS = ['clinic', 'groomer', 'breeder', 'trainer'];
 
-export const previewShare = defineOperation({
-  name: 'share.preview',
+export const previewShare = defineRead('share.preview', 'authenticated', {
   summary: 'Preview a share code: the pet and the owner’s name (any clinic bearer token; changes nothing)',
   input: shareCodeParams,
-  permission: 'authenticated',
-  kind: 'read',
   async run(ctx: ClinicRun, input): Promise<SharePreview> {
     return serializePreview(await ctx.owns(heldShareCode(input.code, ctx.services.clock.now())));
   },
@@ -40,11 +37,9 @@ export interface Redeemed {
   message: string;
 }
 
-export const redeemShare = defineOperation({
-  name: 'share.redeem',
+export const redeemShare = defineWrite('share.redeem', 'tenant.member', {
   summary: 'Redeem a share code: the pet moves to the scanning tenant (single use)',
   input: redeemShareSchema,
-  permission: 'tenant.member',
   async run(ctx: ClinicRun, input): Promise<Redeemed> {
     const { db } = ctx;
     // The body names the scanning user; it must be the caller, so a token cannot act for another.

@@ -1,5 +1,5 @@
 // GET /system/health: the clinic listener's health, "ok" while the database answers.
-import { defineOperation } from '../../../core/operation.js';
+import { defineRead } from '../../../core/operation.js';
 import { yup } from '../../../core/validation.js';
 import { pingDb } from '../../../db/knex.js';
 import type { ClinicRun } from '../../context.js';
@@ -11,12 +11,9 @@ export interface Health {
   clients: string[];
 }
 
-export const checkHealth = defineOperation({
-  name: 'system.health',
+export const checkHealth = defineRead('system.health', 'public', {
   summary: 'Service health: status "ok" while the database answers, "degraded" (503) otherwise',
   input: yup.object({}),
-  permission: 'public',
-  kind: 'read',
   async run(ctx: ClinicRun): Promise<Health> {
     const ok = await pingDb(ctx.db);
     return {

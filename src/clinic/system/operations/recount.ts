@@ -14,7 +14,7 @@
 // The tenant's writes wait for the length of its counts (milliseconds; ~20 ms at 100,000
 // appointments and invoices), one tenant at a time.
 import { NotFoundError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineSteps, defineWrite } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import type { ClinicRun } from '../../context.js';
@@ -46,11 +46,9 @@ interface TenantRecount {
 }
 
 /** A step of clinic.recount, run only through ctx.call (no face): one tenant, one transaction. */
-export const recountTenant = defineOperation({
-  name: 'clinic.recount-tenant',
+export const recountTenant = defineWrite('clinic.recount-tenant', 'operator', {
   summary: 'Check one tenant’s counters against COUNT(*), under their locks; set them right with fix',
   input: yup.object({ tenant_id: idNumber().required(), fix: yup.boolean().default(false) }),
-  permission: 'operator',
   isolation: 'repeatable read',
   async run(ctx: ClinicRun, input): Promise<TenantRecount> {
     const { db } = ctx;
@@ -96,17 +94,14 @@ export const recountTenant = defineOperation({
   },
 });
 
-export const recountCounters = defineOperation({
-  name: 'clinic.recount',
+export const recountCounters = defineSteps('clinic.recount', 'operator', {
   summary: 'Check the tenants’ counters (list totals, dashboard) against COUNT(*); fix sets them right',
   input: tenantScoped(
     yup.object({
       fix: yup.boolean().default(false).meta({ description: 'set the counters that drifted to the count' }),
     }),
   ),
-  permission: 'operator',
   // A transaction per tenant (the step), not one over every tenant.
-  kind: 'steps',
   async run(ctx: ClinicRun, input): Promise<RecountResult> {
     const { db } = ctx;
     const named = await namedTenantId(db, input);

@@ -2,7 +2,7 @@
 // member with the role offered, and the tenant becomes their current one if they had none. Only
 // the invited user can accept: the invitation is looked up by the caller's own id.
 import { NotFoundError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
@@ -15,11 +15,9 @@ export const invitationInput = yup.object({ tenant_id: idNumber().required() });
 
 export const NO_INVITATION = 'You have no pending invitation to this tenant.';
 
-export const acceptInvitation = defineOperation({
-  name: 'invitation.accept',
+export const acceptInvitation = defineWrite('invitation.accept', 'authenticated', {
   summary: 'Accept the caller’s invitation to a tenant: they become a member with the role offered',
   input: invitationInput,
-  permission: 'authenticated',
   async run(ctx: ClinicRun, input): Promise<UserView> {
     const { db } = ctx;
     const userId = ctx.owns('self');

@@ -8,7 +8,7 @@
 // names the tenant by its path; the CLI by slug or id (TENANT), resolved by tenant-scope.ts.
 import type { Knex } from 'knex';
 import { ValidationError, type FieldErrors } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
@@ -21,11 +21,9 @@ import { addMemberSchema } from '../schemas.js';
 import { serializeMember, type MemberView } from '../serialize.js';
 import { findMember } from './list-members.js';
 
-export const addMember = defineOperation({
-  name: 'member.add',
+export const addMember = defineWrite('member.add', 'member.manage', {
   summary: 'Add a new staff account to the tenant, or invite an existing account',
   input: tenantScoped(addMemberSchema),
-  permission: 'member.manage',
   async run(ctx: ClinicRun, input): Promise<MemberView> {
     const { db } = ctx;
     const tenant = await loadTenant(db, await tenantScope(ctx, input));

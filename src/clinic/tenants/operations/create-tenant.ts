@@ -1,7 +1,7 @@
 // POST /tenants and `wfctl tenant create`: a tenant and its first user, who is its tenant_admin.
 // slug and email are unique among tenants, owner_email among all clinic users; a duplicate is a
 // 422 naming the field, also when two sign-ups race for the same value.
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
 import { hashPassword } from '../../identity/passwords.js';
@@ -28,11 +28,9 @@ export function tenantUniqueChecks(
   ];
 }
 
-export const createTenant = defineOperation({
-  name: 'tenant.create',
+export const createTenant = defineWrite('tenant.create', 'public', {
   summary: 'Sign up a tenant with its first user, who becomes its tenant_admin',
   input: createTenantSchema,
-  permission: 'public',
   async run(ctx: ClinicRun, input): Promise<CreatedTenant> {
     const { db } = ctx;
     const checks = tenantUniqueChecks(input);

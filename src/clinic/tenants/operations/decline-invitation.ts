@@ -1,17 +1,15 @@
 // Decline a pending invitation (POST /me/invitations/{tenant}/decline): it is deleted and the
 // account stays out of the tenant. Only the invited user can decline their own invitation.
 import { NotFoundError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import type { ClinicRun } from '../../context.js';
 import { loadUserRecord } from '../../identity/queries.js';
 import { serializeUser, type UserView } from '../../identity/serialize.js';
 import { invitationInput, NO_INVITATION } from './accept-invitation.js';
 
-export const declineInvitation = defineOperation({
-  name: 'invitation.decline',
+export const declineInvitation = defineWrite('invitation.decline', 'authenticated', {
   summary: 'Decline the caller’s invitation to a tenant (it is deleted)',
   input: invitationInput,
-  permission: 'authenticated',
   async run(ctx: ClinicRun, input): Promise<UserView> {
     const { db } = ctx;
     const userId = ctx.owns('self');

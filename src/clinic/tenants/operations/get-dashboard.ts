@@ -2,7 +2,7 @@
 // records. A pending invoice is one still open for payment: any status but paid, voided or estimate.
 // The counts are the tenant's counters (../../counters.ts), read in one statement: exact, since the
 // operations keep them in their own transactions, and O(1) in the size of the clinic.
-import { defineOperation } from '../../../core/operation.js';
+import { defineRead } from '../../../core/operation.js';
 import { yup } from '../../../core/validation.js';
 import type { ClinicRun } from '../../context.js';
 import { tenantScope, tenantScoped } from '../../tenant-scope.js';
@@ -24,12 +24,9 @@ export interface Dashboard {
 
 export const SETTLED_INVOICE_STATUSES = ['paid', 'voided', 'estimate'];
 
-export const getDashboard = defineOperation({
-  name: 'tenant.dashboard',
+export const getDashboard = defineRead('tenant.dashboard', 'tenant.member', {
   summary: 'The tenant and the counts of its pets, clients, appointments and pending invoices',
   input: tenantScoped(yup.object({})),
-  permission: 'tenant.member',
-  kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Dashboard> {
     const { db } = ctx;
     // Checked first, then read: a non-member learns nothing of the tenant.

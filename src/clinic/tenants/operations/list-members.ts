@@ -3,7 +3,7 @@
 // one: the page's offset is taken in the memberships first and what is left of the page in the
 // invitations, so `total` counts both and no row is skipped or repeated between pages.
 import type { Knex } from 'knex';
-import { defineOperation } from '../../../core/operation.js';
+import { defineRead } from '../../../core/operation.js';
 import type { ClinicRun } from '../../context.js';
 import { tenantScope, tenantScoped } from '../../tenant-scope.js';
 import { PAGE_SIZES, type Page } from '../../pagination.js';
@@ -63,12 +63,9 @@ async function countOf(query: Knex.QueryBuilder): Promise<number> {
   return Number((row as { n?: number | string } | undefined)?.n ?? 0);
 }
 
-export const listMembers = defineOperation({
-  name: 'member.list',
+export const listMembers = defineRead('member.list', 'tenant.member', {
   summary: 'The members of the tenant with their roles, then its pending invitations, 50 per page',
   input: tenantScoped(memberListQuery),
-  permission: 'tenant.member',
-  kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<MemberView>> {
     const { db } = ctx;
     const tenantId = (await loadTenant(db, await tenantScope(ctx, input))).id;

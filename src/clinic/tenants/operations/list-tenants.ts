@@ -1,18 +1,15 @@
 // `wfctl tenant list`: the tenants with their member counts, one page at a time. The operator
 // sees every tenant; an actor (--actor) the tenants they are a member of.
-import { defineOperation } from '../../../core/operation.js';
+import { defineRead } from '../../../core/operation.js';
 import type { ClinicRun } from '../../context.js';
 import { fetchPage, PAGE_SIZES, pageQuery, type Page } from '../../pagination.js';
 import { serializeTenant, type TenantView } from '../serialize.js';
 
 export type TenantListItem = TenantView & { members_count: number };
 
-export const listTenants = defineOperation({
-  name: 'tenant.list',
+export const listTenants = defineRead('tenant.list', 'tenant.member', {
   summary: 'List tenants with their member counts, 50 per page',
   input: pageQuery,
-  permission: 'tenant.member',
-  kind: 'read',
   async run(ctx: ClinicRun, input): Promise<Page<TenantListItem>> {
     const { db } = ctx;
     const visible = await ctx.scopes();

@@ -5,7 +5,7 @@
 // The route names the tenant by its path; the CLI by slug or id (TENANT), resolved by tenant-scope.ts.
 import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import { emailField } from '../../identity/schemas.js';
 import { byName, idNumber, yup } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
@@ -42,11 +42,9 @@ type Who = { user_id?: number; email?: string };
 const byWho = (who: Who) => (q: Knex.QueryBuilder) =>
   who.user_id != null ? q.where('u.id', who.user_id) : q.where('u.email', who.email ?? '');
 
-export const removeMember = defineOperation({
-  name: 'member.remove',
+export const removeMember = defineWrite('member.remove', 'member.manage', {
   summary: 'Remove a user from the tenant (the account stays), or cancel their pending invitation',
   input: removeMemberInput,
-  permission: 'member.manage',
   async run(ctx: ClinicRun, input): Promise<RemovedMember> {
     const { db } = ctx;
     // Locking the tenant serialises two removals, so two admins removing each other cannot both win.

@@ -4,7 +4,7 @@
 // null (or '') clears one; the two coordinates are given together or not at all. The route names
 // the tenant by its path; the CLI by slug or id (TENANT), resolved by tenant-scope.ts.
 import { NotFoundError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
@@ -14,11 +14,9 @@ import { serializeTenant, type TenantView } from '../serialize.js';
 
 export const updateProfileInput = tenantScoped(updateProfileSchema);
 
-export const updateTenantProfile = defineOperation({
-  name: 'tenant.update-profile',
+export const updateTenantProfile = defineWrite('tenant.update-profile', 'profile.manage', {
   summary: 'Set the tenant’s directory profile: description, city, address, phone, coordinates',
   input: updateProfileInput,
-  permission: 'profile.manage',
   async run(ctx: ClinicRun, input): Promise<TenantView> {
     const { tenant_id: _id, tenant: _name, ...fields } = input;
     const tenantId = await tenantScope(ctx, input);

@@ -1,7 +1,7 @@
 // A pet's vaccination record from the owner portal. Reading (vaccination.list) needs any access to
 // the pet (owner or caregiver); recording (vaccination.record) needs the owner or a full-access
 // caregiver (view caregivers only read).
-import { defineOperation } from '../../../core/operation.js';
+import { defineRead, defineWrite } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
@@ -10,12 +10,9 @@ import { callerId } from '../../pets/access.js';
 import { recordVaccinationSchema } from '../schemas.js';
 import { serializeVaccination, type VaccinationView } from '../serialize.js';
 
-export const listVaccinations = defineOperation({
-  name: 'vaccination.list',
+export const listVaccinations = defineRead('vaccination.list', 'authenticated', {
   summary: 'The pet’s vaccinations, newest first (not paginated); owner or any caregiver',
   input: yup.object({ pet_id: idNumber().required() }),
-  permission: 'authenticated',
-  kind: 'read',
   async run(ctx: ClinicRun, input): Promise<VaccinationView[]> {
     await ctx.owns(ownedPet(input.pet_id, 'view'));
     // Newest shot first; the whole history is short, so the contract does not page it.
@@ -30,11 +27,9 @@ export const listVaccinations = defineOperation({
   },
 });
 
-export const recordVaccination = defineOperation({
-  name: 'vaccination.record',
+export const recordVaccination = defineWrite('vaccination.record', 'authenticated', {
   summary: 'Record a vaccination; the owner or a full-access caregiver',
   input: recordVaccinationSchema.shape({ pet_id: idNumber().required() }),
-  permission: 'authenticated',
   async run(ctx: ClinicRun, input): Promise<VaccinationView> {
     const { db } = ctx;
     const userId = callerId(ctx);

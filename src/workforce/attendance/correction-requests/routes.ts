@@ -4,10 +4,10 @@ import { Reply } from '../../../core/reply.js';
 
 import { PageOf } from '../../listing.js';
 import { operationRoute } from '../../operation-route.js';
-import { approveCorrectionRequest } from './operations/approve-request.js';
+import { approveRequest } from './operations/approve-request.js';
 import { fileCorrectionRequest } from './operations/file-request.js';
 import { listCorrectionRequests } from './operations/list-requests.js';
-import { rejectCorrectionRequest } from './operations/reject-request.js';
+import { rejectRequest } from './operations/reject-request.js';
 
 import { CorrectionRequest } from './serialize.js';
 
@@ -44,7 +44,7 @@ export const correctionRequestRoutes = [
     responses: { 200: { description: 'one page', schema: PageOf(CorrectionRequest) } },
     errors: { 404: 'organization_id or employee_id outside the caller’s scope' },
   }),
-  operationRoute(approveCorrectionRequest, {
+  operationRoute(approveRequest, {
     method: 'POST',
     path: `${BASE}/:id/approve`,
     extension: true,
@@ -59,7 +59,7 @@ export const correctionRequestRoutes = [
     },
     pathFields: { id: 'request_id' },
   }),
-  operationRoute(rejectCorrectionRequest, {
+  operationRoute(rejectRequest, {
     method: 'POST',
     path: `${BASE}/:id/reject`,
     extension: true,

@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import { decodeCursor, encodeCursor } from '../../../core/cursor.js';
 import { NotFoundError, ValidationError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineRead } from '../../../core/operation.js';
 import { orderedUnion, type OrderTerm } from '../../../db/ordered-union.js';
 import { actingUser, type WorkforceRun } from '../../context.js';
 import type { Page } from '../../listing.js';
@@ -14,12 +14,9 @@ import { selectAttendance, serializeAttendance, type AttendanceRecord } from '..
 
 export type AttendancePage = Page<AttendanceRecord>;
 
-export const listAttendances = defineOperation({
-  name: 'attendance.list',
+export const listAttendances = defineRead('attendance.list', 'records.view', {
   summary: 'Daily attendance records, keyset-paginated by (date, id)',
   input: listSchema,
-  permission: 'records.view',
-  kind: 'read',
   run: (ctx: WorkforceRun, input) => attendancePage(ctx, input),
 });
 

@@ -6,7 +6,7 @@
 // purpose either committed first (and is seen here) or waits for this lock and undoes it: the
 // schedule never locks again behind an unlock.
 import { NotFoundError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import { isoOrNull, toDbTime } from '../../../db/time.js';
 import type { WorkforceRun } from '../../context.js';
 import { lockDueAtIn, lockZones } from '../lock-due.js';
@@ -25,11 +25,9 @@ export type LockDueMonthResult =
       unlocked_at: string | null;
     };
 
-export const lockDueMonth = defineOperation({
-  name: 'attendance.lock-due-month',
+export const lockDueMonth = defineWrite('attendance.lock-due-month', 'attendance.lock', {
   summary: "Lock an organization's month whose automatic lock fell due, unless it was unlocked on purpose",
   input: lockDueMonthSchema,
-  permission: 'attendance.lock',
   // The check reads what committed while the mutex was awaited (an unlock on purpose).
   isolation: 'read committed',
   async run(ctx: WorkforceRun, input): Promise<LockDueMonthResult> {

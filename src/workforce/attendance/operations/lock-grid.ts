@@ -2,7 +2,7 @@
 // locked, for the whole organization or which units, by whom and when, and how many rows each month
 // holds and has locked. The year defaults to this year in the organization's time zone.
 import { addMonths, zonedParts } from '../../../core/calendar.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineRead } from '../../../core/operation.js';
 import { DATE_RANGE_YEARS, yup } from '../../../core/validation.js';
 import { isoOrNull } from '../../../db/time.js';
 import type { WorkforceRun } from '../../context.js';
@@ -38,12 +38,9 @@ export const lockGridInput = yup.object({
   year: yup.number().integer().min(DATE_RANGE_YEARS.min).max(DATE_RANGE_YEARS.max).optional(),
 });
 
-export const lockGrid = defineOperation({
-  name: 'attendance.list-locks',
+export const lockGrid = defineRead('attendance.list-locks', 'organization.view', {
   summary: "A month-by-month grid of an organization's locks for a year",
   input: lockGridInput,
-  permission: 'organization.view',
-  kind: 'read',
   async run(ctx: WorkforceRun, input): Promise<LockGrid> {
     const org = await organizationRef(ctx.db, input.organization);
     await ctx.authorize(org.id, 'Organization');

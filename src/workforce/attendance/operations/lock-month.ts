@@ -8,7 +8,7 @@
 import type { Knex } from 'knex';
 import { ValidationError, NotFoundError } from '../../../core/errors.js';
 import { monthBounds, zonedParts } from '../../../core/calendar.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import type { Shape } from '../../../core/shape.js';
 import { toDbTime } from '../../../db/time.js';
 import { actingUser, type WorkforceRun } from '../../context.js';
@@ -28,11 +28,9 @@ import { organizationRef, unitRef } from '../../refs.js';
 
 export type LockResult = Shape<typeof LockResultShape>;
 
-export const lockMonth = defineOperation({
-  name: 'attendance.lock',
+export const lockMonth = defineWrite('attendance.lock', 'attendance.lock', {
   summary: 'Lock a pay month for a unit or the whole organization',
   input: lockInput,
-  permission: 'attendance.lock',
   // Every read after the month's mutex must see what committed while it waited (an unlock of the
   // month, a punch into it); READ COMMITTED also keeps the stamping UPDATE from locking the gap
   // after the month in the (organization, locked_at, date) index, where today's rows are inserted.

@@ -9,7 +9,7 @@
 import type { Knex } from 'knex';
 import { MINUTE } from '../../../core/clock.js';
 import { LockedError, NotFoundError, ValidationError } from '../../../core/errors.js';
-import { defineOperation, ownershipRule } from '../../../core/operation.js';
+import { defineWrite, ownershipRule } from '../../../core/operation.js';
 import { isUniqueViolation } from '../../../db/errors.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { fromDbTime, toDbTime } from '../../../db/time.js';
@@ -37,11 +37,9 @@ export const FUTURE_TOLERANCE_MINUTES = 5;
 
 export type PunchResult = Shape<typeof PunchRecorded>;
 
-export const recordPunch = defineOperation({
-  name: 'attendance.record-punch',
+export const recordPunch = defineWrite('attendance.record-punch', 'authenticated', {
   summary: 'Record a check-in or check-out punch (ingestion)',
   input: punchSchema,
-  permission: 'authenticated',
   // Punches of one employee queue on the employee row; each must then read what the ones before it
   // committed. Under REPEATABLE READ every plain read comes from the snapshot of the first one,
   // taken before the wait: a queued punch missed the punches (and month locks) committed meanwhile,

@@ -7,7 +7,7 @@
 // Unlock the organization lock first. (Proved under a forced interleaving in
 // test/cluster/attendance.test.ts.)
 import { ConflictError, NotFoundError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import type { Shape } from '../../../core/shape.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
@@ -24,11 +24,9 @@ import { unlockSchema } from '../schemas.js';
 
 export type UnlockResult = Shape<typeof UnlockResultShape>;
 
-export const unlockMonth = defineOperation({
-  name: 'attendance.unlock',
+export const unlockMonth = defineWrite('attendance.unlock', 'attendance.unlock', {
   summary: 'Unlock the rows a lock stamped and delete the lock',
   input: unlockSchema,
-  permission: 'attendance.unlock',
   // Every read after the month's mutex must see what committed while it waited: under
   // REPEATABLE READ the first read (the lock's lookup) fixed the snapshot, so an organization lock
   // committed meanwhile was invisible and a unit unlock reopened rows inside it.

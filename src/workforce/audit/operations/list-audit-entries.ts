@@ -3,7 +3,7 @@
 // Who reads the trail (the contract is silent): system_admin everything; otherwise the entries of
 // the organizations where the caller holds employee.update (hr, org_admin). Nobody else (403).
 import { ForbiddenError, NotFoundError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineRead } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import type { WorkforceRun } from '../../context.js';
 import { keysetPage, listQueryFields, type Page } from '../../listing.js';
@@ -19,12 +19,9 @@ export const auditQuery = yup.object({
 
 export type AuditQuery = yup.InferType<typeof auditQuery>;
 
-export const listAuditEntries = defineOperation({
-  name: 'audit-entry.list',
+export const listAuditEntries = defineRead('audit-entry.list', 'employee.update', {
   summary: 'The audit trail, newest first',
   input: auditQuery,
-  permission: 'employee.update',
-  kind: 'read',
   async run(ctx: WorkforceRun, query): Promise<Page<AuditEntryView>> {
     const q = ctx.db('audit_entries').select();
     // null: every organization (system_admin); otherwise where the caller holds employee.update.

@@ -4,7 +4,7 @@
 // days without a primary. Audit employee_deployment.closed.
 import type { InferType } from 'yup';
 import { ConflictError, NotFoundError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import type { Shape } from '../../../core/shape.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
@@ -26,11 +26,9 @@ export type CloseDeploymentInput = InferType<typeof closeDeploymentInput>;
 
 export type CloseDeploymentResult = Shape<typeof DeploymentClosed>;
 
-export const closeDeployment = defineOperation({
-  name: 'deployment.close',
+export const closeDeployment = defineWrite('deployment.close', 'employee.update', {
   summary: 'Close a deployment (ends_on = today in the organization’s timezone); force=true deletes it',
   input: closeDeploymentInput,
-  permission: 'employee.update',
   async run(ctx: WorkforceRun, input): Promise<CloseDeploymentResult> {
     const trx = ctx.db;
     // A plain read for the employee id (it never changes); locks go employee first, as elsewhere.

@@ -5,7 +5,7 @@
 import type { InferType } from 'yup';
 import type { Knex } from 'knex';
 import { ConflictError, ValidationError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import type { Shape } from '../../../core/shape.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import { bool, type WorkforceRun } from '../../context.js';
@@ -26,11 +26,9 @@ export type CreateDeploymentInput = InferType<typeof createDeploymentInput>;
 
 export type CreateDeploymentResult = Shape<typeof DeploymentCreated>;
 
-export const createDeployment = defineOperation({
-  name: 'deployment.create',
+export const createDeployment = defineWrite('deployment.create', 'employee.update', {
   summary: 'Deploy an employee at a unit; a primary deployment demotes the primaries it overlaps',
   input: createDeploymentInput,
-  permission: 'employee.update',
   async run(ctx: WorkforceRun, input): Promise<CreateDeploymentResult> {
     const trx = ctx.db;
     // An unknown employee and one outside the caller's organizations are the same 404.

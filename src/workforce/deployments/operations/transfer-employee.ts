@@ -7,7 +7,7 @@
 // Shifts do not move: the summary lists the cancelled ones so they can be assigned again.
 import type { InferType } from 'yup';
 import { ConflictError, ValidationError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import { yup } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { addDays, localDate, maxDate } from '../../calendar.js';
@@ -39,11 +39,9 @@ export interface TransferResult {
   shifts_cancelled: number[];
 }
 
-export const transferEmployee = defineOperation({
-  name: 'employee.transfer',
+export const transferEmployee = defineWrite('employee.transfer', 'employee.update', {
   summary: 'Move an employee’s primary deployment to another unit from a date',
   input: transferInput,
-  permission: 'employee.update',
   async run(ctx: WorkforceRun, input): Promise<TransferResult> {
     const trx = ctx.db;
     const employee = await lockEmployee(trx, (await employeeRef(trx, input.employee)).id);

@@ -3,7 +3,7 @@
 // stops working at once. Needs employee.update in the employee's organization.
 import type { InferType } from 'yup';
 import { ConflictError, NotFoundError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import type { Shape } from '../../../core/shape.js';
 import { byName, idNumber, yup } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
@@ -34,20 +34,16 @@ export type RevokeDeviceInput = InferType<typeof revokeDeviceInput>;
 
 export type DeviceStatusResult = Shape<typeof DeviceStatusChange>;
 
-export const approveDevice = defineOperation({
-  name: 'device.approve',
+export const approveDevice = defineWrite('device.approve', 'employee.update', {
   summary: 'Approve a pending device: mobile requests from it are admitted (pending → approved)',
   input: approveDeviceInput,
-  permission: 'employee.update',
   run: async (ctx: WorkforceRun, input) =>
     changeDeviceStatus(ctx, await namedDevice(ctx, input), 'approve', null),
 });
 
-export const revokeDevice = defineOperation({
-  name: 'device.revoke',
+export const revokeDevice = defineWrite('device.revoke', 'employee.update', {
   summary: "Revoke a device and the employee's tokens bound to it (pending|approved → revoked, terminal)",
   input: revokeDeviceInput,
-  permission: 'employee.update',
   run: async (ctx: WorkforceRun, input) =>
     changeDeviceStatus(ctx, await namedDevice(ctx, input), 'revoke', input.reason ?? null),
 });

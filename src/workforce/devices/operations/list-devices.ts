@@ -2,7 +2,7 @@
 // first (a pending list reads as a queue), with their employee. Scoped like approve: the
 // organizations where the actor updates employees; a system_admin sees all.
 import type { InferType } from 'yup';
-import { defineOperation } from '../../../core/operation.js';
+import { defineRead } from '../../../core/operation.js';
 import { yup } from '../../../core/validation.js';
 import { isoOrNull } from '../../../db/time.js';
 import type { WorkforceRun } from '../../context.js';
@@ -26,12 +26,9 @@ export type ListDevicesInput = InferType<typeof listDevicesInput>;
 
 export type DeviceListItem = DeviceBody & { organization_code: string; created_at: string | null };
 
-export const listAllDevices = defineOperation({
-  name: 'device.list-all',
+export const listAllDevices = defineRead('device.list-all', 'employee.update', {
   summary: 'Devices of the employees the caller may approve devices for, oldest first',
   input: listDevicesInput,
-  permission: 'employee.update',
-  kind: 'read',
   async run(ctx: WorkforceRun, input): Promise<Page<DeviceListItem>> {
     const q = ctx
       .db('devices')

@@ -1,7 +1,7 @@
 // An employee's cursor-paginated lists: shift assignments, leave and regularization requests,
 // devices (GET /employees/{id}/…). Readable by whoever may read the employee (visibility.ts).
 import type { Knex } from 'knex';
-import { defineOperation } from '../../../core/operation.js';
+import { defineRead } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import type { WorkforceRun } from '../../context.js';
 import { serializeDevice } from '../../devices/serialize.js';
@@ -20,12 +20,9 @@ function employeeList<T>(list: {
   keys: string[];
   serialize: (row: any) => T;
 }) {
-  return defineOperation({
-    name: list.name,
+  return defineRead(list.name, 'organization.view', {
     summary: list.summary,
     input: employeeListInput,
-    permission: 'organization.view',
-    kind: 'read',
     async run(ctx: WorkforceRun, input): Promise<Page<T>> {
       const employee = await readableEmployee(ctx, input.employee_id);
       const keys = ascending(...list.keys);

@@ -13,7 +13,7 @@ import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
 import { addDays, localDate, maxDate } from '../../calendar.js';
 import type { InferType } from 'yup';
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import type { Shape } from '../../../core/shape.js';
 import { employeeNaming, namedEmployeeId } from '../../refs.js';
 import { actingUser, bool, chunks, type WorkforceRun } from '../../context.js';
@@ -30,11 +30,9 @@ export type OffboardInput = InferType<typeof offboardInput>;
 
 export type OffboardResult = Shape<typeof OffboardResultShape>;
 
-export const offboardEmployee = defineOperation({
-  name: 'employee.offboard',
+export const offboardEmployee = defineWrite('employee.offboard', 'employee.update', {
   summary: 'Offboard an employee: the seven-step cascade in one transaction',
   input: offboardInput,
-  permission: 'employee.update',
   async run(ctx: WorkforceRun, input): Promise<OffboardResult> {
     const { services, db: trx } = ctx;
     const actor = actingUser(ctx);

@@ -1,6 +1,6 @@
 // Reading employees: one record with its deployments (GET /employees/{id}, `wfctl employee show`),
 // and the employees of the caller's organizations (`wfctl employee list`).
-import { defineOperation } from '../../../core/operation.js';
+import { defineRead } from '../../../core/operation.js';
 import type { Shape } from '../../../core/shape.js';
 import { yup } from '../../../core/validation.js';
 import type { WorkforceRun } from '../../context.js';
@@ -24,12 +24,9 @@ export const getEmployeeInput = yup.object(employeeNaming);
 
 export type EmployeeWithDeployments = Shape<typeof EmployeeWithDeploymentsShape>;
 
-export const getEmployee = defineOperation({
-  name: 'employee.get',
+export const getEmployee = defineRead('employee.get', 'organization.view', {
   summary: 'An employee with its deployments (offboarded ones stay readable by admins)',
   input: getEmployeeInput,
-  permission: 'organization.view',
-  kind: 'read',
   async run(ctx: WorkforceRun, input): Promise<EmployeeWithDeployments> {
     const row = await readableEmployee(ctx, await namedEmployeeId(ctx.db, input));
     const deployments = await ctx
@@ -44,12 +41,9 @@ export const getEmployee = defineOperation({
  * The employees (not offboarded) of the organizations whose people's records the caller reads:
  * staff roles read their organizations', a system_admin everyone's. Ordered by employee code.
  */
-export const listEmployees = defineOperation({
-  name: 'employee.list',
+export const listEmployees = defineRead('employee.list', 'records.view', {
   summary: "The employees of the caller's organizations, by employee code",
   input: organizationListQuery,
-  permission: 'records.view',
-  kind: 'read',
   async run(ctx: WorkforceRun, input): Promise<Page<EmployeeView>> {
     const q = ctx.db('employees').whereNull('deleted_at').select();
     await ofReadableOrganizations(ctx, q, 'organization_id', input.organization);

@@ -10,7 +10,7 @@
 // streamed from it as fast as the reader takes it, so no transaction waits on a slow client.
 import { Transform, type Readable } from 'node:stream';
 import { NotFoundError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import type { WorkforceRun } from '../../context.js';
 import { requireLockedMonth } from '../../partners/locked-months.js';
 import { spoolToTempFile } from '../../../core/spool.js';
@@ -29,11 +29,9 @@ export interface AttendanceExport {
   body: Readable;
 }
 
-export const exportAttendance = defineOperation({
-  name: 'attendance.export',
+export const exportAttendance = defineWrite('attendance.export', 'export.create', {
   summary: 'Export a locked month (of an organization or one unit) as CSV',
   input: exportInput,
-  permission: 'export.create',
   isolation: 'repeatable read',
   async run(ctx: WorkforceRun & { exportTools?: ExportTools }, input): Promise<AttendanceExport> {
     const { db } = ctx;

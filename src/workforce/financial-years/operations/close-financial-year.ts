@@ -3,7 +3,7 @@
 // transaction. The job (financial-year.complete-close) re-checks, snapshots and closes.
 import { AppError, ConflictError, NotFoundError } from '../../../core/errors.js';
 import { enqueueJob } from '../../../core/job-queue.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import type { Shape } from '../../../core/shape.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
@@ -17,11 +17,9 @@ export const FINANCIAL_YEAR_CLOSE_JOB = 'financial-year.close';
 
 export type CloseAccepted = Shape<typeof FinancialYearCloseAccepted>;
 
-export const closeFinancialYear = defineOperation({
-  name: 'financial-year.close',
+export const closeFinancialYear = defineWrite('financial-year.close', 'attendance.unlock', {
   summary: 'Close a financial year (asynchronous): 202, status closing; poll GET until closed',
   input: financialYearInput,
-  permission: 'attendance.unlock',
   async run(ctx: WorkforceRun, input): Promise<CloseAccepted> {
     const { db: trx, services } = ctx;
     const actor = actingUser(ctx);

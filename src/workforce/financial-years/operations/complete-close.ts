@@ -4,7 +4,7 @@
 // user who asked for the close. A crash anywhere rolls all of it back: the year stays `closing` and
 // the queue retries the job. If the checklist no longer holds (a month was unlocked meanwhile) the
 // year goes back to `open` (committed) and the outcome says why, so the job fails without retrying.
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
 import type { WorkforceRun } from '../../context.js';
@@ -16,11 +16,9 @@ export type CloseOutcome =
   | { financial_year_id: number; status: string; skipped: true }
   | { failed: string };
 
-export const completeFinancialYearClose = defineOperation({
-  name: 'financial-year.complete-close',
+export const completeFinancialYearClose = defineWrite('financial-year.complete-close', 'system.admin', {
   summary: 'Finish closing a financial year: re-check, snapshot the leave types, close (the queued job)',
   input: completeCloseInput,
-  permission: 'system.admin',
   async run(ctx: WorkforceRun, input): Promise<CloseOutcome> {
     const { db: trx, services } = ctx;
     const fy = await lockForUpdate(

@@ -1,6 +1,6 @@
 // financial-year.list: an organization's financial years, oldest first, each with its status (and
 // its leave-type snapshot once closed). Readable by anyone with a role in the organization.
-import { defineOperation } from '../../../core/operation.js';
+import { defineRead } from '../../../core/operation.js';
 import type { WorkforceRun } from '../../context.js';
 import { organizationRef } from '../../refs.js';
 import { financialYearListInput } from '../schemas.js';
@@ -12,12 +12,9 @@ export interface FinancialYearList {
   financial_years: FinancialYearView[];
 }
 
-export const listFinancialYears = defineOperation({
-  name: 'financial-year.list',
+export const listFinancialYears = defineRead('financial-year.list', 'organization.view', {
   summary: "An organization's financial years with their status",
   input: financialYearListInput,
-  permission: 'organization.view',
-  kind: 'read',
   async run(ctx: WorkforceRun, input): Promise<FinancialYearList> {
     const org = await organizationRef(ctx.db, input.organization);
     await ctx.authorize(org.id, 'Organization');

@@ -2,7 +2,7 @@
 // applied after grants, so `--grant hr:ACME --revoke employee:ACME` promotes in one step. With
 // neither, the user's roles are shown as they are.
 import { ValidationError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import { yup } from '../../../core/validation.js';
 import type { WorkforceRun } from '../../context.js';
 import { addGrants, removeGrants, resolveGrants } from '../grant-roles.js';
@@ -22,11 +22,9 @@ export interface ChangeRolesResult {
   revoked: Array<{ role: string; organization_id: number | null }>;
 }
 
-export const changeRoles = defineOperation({
-  name: 'user.change-roles',
+export const changeRoles = defineWrite('user.change-roles', 'system.admin', {
   summary: 'Grant and revoke roles of a user (ROLE:ORG, or system_admin globally)',
   input: changeRolesInput,
-  permission: 'system.admin',
   async run(ctx: WorkforceRun, input): Promise<ChangeRolesResult> {
     const { db } = ctx;
     const grantRefs = input.grant.map((r) => parseRoleRef(r, 'grant'));

@@ -1,6 +1,6 @@
 // `wfctl user create`: an account with a bcrypt password and its role grants.
 import { ValidationError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import { toDbTime } from '../../../db/time.js';
 import type { WorkforceRun } from '../../context.js';
 import { addGrants, resolveGrants } from '../grant-roles.js';
@@ -8,11 +8,9 @@ import { hashPassword } from '../passwords.js';
 import { adminUserBody, type AdminUserBody } from '../user-body.js';
 import { createUserSchema, parseRoleRef } from '../user-schemas.js';
 
-export const createUser = defineOperation({
-  name: 'user.create',
+export const createUser = defineWrite('user.create', 'system.admin', {
   summary: 'Create a workforce user with a password and role grants (ROLE:ORG, or system_admin)',
   input: createUserSchema,
-  permission: 'system.admin',
   async run(ctx: WorkforceRun, input): Promise<AdminUserBody> {
     const { db } = ctx;
     const { clock } = ctx.services;

@@ -1,6 +1,6 @@
 // `wfctl user disable`: the account can no longer log in, and every token it holds stops working
 // at once. Grants are kept, so the record of what the person could do survives.
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import { yup } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
@@ -18,11 +18,9 @@ export interface DisableUserResult {
   revoked_token_ids: number[];
 }
 
-export const disableUser = defineOperation({
-  name: 'user.disable',
+export const disableUser = defineWrite('user.disable', 'system.admin', {
   summary: 'Disable a user: no more logins, every token revoked at once',
   input: disableUserInput,
-  permission: 'system.admin',
   async run(ctx: WorkforceRun, input): Promise<DisableUserResult> {
     const { db } = ctx;
     const { clock } = ctx.services;

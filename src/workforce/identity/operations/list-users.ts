@@ -1,7 +1,7 @@
 // `wfctl user list`: accounts (the built-in system user excluded) with their grants, by id, keyset
 // paginated; `organization` keeps those holding a role there.
 import { decodeCursor, encodeCursor } from '../../../core/cursor.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineRead } from '../../../core/operation.js';
 import type { WorkforceRun } from '../../context.js';
 import { organizationRef } from '../../refs.js';
 import { adminUserBodies, type AdminUserBody } from '../user-body.js';
@@ -12,12 +12,9 @@ export interface UserPage {
   meta: { next_cursor: string | null; limit: number };
 }
 
-export const listUsers = defineOperation({
-  name: 'user.list',
+export const listUsers = defineRead('user.list', 'system.admin', {
   summary: 'Users with their roles, by id (keyset pages: pass meta.next_cursor as cursor)',
   input: listUsersSchema,
-  permission: 'system.admin',
-  kind: 'read',
   async run(ctx: WorkforceRun, input): Promise<UserPage> {
     const { db } = ctx;
     const q = db('users')

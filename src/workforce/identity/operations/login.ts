@@ -3,7 +3,7 @@
 // never tells whether an email exists or an account is disabled.
 import type { Knex } from 'knex';
 import { UnauthorizedError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import type { Shape } from '../../../core/shape.js';
 import type { WorkforceRun } from '../../context.js';
 import { registerLoginDevice } from '../../devices/register.js';
@@ -16,11 +16,9 @@ export const BAD_CREDENTIALS = 'These credentials do not match our records.';
 
 export type LoginResult = Shape<typeof LoginResponse>;
 
-export const login = defineOperation({
-  name: 'auth.login',
+export const login = defineWrite('auth.login', 'public', {
   summary: 'Log in with email and password; returns a bearer token (mobile when device_fingerprint is sent)',
   input: loginSchema,
-  permission: 'public',
   // The password is compared before the transaction opens (on SQLite a transaction holds the one
   // write lock, and bcrypt takes tens of milliseconds); a plain read holds no lock.
   async prepare(ctx, input) {

@@ -1,7 +1,7 @@
 // POST /auth/logout revokes the token the request came with; POST /auth/logout-all every token of
 // the user (web and mobile, this one included).
 import { UnauthorizedError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import type { Shape } from '../../../core/shape.js';
 import { yup } from '../../../core/validation.js';
 import { actingUser, type WorkforceRun } from '../../context.js';
@@ -12,11 +12,9 @@ const noInput = yup.object({});
 
 export type RevokedTokens = Shape<typeof RevokedTokensShape>;
 
-export const logout = defineOperation({
-  name: 'auth.logout',
+export const logout = defineWrite('auth.logout', 'authenticated', {
   summary: 'Revoke the token this request carries',
   input: noInput,
-  permission: 'authenticated',
   async run(ctx: WorkforceRun): Promise<RevokedTokens> {
     ctx.owns('self');
     const actor = actingUser(ctx);
@@ -27,11 +25,9 @@ export const logout = defineOperation({
   },
 });
 
-export const logoutAll = defineOperation({
-  name: 'auth.logout-all',
+export const logoutAll = defineWrite('auth.logout-all', 'authenticated', {
   summary: 'Revoke every token of the user (all devices, this one included)',
   input: noInput,
-  permission: 'authenticated',
   async run(ctx: WorkforceRun): Promise<RevokedTokens> {
     const userId = ctx.owns('self');
     const ids = await revokeUserTokens(ctx.db, ctx.services.clock, { userId });

@@ -1,6 +1,6 @@
 // GET /me: the authenticated user, in the same shape as the login response's `user`.
 import { UnauthorizedError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineRead } from '../../../core/operation.js';
 import { yup } from '../../../core/validation.js';
 import { actingUser, type WorkforceRun } from '../../context.js';
 import { describeGrants } from '../grants.js';
@@ -10,12 +10,9 @@ import type { UserBody } from '../serialize.js';
 // Compiled once: GET /me runs it on every request (the row itself is read fresh every time).
 const userRow = hotStatement((db, id: number) => db('users').where('id', id).select('id', 'name', 'email'));
 
-export const showMe = defineOperation({
-  name: 'me.show',
+export const showMe = defineRead('me.show', 'authenticated', {
   summary: 'The authenticated user: id, name, email, roles[], scopes[] (as in the login response)',
   input: yup.object({}),
-  permission: 'authenticated',
-  kind: 'read',
   async run(ctx: WorkforceRun): Promise<UserBody> {
     ctx.owns('self');
     const actor = actingUser(ctx);

@@ -1,7 +1,7 @@
 // `wfctl token revoke --user EMAIL [--id TOKEN_ID]`: an admin ends a user's sessions (all of them,
 // or one), e.g. after a lost laptop. The next request with a revoked token gets a 401.
 import { ValidationError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import type { WorkforceRun } from '../../context.js';
 import { resolveUser } from '../resolve.js';
@@ -17,11 +17,9 @@ export interface RevokeTokensResult {
   revoked_token_ids: number[];
 }
 
-export const revokeTokens = defineOperation({
-  name: 'token.revoke',
+export const revokeTokens = defineWrite('token.revoke', 'system.admin', {
   summary: "Revoke a user's active tokens (all of them, or one); their next request gets a 401",
   input: revokeTokensInput,
-  permission: 'system.admin',
   async run(ctx: WorkforceRun, input): Promise<RevokeTokensResult> {
     const { db } = ctx;
     const user = await resolveUser(db, input.email, 'email');

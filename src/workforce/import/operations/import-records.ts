@@ -4,7 +4,7 @@
 // run changes nothing. Only a system_admin imports (it can create organizations).
 import type { Knex } from 'knex';
 import { ValidationError, type FieldErrors } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import { fieldErrors, yup } from '../../../core/validation.js';
 import { refreshStatistics } from '../../../db/knex.js';
 import { actingUser, type WorkforceRun } from '../../context.js';
@@ -81,11 +81,9 @@ export interface ImportTools {
   onProgress?: (event: ImportProgress) => void;
 }
 
-export const importRecords = defineOperation({
-  name: 'records.import',
+export const importRecords = defineWrite('records.import', 'system.admin', {
   summary: 'Load organizations, units, users, employees, … from one document (all or nothing)',
   input: importInput,
-  permission: 'system.admin',
   async run(ctx: WorkforceRun & ImportTools, input): Promise<ImportResult> {
     const progress = ctx.onProgress ?? (() => {});
     const sizes = Object.values(input.document ?? {}).map((v) => (Array.isArray(v) ? v.length : 0));

@@ -4,7 +4,7 @@
 // names the organization by id; the CLI by code (ORGANIZATION), resolved here through refs.ts.
 import type { InferType } from 'yup';
 import { NotFoundError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import type { Shape } from '../../../core/shape.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
@@ -19,11 +19,9 @@ export type RetireOrganizationInput = InferType<typeof retireOrganizationInput>;
 
 export type RetireOrganizationResult = Shape<typeof OrganizationRetireResult>;
 
-export const retireOrganization = defineOperation({
-  name: 'organization.retire',
+export const retireOrganization = defineWrite('organization.retire', 'organization.delete', {
   summary: 'Retire an organization and, through the unit cascade, every active unit',
   input: retireOrganizationInput,
-  permission: 'organization.delete',
   async run(ctx: WorkforceRun, input): Promise<RetireOrganizationResult> {
     const trx = ctx.db;
     const orgId = await namedOrganizationId(trx, input);

@@ -1,7 +1,7 @@
 // organization.update-settings: the per-organization switches an org_admin may turn, today only
 // require_device_for_punches (whether an employee's own punches need an approved device). Audited
 // with the value before and after; setting a value it already has changes nothing.
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import { yup } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
@@ -23,11 +23,9 @@ export interface OrganizationSettingsResult {
   organization: OrganizationView;
 }
 
-export const updateOrganizationSettings = defineOperation({
-  name: 'organization.update-settings',
+export const updateOrganizationSettings = defineWrite('organization.update-settings', 'organization.update', {
   summary: 'Change an organization’s settings (require_device_for_punches)',
   input: organizationSettingsInput,
-  permission: 'organization.update',
   async run(ctx: WorkforceRun, input): Promise<OrganizationSettingsResult> {
     const trx = ctx.db;
     const { id } = await organizationRef(trx, input.organization);

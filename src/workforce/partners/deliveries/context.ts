@@ -93,7 +93,7 @@ export function pushTools(ctx: PushTools) {
 }
 
 /**
- * The push and the redelivery are `kind: 'steps'` operations for the runner: it opens no transaction
+ * The push and the redelivery are `defineSteps` operations for the runner: it opens no transaction
  * around them, because a batch's HTTP attempts (with waits of seconds) must never hold database
  * locks. Each ledger step is its own short statement instead (ledger.ts), and a claim on each batch
  * keeps two concurrent runs from sending it twice. Run inside another operation's transaction

@@ -1,4 +1,4 @@
-// The ledger's writes as step operations. The push and the redelivery are `kind: 'steps'` (no
+// The ledger's writes as step operations. The push and the redelivery are `defineSteps` (no
 // transaction may be held across a partner's HTTP answer), so each write of theirs is one of these,
 // run through `ctx.call`: its own short transaction, retried by the runner on a deadlock (on Galera,
 // a certification conflict at COMMIT too) instead of failing the push, checked against the actor
@@ -7,7 +7,7 @@
 // What changes a batch's story is audited (planned, each attempt's outcome, given up, withdrawn);
 // the lease bookkeeping (claim, heartbeat, release) only says which run holds a batch, changes at
 // every heartbeat, and is not.
-import { defineOperation, type AuditEntry } from '../../../core/operation.js';
+import { defineWrite, type AuditEntry } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import type { WorkforceRun } from '../../context.js';
 import {
@@ -96,15 +96,13 @@ async function auditAttempt(ctx: WorkforceRun, id: number, out: AttemptOutcome):
 }
 
 /** Records a batch as planned (pending, claimed by this run); null when another run planned it. */
-export const planBatch = defineOperation({
-  name: 'delivery.plan-batch',
+export const planBatch = defineWrite('delivery.plan-batch', 'system.admin', {
   summary: 'Record a push batch in the ledger, claimed by the run (a step of partner.push)',
   input: yup.object({
     batch: newBatch.required(),
     claimed_by: yup.string().required(),
     at: yup.date().required(),
   }),
-  permission: 'system.admin',
   async run(ctx: WorkforceRun, input): Promise<DeliveryRow | null> {
     const row = await insertBatch(ctx.db, input.batch as NewBatch, input.at, claimOf(ctx, input.claimed_by));
     if (row) ctx.audit(entry(row, 'partner_delivery.planned', { record_count: Number(row.record_count) }));
@@ -113,11 +111,9 @@ export const planBatch = defineOperation({
 });
 
 /** One attempt's outcome (delivered, pending, failed or dead); false when the claim was lost. */
-export const recordDeliveryAttempt = defineOperation({
-  name: 'delivery.record-attempt',
+export const recordDeliveryAttempt = defineWrite('delivery.record-attempt', 'system.admin', {
   summary: 'Record one attempt of a push batch in the ledger (a step of partner.push)',
   input: attempt,
-  permission: 'system.admin',
   async run(ctx: WorkforceRun, input): Promise<boolean> {
     const out = input.outcome as AttemptOutcome;
     const claim = claimOf(ctx, input.claimed_by);
@@ -132,8 +128,7 @@ export const recordDeliveryAttempt = defineOperation({
  * one in flight and the claim of the batch after it, committed together. The mark goes first: if
  * the next batch is already planned by another run, the mark still commits and the row is null.
  */
-export const markDeliveredAndPlan = defineOperation({
-  name: 'delivery.mark-delivered-and-plan',
+export const markDeliveredAndPlan = defineWrite('delivery.mark-delivered-and-plan', 'system.admin', {
   summary: 'Record a batch delivered and plan the next one, in one transaction (a step of partner.push)',
   input: yup.object({
     delivered: yup
@@ -144,7 +139,6 @@ export const markDeliveredAndPlan = defineOperation({
     claimed_by: yup.string().required(),
     at: yup.date().required(),
   }),
-  permission: 'system.admin',
   async run(ctx: WorkforceRun, input): Promise<DeliveryRow | null> {
     const claim = claimOf(ctx, input.claimed_by);
     const { delivered, next } = input;
@@ -161,11 +155,9 @@ export const markDeliveredAndPlan = defineOperation({
 });
 
 /** Gives a batch up for this run without another attempt (a Retry-After longer than the push waits). */
-export const giveUpBatch = defineOperation({
-  name: 'delivery.give-up',
+export const giveUpBatch = defineWrite('delivery.give-up', 'system.admin', {
   summary: 'Mark a claimed push batch failed for this run (a step of partner.push)',
   input: yup.object({ ...claimFields, reason: yup.string().required(), at: yup.date().required() }),
-  permission: 'system.admin',
   async run(ctx: WorkforceRun, input): Promise<void> {
     const claim = claimOf(ctx, input.claimed_by);
     await markFailed(ctx.db, input.delivery, input.reason, input.at, claim);
@@ -179,11 +171,9 @@ export const giveUpBatch = defineOperation({
 });
 
 /** Removes a batch this run planned ahead but never sent (guarded by the claim and attempts = 0). */
-export const withdrawBatch = defineOperation({
-  name: 'delivery.withdraw',
+export const withdrawBatch = defineWrite('delivery.withdraw', 'system.admin', {
   summary: 'Remove a push batch planned ahead and never sent (a step of partner.push)',
   input: yup.object(claimFields),
-  permission: 'system.admin',
   async run(ctx: WorkforceRun, input): Promise<void> {
     const row: DeliveryRow | undefined = await ctx
       .db('partner_deliveries')
@@ -196,11 +186,9 @@ export const withdrawBatch = defineOperation({
 });
 
 /** Takes a batch for this run (a lapsed claim included; a dead one only with `dead`). */
-export const claimDelivery = defineOperation({
-  name: 'delivery.claim',
+export const claimDelivery = defineWrite('delivery.claim', 'system.admin', {
   summary: 'Claim a push batch for a run, for one lease (a step of partner.push and delivery.redeliver)',
   input: yup.object({ ...claimFields, dead: yup.boolean(), at: yup.date().required() }),
-  permission: 'system.admin',
   async run(ctx: WorkforceRun, input): Promise<boolean> {
     const claim = claimOf(ctx, input.claimed_by);
     return claimBatch(ctx.db, input.delivery, input.at, claim, { dead: input.dead });
@@ -208,33 +196,27 @@ export const claimDelivery = defineOperation({
 });
 
 /** The heartbeat: one more lease, only while the claim is still this run's. */
-export const renewDeliveryClaim = defineOperation({
-  name: 'delivery.renew-claim',
+export const renewDeliveryClaim = defineWrite('delivery.renew-claim', 'system.admin', {
   summary: 'Renew a run’s lease on a push batch (the heartbeat of partner.push)',
   input: yup.object({ ...claimFields, at: yup.date().required() }),
-  permission: 'system.admin',
   async run(ctx: WorkforceRun, input): Promise<boolean> {
     return renewClaim(ctx.db, input.delivery, input.at, claimOf(ctx, input.claimed_by));
   },
 });
 
 /** Gives a batch back (no attempt is owed by this run any more). */
-export const releaseDeliveryClaim = defineOperation({
-  name: 'delivery.release-claim',
+export const releaseDeliveryClaim = defineWrite('delivery.release-claim', 'system.admin', {
   summary: 'Release a run’s claim on a push batch (a step of partner.push and delivery.redeliver)',
   input: yup.object(claimFields),
-  permission: 'system.admin',
   async run(ctx: WorkforceRun, input): Promise<void> {
     await releaseClaim(ctx.db, input.delivery, claimOf(ctx, input.claimed_by));
   },
 });
 
 /** A stopping daemon's runs give back every batch they still hold (context.ts, releaseHeldClaims). */
-export const releaseRunClaims = defineOperation({
-  name: 'delivery.release-run-claims',
+export const releaseRunClaims = defineWrite('delivery.release-run-claims', 'system.admin', {
   summary: 'Release every push batch the given runs hold (a stopping daemon)',
   input: yup.object({ claimed_by: yup.array(yup.string().required()).min(1).required() }),
-  permission: 'system.admin',
   async run(ctx: WorkforceRun, input): Promise<number> {
     return ctx
       .db('partner_deliveries')

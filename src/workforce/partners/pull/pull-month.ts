@@ -5,7 +5,7 @@
 // it as fast as the partner reads.
 import type { Readable } from 'node:stream';
 import { NotFoundError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineRead } from '../../../core/operation.js';
 import { idNumber, isoMonth, yup } from '../../../core/validation.js';
 import { actingPartner, type WorkforceRun } from '../../context.js';
 import type { MonthScope } from '../records.js';
@@ -26,12 +26,9 @@ export interface PulledMonth {
   body: Readable;
 }
 
-export const pullLockedMonth = defineOperation({
-  name: 'payroll.pull',
+export const pullLockedMonth = defineRead('payroll.pull', 'partner', {
   summary: 'The full locked month of a linked organization as daily attendance records (streamed)',
   input: pullQuerySchema,
-  permission: 'partner',
-  kind: 'read',
   async run(ctx: WorkforceRun & { pullTools?: SnapshotTools }, input): Promise<PulledMonth> {
     const { db } = ctx;
     const partner = actingPartner(ctx);

@@ -1,7 +1,7 @@
 // Reading units: one unit (GET /units/{id}) and the units of the caller's organizations
 // (`wfctl unit list`). Anyone with a role in the organization reads its units.
 import { NotFoundError } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineRead } from '../../../core/operation.js';
 import { idNumber, yup } from '../../../core/validation.js';
 import type { WorkforceRun } from '../../context.js';
 import {
@@ -13,12 +13,9 @@ import {
 } from '../../listing.js';
 import { serializeUnit, type UnitView } from '../serialize.js';
 
-export const getUnit = defineOperation({
-  name: 'unit.get',
+export const getUnit = defineRead('unit.get', 'organization.view', {
   summary: 'An organization unit',
   input: yup.object({ unit_id: idNumber().required() }),
-  permission: 'organization.view',
-  kind: 'read',
   async run(ctx: WorkforceRun, input): Promise<UnitView> {
     const row = await ctx.db('organization_units').where('id', input.unit_id).first();
     if (!row) throw new NotFoundError('Unit not found.');
@@ -27,12 +24,9 @@ export const getUnit = defineOperation({
   },
 });
 
-export const listUnits = defineOperation({
-  name: 'unit.list',
+export const listUnits = defineRead('unit.list', 'organization.view', {
   summary: "The units of the caller's organizations (retired ones included), by organization and code",
   input: organizationListQuery,
-  permission: 'organization.view',
-  kind: 'read',
   async run(ctx: WorkforceRun, input): Promise<Page<UnitView>> {
     const q = ctx.db('organization_units').select();
     await ofReadableOrganizations(ctx, q, 'organization_id', input.organization);

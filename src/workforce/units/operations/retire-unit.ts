@@ -17,7 +17,7 @@ import {
   ValidationError,
   type FieldErrors,
 } from '../../../core/errors.js';
-import { defineOperation } from '../../../core/operation.js';
+import { defineWrite } from '../../../core/operation.js';
 import type { Shape } from '../../../core/shape.js';
 import { byName, yup } from '../../../core/validation.js';
 import { lockForUpdate } from '../../../db/knex.js';
@@ -74,11 +74,9 @@ interface CascadeInput {
 export type UnitTransfer = Shape<typeof UnitTransferShape>;
 export type RetireUnitResult = Shape<typeof UnitRetireResult>;
 
-export const retireUnit = defineOperation({
-  name: 'unit.retire',
+export const retireUnit = defineWrite('unit.retire', 'unit.delete', {
   summary: 'Retire a unit: transfer or end its primary deployments, cancel its later shifts',
   input: retireUnitInput,
-  permission: 'unit.delete',
   async run(ctx: WorkforceRun, input): Promise<RetireUnitResult> {
     const unitId = await namedUnitId(ctx.db, input);
     // A plain read: the unit's organization never changes, and locks are taken organization first.

@@ -3,7 +3,7 @@
 // inside its locked month and partners receive it on the next push, so it asks first.
 import React from 'react';
 import type { Command } from 'commander';
-import { approveCorrectionRequest } from '../../../../workforce/attendance/correction-requests/operations/approve-request.js';
+import { approveRequest } from '../../../../workforce/attendance/correction-requests/operations/approve-request.js';
 import { workforceActor } from '../../../actors.js';
 import { commandFor } from '../../../command.js';
 import { CorrectionRequestDecidedView } from '../../../views/correction-request.js';
@@ -11,7 +11,7 @@ import { requestArg, requestsGroup } from './list.js';
 
 export function register(program: Command): void {
   requestsGroup(program);
-  commandFor(program, approveCorrectionRequest, {
+  commandFor(program, approveRequest, {
     path: 'attendance requests approve',
     description:
       'Approve a correction request: correct its day inside the locked month (partners are sent it)',

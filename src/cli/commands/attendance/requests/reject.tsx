@@ -2,7 +2,7 @@
 // POST /attendance/correction-requests/{id}/reject runs it (issue 28). The reason is required.
 import React from 'react';
 import type { Command } from 'commander';
-import { rejectCorrectionRequest } from '../../../../workforce/attendance/correction-requests/operations/reject-request.js';
+import { rejectRequest } from '../../../../workforce/attendance/correction-requests/operations/reject-request.js';
 import { workforceActor } from '../../../actors.js';
 import { commandFor } from '../../../command.js';
 import { CorrectionRequestDecidedView } from '../../../views/correction-request.js';
@@ -10,7 +10,7 @@ import { requestArg, requestsGroup } from './list.js';
 
 export function register(program: Command): void {
   requestsGroup(program);
-  commandFor(program, rejectCorrectionRequest, {
+  commandFor(program, rejectRequest, {
     path: 'attendance requests reject',
     description: 'Reject a correction request with a reason (the day is not touched)',
     args: [requestArg],

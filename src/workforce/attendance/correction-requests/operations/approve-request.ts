@@ -9,7 +9,7 @@
 // it keeps) or wholly after it (and reopens the corrected day with the rest); of two approvals (or
 // an approval and a rejection) of one request, the second finds it decided: 409.
 import { ConflictError } from '../../../../core/errors.js';
-import { defineOperation } from '../../../../core/operation.js';
+import { defineWrite } from '../../../../core/operation.js';
 import { lockForUpdate } from '../../../../db/knex.js';
 import { fromDbTime, toDbTime } from '../../../../db/time.js';
 import { actingUser, type WorkforceRun } from '../../../context.js';
@@ -21,11 +21,9 @@ import { selectRequests, serializeRequest, type CorrectionRequestView } from '..
 import { MONTH_NOT_LOCKED } from './file-request.js';
 import { lockPending, requestToDecide } from './decide.js';
 
-export const approveCorrectionRequest = defineOperation({
-  name: 'attendance.correction-request.approve',
+export const approveRequest = defineWrite('attendance.correction-request.approve', 'attendance.lock', {
   summary: 'Approve a correction request: correct its one day inside the locked month',
   input: approveRequestSchema,
-  permission: 'attendance.lock',
   // Every read after the mutex must see what committed while it waited (as unlock-month.ts).
   isolation: 'read committed',
   async run(ctx: WorkforceRun, input): Promise<CorrectionRequestView> {

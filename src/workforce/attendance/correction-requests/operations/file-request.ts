@@ -13,7 +13,7 @@ import type { Knex } from 'knex';
 import { MINUTE } from '../../../../core/clock.js';
 import { addDays, zonedParts } from '../../../../core/calendar.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../../../core/errors.js';
-import { defineOperation, ownershipRule } from '../../../../core/operation.js';
+import { defineWrite, ownershipRule } from '../../../../core/operation.js';
 import { toDbTime } from '../../../../db/time.js';
 import { actingUser, type WorkforceRun } from '../../../context.js';
 import { authorizeRead, staffOrganizationIds, type UserPrincipal } from '../../../identity/principal.js';
@@ -25,11 +25,9 @@ import { selectRequests, serializeRequest, type CorrectionRequestView } from '..
 export const MONTH_NOT_LOCKED = 'MONTH_NOT_LOCKED';
 export const REQUEST_PENDING = 'REQUEST_PENDING';
 
-export const fileCorrectionRequest = defineOperation({
-  name: 'attendance.correction-request.file',
+export const fileCorrectionRequest = defineWrite('attendance.correction-request.file', 'authenticated', {
   summary: 'Ask for one day of a locked month to be corrected (the employee, or a manager for their team)',
   input: fileRequestSchema,
-  permission: 'authenticated',
   async run(ctx: WorkforceRun, input): Promise<CorrectionRequestView> {
     const { db: trx, services } = ctx;
     const actor = actingUser(ctx);

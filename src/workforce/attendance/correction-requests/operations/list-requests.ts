@@ -4,18 +4,15 @@
 // scope is a 404, as in the attendances list.
 import type { Knex } from 'knex';
 import { NotFoundError } from '../../../../core/errors.js';
-import { defineOperation } from '../../../../core/operation.js';
+import { defineRead } from '../../../../core/operation.js';
 import type { WorkforceRun } from '../../../context.js';
 import { ascending, keysetPage, ofReadableOrganizations, type Page } from '../../../listing.js';
 import { listRequestsInput } from '../schemas.js';
 import { serializeRequest, type CorrectionRequestView } from '../serialize.js';
 
-export const listCorrectionRequests = defineOperation({
-  name: 'attendance.correction-request.list',
+export const listCorrectionRequests = defineRead('attendance.correction-request.list', 'attendance.lock', {
   summary: 'Correction requests against locked months, oldest first',
   input: listRequestsInput,
-  permission: 'attendance.lock',
-  kind: 'read',
   async run(ctx: WorkforceRun, input): Promise<Page<CorrectionRequestView>> {
     const { db } = ctx;
     // The page from the requests table alone (its own indexes: docs/list-plans.md), then the codes

@@ -1,17 +1,15 @@
 // attendance.correction-request.reject (issue 28): hr or org_admin refuses a pending request, with a
 // reason the requester reads. The day is not touched.
-import { defineOperation } from '../../../../core/operation.js';
+import { defineWrite } from '../../../../core/operation.js';
 import { toDbTime } from '../../../../db/time.js';
 import { actingUser, type WorkforceRun } from '../../../context.js';
 import { rejectRequestSchema } from '../schemas.js';
 import { selectRequests, serializeRequest, type CorrectionRequestView } from '../serialize.js';
 import { lockPending, requestToDecide } from './decide.js';
 
-export const rejectCorrectionRequest = defineOperation({
-  name: 'attendance.correction-request.reject',
+export const rejectRequest = defineWrite('attendance.correction-request.reject', 'attendance.lock', {
   summary: 'Reject a correction request, with a reason',
   input: rejectRequestSchema,
-  permission: 'attendance.lock',
   async run(ctx: WorkforceRun, input): Promise<CorrectionRequestView> {
     const { db: trx, services } = ctx;
     const actor = actingUser(ctx);

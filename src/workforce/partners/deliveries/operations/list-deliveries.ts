@@ -1,6 +1,6 @@
 // The ledger, newest first: what each partner has been sent, and (with failed) what needs attention:
 // failed batches (budget left, due on the next push) and dead ones (only a redelivery sends them).
-import { defineOperation } from '../../../../core/operation.js';
+import { defineRead } from '../../../../core/operation.js';
 import { yup } from '../../../../core/validation.js';
 import type { WorkforceRun } from '../../../context.js';
 import { partnerRef } from '../../../refs.js';
@@ -20,12 +20,9 @@ export interface DeliveryListItem extends DeliveryView {
   lock_current: boolean;
 }
 
-export const listDeliveries = defineOperation({
-  name: 'delivery.list',
+export const listDeliveries = defineRead('delivery.list', 'system.admin', {
   summary: 'The partner delivery ledger, newest first (failed: only failed and dead batches)',
   input: listDeliveriesInput,
-  permission: 'system.admin',
-  kind: 'read',
   async run(ctx: WorkforceRun, input): Promise<{ data: DeliveryListItem[] }> {
     const { db } = ctx;
     const qb = db('partner_deliveries as d')

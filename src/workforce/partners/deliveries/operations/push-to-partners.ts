@@ -16,7 +16,7 @@
 // After the locks, the run sends the correction batches owed (corrections.ts, issue 28): one day of
 // a locked month corrected by an approved request, as its own signed batch naming the lock.
 import { ValidationError } from '../../../../core/errors.js';
-import { defineOperation } from '../../../../core/operation.js';
+import { defineSteps } from '../../../../core/operation.js';
 import { isoMonth, yup } from '../../../../core/validation.js';
 import type { WorkforceRun } from '../../../context.js';
 import { countLockRecordsAfter, lockRecordsBetween } from '../../records.js';
@@ -83,13 +83,10 @@ export interface PushResult {
   undelivered: UndeliveredBatch[];
 }
 
-export const pushToPartners = defineOperation({
-  name: 'partner.push',
+export const pushToPartners = defineSteps('partner.push', 'system.admin', {
   summary: 'Send every partner the locked days it has not received (what cron and the nightly job run)',
   input: pushInput,
-  permission: 'system.admin',
   // No transaction around the network calls: see requireNoTransaction.
-  kind: 'steps',
   async run(ctx: WorkforceRun & PushTools, input): Promise<PushResult> {
     requireNoTransaction(ctx.db, 'partner.push');
     return push(ctx, input);

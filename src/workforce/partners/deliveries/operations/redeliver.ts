@@ -8,7 +8,7 @@
 // (`partner_delivery.redelivered`, one entry per batch, in the organization of the batch): the budget
 // is reset by a step operation with its own short transaction, through the runner's audit writer.
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../../../core/errors.js';
-import { defineOperation } from '../../../../core/operation.js';
+import { defineSteps, defineWrite } from '../../../../core/operation.js';
 import { idNumber, yup } from '../../../../core/validation.js';
 import type { WorkforceRun } from '../../../context.js';
 import { lockRecordsBetween } from '../../records.js';
@@ -32,11 +32,9 @@ export const redeliverInput = yup
  * A step of delivery.redeliver: the claimed batch gets a fresh budget of attempts (status pending),
  * and the audit trail says who did it to which batch of which partner. False when the claim was lost.
  */
-export const grantFreshBudget = defineOperation({
-  name: 'delivery.fresh-budget',
+export const grantFreshBudget = defineWrite('delivery.fresh-budget', 'system.admin', {
   summary: 'Give a claimed delivery batch a fresh budget of attempts (a step of delivery.redeliver)',
   input: yup.object({ delivery: idNumber().required(), claimed_by: yup.string().required() }),
-  permission: 'system.admin',
   async run(ctx: WorkforceRun, input): Promise<boolean> {
     const before = await ctx.db('partner_deliveries').where({ id: input.delivery }).first();
     if (!before) throw new NotFoundError(`No delivery ${input.delivery}.`);
@@ -81,13 +79,10 @@ export interface RedeliverResult {
   skipped: Array<{ id: number; code: string; reason: string }>;
 }
 
-export const redeliverBatch = defineOperation({
-  name: 'delivery.redeliver',
+export const redeliverBatch = defineSteps('delivery.redeliver', 'system.admin', {
   summary: 'Send one delivery batch (or every dead one) again with a fresh budget of five attempts',
   input: redeliverInput,
-  permission: 'system.admin',
   // No transaction around the network calls: see requireNoTransaction.
-  kind: 'steps',
   async run(ctx: WorkforceRun & PushTools, input): Promise<RedeliverResult> {
     requireNoTransaction(ctx.db, 'delivery.redeliver');
     if (Boolean(input.delivery) === Boolean(input.all_dead)) {

@@ -1,18 +1,16 @@
 // `wfctl partner add`: a payroll or billing partner, the organizations whose locked attendance it
 // may receive, and the outbound credentials used to call it (kept, never shown again).
 import { ValidationError } from '../../../../core/errors.js';
-import { defineOperation } from '../../../../core/operation.js';
+import { defineWrite } from '../../../../core/operation.js';
 import { toDbTime } from '../../../../db/time.js';
 import type { WorkforceRun } from '../../../context.js';
 import { organizationRef } from '../../../refs.js';
 import { addPartnerSchema } from '../schemas.js';
 import { partnerSummaries, type PartnerSummary } from './list-partners.js';
 
-export const addPartner = defineOperation({
-  name: 'partner.add',
+export const addPartner = defineWrite('partner.add', 'system.admin', {
   summary: 'Register a partner and the organizations whose locked attendance it may receive',
   input: addPartnerSchema,
-  permission: 'system.admin',
   async run(ctx: WorkforceRun, input): Promise<PartnerSummary> {
     const { db } = ctx;
     if (await db('partners').where({ name: input.name }).first('id')) {

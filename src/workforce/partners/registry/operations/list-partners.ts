@@ -1,7 +1,7 @@
 // `wfctl partner list`: partners with their organizations and active inbound tokens. Outbound
 // credentials are never part of any output.
 import type { Knex } from 'knex';
-import { defineOperation } from '../../../../core/operation.js';
+import { defineRead } from '../../../../core/operation.js';
 import { yup } from '../../../../core/validation.js';
 import { isoOrNull } from '../../../../db/time.js';
 import type { WorkforceRun } from '../../../context.js';
@@ -16,12 +16,9 @@ export interface PartnerSummary {
   tokens: Array<{ id: number; created_at: string | null; last_used_at: string | null }>;
 }
 
-export const listPartners = defineOperation({
-  name: 'partner.list',
+export const listPartners = defineRead('partner.list', 'system.admin', {
   summary: 'Partners, their organizations and active inbound tokens',
   input: yup.object({}),
-  permission: 'system.admin',
-  kind: 'read',
   async run(ctx: WorkforceRun): Promise<{ data: PartnerSummary[] }> {
     return { data: await partnerSummaries(ctx.db) };
   },

@@ -2,7 +2,7 @@
 // create` and only its SHA-256 is kept. A partner may hold several (to rotate without downtime).
 import { ValidationError } from '../../../../core/errors.js';
 import { newTokenSecret } from '../../../../core/crypto.js';
-import { defineOperation } from '../../../../core/operation.js';
+import { defineWrite } from '../../../../core/operation.js';
 import { idNumber, yup } from '../../../../core/validation.js';
 import { toDbTime } from '../../../../db/time.js';
 import type { WorkforceRun } from '../../../context.js';
@@ -17,12 +17,10 @@ export interface CreatedPartnerToken {
   partner: { id: number; name: string };
 }
 
-export const createPartnerToken = defineOperation({
-  name: 'partner-token.create',
+export const createPartnerToken = defineWrite('partner-token.create', 'system.admin', {
   summary:
     'Create an inbound partner token pt_<id>|<secret>; the secret is shown once, only its hash is kept',
   input: yup.object({ partner: partnerRef }),
-  permission: 'system.admin',
   async run(ctx: WorkforceRun, input): Promise<CreatedPartnerToken> {
     const { db } = ctx;
     const partner = await findPartner(db, input.partner);
@@ -59,11 +57,9 @@ export interface RevokedPartnerTokens {
   revoked_token_ids: number[];
 }
 
-export const revokePartnerTokens = defineOperation({
-  name: 'partner-token.revoke',
+export const revokePartnerTokens = defineWrite('partner-token.revoke', 'system.admin', {
   summary: 'Revoke one inbound partner token, or all of them',
   input: revokePartnerTokensInput,
-  permission: 'system.admin',
   async run(ctx: WorkforceRun, input): Promise<RevokedPartnerTokens> {
     if ((input.token_id === undefined) === !input.all) {
       throw ValidationError.field('token_id', 'Name one token id, or ask for all tokens (not both).');

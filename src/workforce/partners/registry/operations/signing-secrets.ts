@@ -7,7 +7,7 @@
 import type { Knex } from 'knex';
 import { ConflictError, ValidationError } from '../../../../core/errors.js';
 import { sha256Hex } from '../../../../core/crypto.js';
-import { defineOperation } from '../../../../core/operation.js';
+import { defineRead, defineWrite } from '../../../../core/operation.js';
 import { yup } from '../../../../core/validation.js';
 import { lockForUpdate } from '../../../../db/knex.js';
 import { toDbTime } from '../../../../db/time.js';
@@ -79,15 +79,13 @@ async function storeSecrets(
   return result;
 }
 
-export const rotateSigningSecret = defineOperation({
-  name: 'partner-secret.rotate',
+export const rotateSigningSecret = defineWrite('partner-secret.rotate', 'system.admin', {
   summary: 'Store the next signing secret of a partner; pushes are signed with both until it is promoted',
   input: yup.object({
     partner: partnerRef,
     // Same rule as partner.add's signing_secret.
     next_signing_secret: yup.string().required().min(16).max(500),
   }),
-  permission: 'system.admin',
   async run(ctx: WorkforceRun, input): Promise<SigningSecrets> {
     const row = await lockedPartner(ctx.db, input.partner);
     if (input.next_signing_secret === row.signing_secret) {
@@ -104,11 +102,9 @@ export const rotateSigningSecret = defineOperation({
   },
 });
 
-export const promoteSigningSecret = defineOperation({
-  name: 'partner-secret.promote',
+export const promoteSigningSecret = defineWrite('partner-secret.promote', 'system.admin', {
   summary: 'Make the next signing secret of a partner the current one; the old secret is discarded',
   input: yup.object({ partner: partnerRef }),
-  permission: 'system.admin',
   async run(ctx: WorkforceRun, input): Promise<SigningSecrets> {
     const row = await lockedPartner(ctx.db, input.partner);
     if (!row.next_signing_secret) {
@@ -124,12 +120,9 @@ export const promoteSigningSecret = defineOperation({
   },
 });
 
-export const showSigningSecrets = defineOperation({
-  name: 'partner-secret.show',
+export const showSigningSecrets = defineRead('partner-secret.show', 'system.admin', {
   summary: 'Fingerprints of the signing secrets of a partner (never the secrets)',
   input: yup.object({ partner: partnerRef }),
-  permission: 'system.admin',
-  kind: 'read',
   async run(ctx: WorkforceRun, input): Promise<SigningSecrets> {
     const { id } = await findPartner(ctx.db, input.partner);
     const row = await ctx.db('partners').where({ id }).first('name', 'signing_secret', 'next_signing_secret');
