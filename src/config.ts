@@ -227,8 +227,6 @@ export const VARIABLES = {
   },
 } as const;
 
-export type VariableName = keyof typeof VARIABLES;
-
 export class ConfigError extends Error {
   constructor(
     readonly variable: string,

@@ -163,8 +163,6 @@ export interface Operation<Actor, In, Out> {
 }
 
 export type AnyOperation = Operation<any, any, any>;
-export type InputOf<O> = O extends Operation<any, infer I, any> ? I : never;
-export type ResultOf<O> = O extends Operation<any, any, infer R> ? R : never;
 
 const NAME = /^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)+$/;
 

@@ -66,12 +66,10 @@ export const storeAppointmentSchema = yup.object({
     .default('scheduled')
     .meta({ description: 'scheduled (default) or confirmed' }),
 });
-export type StoreAppointmentInput = yup.InferType<typeof storeAppointmentSchema>;
 
 export const updateAppointmentSchema = yup.object({
   status: yup.string().oneOf(APPOINTMENT_STATUSES).required(),
 });
-export type UpdateAppointmentInput = yup.InferType<typeof updateAppointmentSchema>;
 
 /** Moving an appointment: a new start, and optionally a new length or veterinarian. */
 export const rescheduleAppointmentSchema = yup.object({
@@ -81,7 +79,6 @@ export const rescheduleAppointmentSchema = yup.object({
     .nullable()
     .meta({ description: 'new veterinarian (null: none); default: unchanged' }),
 });
-export type RescheduleAppointmentInput = yup.InferType<typeof rescheduleAppointmentSchema>;
 
 /**
  * The veterinarian by name, for the CLI (`--vet vera@example.test`): a member of the tenant by login

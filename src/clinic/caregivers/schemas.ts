@@ -17,9 +17,7 @@ export const inviteCaregiverSchema = yup.object({
     .required(),
   note: optionalText(2000),
 });
-export type InviteCaregiverInput = yup.InferType<typeof inviteCaregiverSchema>;
 
 export const acceptInviteSchema = yup.object({
   token: yup.string().trim().length(CAREGIVER_TOKEN_LENGTH).required(),
 });
-export type AcceptInviteInput = yup.InferType<typeof acceptInviteSchema>;

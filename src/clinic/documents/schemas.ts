@@ -50,4 +50,3 @@ export const uploadDocumentSchema = yup.object({
     .transform((v) => (v === '' ? null : v)),
   notes: optionalText(2000),
 });
-export type UploadDocumentInput = yup.InferType<typeof uploadDocumentSchema>;

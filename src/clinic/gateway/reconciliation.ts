@@ -6,7 +6,6 @@ import { fromMinor } from '../payments/money.js';
 import { Money } from '../payments/serialize.js';
 
 export const UNRECONCILED_STATUSES = ['open', 'booked', 'refund_noted'] as const;
-export type UnreconciledStatus = (typeof UNRECONCILED_STATUSES)[number];
 export const UNRECONCILED_REASONS = ['over_order', 'currency'] as const;
 
 export const UnreconciledPayment = Obj({

@@ -9,7 +9,6 @@ export const verifySchema = yup.object({
   gateway_payment_id: gatewayId().required(),
   gateway_signature: yup.string().trim().max(255).required(),
 });
-export type VerifyInput = yup.InferType<typeof verifySchema>;
 
 export const gatewayOrderInput = yup.object({ invoice_id: idNumber().required() });
 

@@ -70,6 +70,5 @@ export const storeInvoiceSchema = yup.object({
     }),
   payment_reference_number: optionalText(255),
 });
-export type StoreInvoiceInput = yup.InferType<typeof storeInvoiceSchema>;
 
 export const invoiceListQuery = yup.object({ page: pageField() });

@@ -35,7 +35,6 @@ export const createOrderSchema = yup.object({
   }),
   notes: optionalText(2000),
 });
-export type CreateOrderInput = yup.InferType<typeof createOrderSchema>;
 
 export const ownerOrderListQuery = yup.object({
   status: yup.string().oneOf([...ORDER_STATUSES]),

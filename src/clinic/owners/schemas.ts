@@ -19,6 +19,5 @@ export const registerOwnerSchema = yup.object({
   phone: optionalText(40),
   tenant_id: idNumber().required(),
 });
-export type RegisterOwnerInput = yup.InferType<typeof registerOwnerSchema>;
 
 export const ownerClientListQuery = yup.object({ page: pageField() });

@@ -11,4 +11,3 @@ export const recordPaymentSchema = yup.object({
   payment_method: yup.string().oneOf(PAYMENT_METHODS).required(),
   reference_number: optionalText(255),
 });
-export type RecordPaymentInput = yup.InferType<typeof recordPaymentSchema>;

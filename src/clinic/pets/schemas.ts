@@ -52,7 +52,6 @@ export const ownerStorePetSchema = yup.object({
   sex: yup.string().oneOf(PET_SEXES).default('unknown'),
   ...optionalPetFields,
 });
-export type OwnerStorePetInput = yup.InferType<typeof ownerStorePetSchema>;
 
 export const storePetSchema = ownerStorePetSchema.shape({
   client_id: idNumber().required().meta({ description: 'The client (owner) id the pet belongs to' }),
@@ -71,7 +70,6 @@ export const updatePetSchema = yup.object({
     .transform((v) => (v === '' ? null : v))
     .meta({ description: 'the day the pet died (an extension); null clears it' }),
 });
-export type UpdatePetInput = yup.InferType<typeof updatePetSchema>;
 
 export type PetFields = Partial<Omit<StorePetInput, 'client_id'>> & { deceased_on?: string | null };
 

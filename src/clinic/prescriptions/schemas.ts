@@ -16,4 +16,3 @@ export const createPrescriptionSchema = yup.object({
   items: yup.array().of(prescriptionItemSchema).min(1).max(50).required(),
   notes: optionalText(2000),
 });
-export type CreatePrescriptionInput = yup.InferType<typeof createPrescriptionSchema>;

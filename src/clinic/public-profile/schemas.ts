@@ -19,4 +19,3 @@ export const publicProfileSchema = yup.object({
   // The opt-in: a tag with no phone of its own offers the owner's account phone (never the e-mail).
   show_owner_contact: yup.boolean().nonNullable(({ path }) => `The ${path} field must be true or false.`),
 });
-export type PublicProfileInput = yup.InferType<typeof publicProfileSchema>;

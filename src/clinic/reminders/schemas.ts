@@ -23,7 +23,6 @@ export const reminderSettingsSchema = yup.object({
     description: 'the sender name of the mail; null: the clinic’s name',
   }),
 });
-export type ReminderSettingsInput = yup.InferType<typeof reminderSettingsSchema>;
 
 export const previewSchema = yup.object({
   tenant_id: idNumber().required(),

@@ -9,7 +9,6 @@ export const createShareSchema = yup.object({
   note: optionalText(500),
   expires_in_minutes: yup.number().integer().min(5).max(1440).nullable(),
 });
-export type CreateShareInput = yup.InferType<typeof createShareSchema>;
 
 export const shareCodeParams = yup.object({ code: yup.string().required() });
 export const shareListQuery = yup.object({ page: pageField() });
@@ -19,4 +18,3 @@ export const redeemShareSchema = yup.object({
   tenant_id: idNumber().required(),
   user_id: idNumber().required(),
 });
-export type RedeemShareInput = yup.InferType<typeof redeemShareSchema>;

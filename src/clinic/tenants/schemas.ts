@@ -82,7 +82,6 @@ export const profileFields = {
 };
 
 export const updateProfileSchema = yup.object({ ...profileFields, timezone: timezoneField() });
-export type ProfileFields = yup.InferType<typeof updateProfileSchema>;
 
 export const createTenantSchema = yup.object({
   name: nameField().required(),
@@ -105,7 +104,6 @@ export const addMemberSchema = yup.object({
   name: nameField().optional(),
   password: passwordField().optional(),
 });
-export type AddMemberInput = yup.InferType<typeof addMemberSchema>;
 
 export const tenantParams = yup.object({
   tenant: yup.string().required().meta({ description: 'tenant id, or its slug' }),

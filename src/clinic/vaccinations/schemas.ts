@@ -20,4 +20,3 @@ export const recordVaccinationSchema = yup.object({
   notes: optionalText(2000),
   lot_number: optionalText(100),
 });
-export type RecordVaccinationInput = yup.InferType<typeof recordVaccinationSchema>;

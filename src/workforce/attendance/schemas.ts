@@ -31,7 +31,6 @@ export const lockSchema = yup.object({
   organization_unit_id: idNumber().nullable().optional(),
   month: isoMonth().required(),
 });
-export type LockMonthInput = yup.InferType<typeof lockSchema>;
 
 /**
  * attendance.lock's input: the body, or the organization and unit as a person types them (the
@@ -55,7 +54,6 @@ export const unlockSchema = yup.object({
   lock_id: idNumber().required(),
   reason: yup.string().trim().max(1000).required(),
 });
-export type UnlockMonthInput = yup.InferType<typeof unlockSchema>;
 
 // An instant with an explicit offset: a wall-clock time without one would let the device decide the day.
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
@@ -88,7 +86,6 @@ export const punchSchema = yup.object({
   at: punchInstant().required(),
   employee_id: yup.string().trim().min(1).max(64).optional(),
 });
-export type PunchInput = yup.InferType<typeof punchSchema>;
 
 export const listSchema = yup
   .object({

@@ -19,7 +19,6 @@ import { DailyAttendanceRecord, parseFlags, selectRecord } from '../partners/rec
 import { PUNCH_KINDS, type AttendanceStatus } from './schemas.js';
 
 export const AMENDED_FIELDS = ['check_in', 'check_out', 'worked_minutes', 'status', 'flags'] as const;
-export type AmendedField = (typeof AMENDED_FIELDS)[number];
 
 /** A time HH:MM:SSZ, a number of minutes, a status or the list of flags; null when empty. */
 const TrailValue = (description: string) =>

@@ -24,8 +24,6 @@ export const createDeploymentBody = yup.object({
   ...deploymentTerms,
 });
 
-export type CreateDeploymentBody = yup.InferType<typeof createDeploymentBody>;
-
 export const closeDeploymentQuery = yup.object({
   force: yup.boolean().default(false).meta({ description: 'true: delete the row instead of closing it' }),
   dry_run: yup.boolean().default(false).meta({ description: 'true: return the summary and change nothing' }),

@@ -7,5 +7,3 @@ export const offboardBody = yup
     reason: yup.string().trim().min(1).max(1000).required().meta({ example: 'Resigned' }),
   })
   .noUnknown();
-
-export type OffboardBody = yup.InferType<typeof offboardBody>;

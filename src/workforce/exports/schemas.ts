@@ -25,5 +25,3 @@ export const exportInput = yup.object({
     .default(false)
     .meta({ description: 'export a month that is not locked yet, rows as they are' }),
 });
-
-export type ExportInput = yup.InferType<typeof exportInput>;

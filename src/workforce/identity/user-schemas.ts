@@ -47,5 +47,3 @@ export const listUsersSchema = yup.object({
   limit: yup.number().typeError('The limit field must be a number.').integer().min(1).max(500).default(100),
   cursor: yup.string().max(1024),
 });
-
-export type ListUsersInput = yup.InferType<typeof listUsersSchema>;

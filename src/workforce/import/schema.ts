@@ -19,7 +19,6 @@ export const SECTIONS = [
   'attendance',
   'financial_years',
 ] as const;
-export type Section = (typeof SECTIONS)[number];
 
 // Codes name things in keys like ACME/BLR, so they cannot hold a slash.
 const code = () =>

@@ -17,5 +17,3 @@ export const retireUnitBody = yup.object({
     .max(100000)
     .optional(),
 });
-
-export type RetireUnitBody = yup.InferType<typeof retireUnitBody>;

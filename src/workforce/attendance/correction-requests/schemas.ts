@@ -7,7 +7,6 @@ import { listQueryFields } from '../../listing.js';
 import { punchInstant } from '../schemas.js';
 
 export const REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 export const fileRequestSchema = yup
   .object({
@@ -56,4 +55,3 @@ export const listRequestsInput = yup.object({
   organization: organizationName('only this organization: code (ACME) or id'),
   ...listQueryFields,
 });
-export type ListRequestsInput = yup.InferType<typeof listRequestsSchema>;

@@ -17,8 +17,6 @@ export const auditQuery = yup.object({
   organization_id: idNumber(),
 });
 
-export type AuditQuery = yup.InferType<typeof auditQuery>;
-
 export const listAuditEntries = defineRead('audit-entry.list', 'employee.update', {
   summary: 'The audit trail, newest first',
   input: auditQuery,

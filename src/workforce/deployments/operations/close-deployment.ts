@@ -2,7 +2,6 @@
 // force the row is deleted, and what opening it took from the employee's other primaries is given
 // back in the same transaction (undo.ts), or the deletion is refused with 409 when it would leave
 // days without a primary. Audit employee_deployment.closed.
-import type { InferType } from 'yup';
 import { ConflictError, NotFoundError } from '../../../core/errors.js';
 import { defineWrite } from '../../../core/operation.js';
 import type { Shape } from '../../../core/shape.js';
@@ -22,7 +21,6 @@ export const closeDeploymentInput = yup.object({
       'true: delete the row instead of closing it, giving back what its opening took from other primaries',
   }),
 });
-export type CloseDeploymentInput = InferType<typeof closeDeploymentInput>;
 
 export type CloseDeploymentResult = Shape<typeof DeploymentClosed>;
 

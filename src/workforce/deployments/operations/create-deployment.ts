@@ -2,7 +2,6 @@
 // employee row is locked first, so two concurrent creations for one employee run one after the
 // other and never leave two overlapping primaries. Audit employee_deployment.created. The route's
 // body names the employee and the unit by id; the CLI by name (E042, ACME/MUM), resolved here.
-import type { InferType } from 'yup';
 import type { Knex } from 'knex';
 import { ConflictError, ValidationError } from '../../../core/errors.js';
 import { defineWrite } from '../../../core/operation.js';
@@ -22,7 +21,6 @@ export const createDeploymentInput = yup.object({
   unit: unitNaming.unit,
   ...deploymentTerms,
 });
-export type CreateDeploymentInput = InferType<typeof createDeploymentInput>;
 
 export type CreateDeploymentResult = Shape<typeof DeploymentCreated>;
 

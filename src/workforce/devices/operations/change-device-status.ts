@@ -1,7 +1,6 @@
 // Approve or revoke a device (`wfctl device approve|revoke`, POST /devices/{id}/approve|revoke).
 // Revoking also revokes the employee's mobile tokens bound to that fingerprint, so a lost phone
 // stops working at once. Needs employee.update in the employee's organization.
-import type { InferType } from 'yup';
 import { ConflictError, NotFoundError } from '../../../core/errors.js';
 import { defineWrite } from '../../../core/operation.js';
 import type { Shape } from '../../../core/shape.js';
@@ -30,7 +29,6 @@ export const revokeDeviceSchema = yup.object({
   reason: yup.string().strict().max(1000).nullable().optional(),
 });
 export const revokeDeviceInput = yup.object(deviceNaming).concat(revokeDeviceSchema);
-export type RevokeDeviceInput = InferType<typeof revokeDeviceInput>;
 
 export type DeviceStatusResult = Shape<typeof DeviceStatusChange>;
 

@@ -1,7 +1,6 @@
 // `wfctl device list [--pending] [--org ORG]`: the devices an operator may approve or revoke, oldest
 // first (a pending list reads as a queue), with their employee. Scoped like approve: the
 // organizations where the actor updates employees; a system_admin sees all.
-import type { InferType } from 'yup';
 import { defineRead } from '../../../core/operation.js';
 import { yup } from '../../../core/validation.js';
 import { isoOrNull } from '../../../db/time.js';
@@ -22,7 +21,6 @@ export const listDevicesInput = yup.object({
     .meta({ description: 'pending, approved or revoked' }),
   ...organizationListFields,
 });
-export type ListDevicesInput = InferType<typeof listDevicesInput>;
 
 export type DeviceListItem = DeviceBody & { organization_code: string; created_at: string | null };
 

@@ -12,7 +12,6 @@ import { ConflictError, ForbiddenError } from '../../../core/errors.js';
 import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
 import { addDays, localDate, maxDate } from '../../calendar.js';
-import type { InferType } from 'yup';
 import { defineWrite } from '../../../core/operation.js';
 import type { Shape } from '../../../core/shape.js';
 import { employeeNaming, namedEmployeeId } from '../../refs.js';
@@ -26,7 +25,6 @@ import { lockEmployee, organizationTimezone } from '../queries.js';
 import { serializeEmployee, type OffboardResult as OffboardResultShape } from '../serialize.js';
 
 export const offboardInput = offboardBody.shape(employeeNaming);
-export type OffboardInput = InferType<typeof offboardInput>;
 
 export type OffboardResult = Shape<typeof OffboardResultShape>;
 

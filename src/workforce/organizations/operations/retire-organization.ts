@@ -2,7 +2,6 @@
 // cascade (last-unit guard bypassed), then the organization; audit organization.retired with the
 // status before and after. Retiring an already retired organization changes nothing. The route
 // names the organization by id; the CLI by code (ORGANIZATION), resolved here through refs.ts.
-import type { InferType } from 'yup';
 import { NotFoundError } from '../../../core/errors.js';
 import { defineWrite } from '../../../core/operation.js';
 import type { Shape } from '../../../core/shape.js';
@@ -15,7 +14,6 @@ import { retireOrganizationBody } from '../schemas.js';
 import { serializeOrganization, type OrganizationRetireResult } from '../serialize.js';
 
 export const retireOrganizationInput = retireOrganizationBody.shape(organizationNaming);
-export type RetireOrganizationInput = InferType<typeof retireOrganizationInput>;
 
 export type RetireOrganizationResult = Shape<typeof OrganizationRetireResult>;
 

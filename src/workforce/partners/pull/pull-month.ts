@@ -18,8 +18,6 @@ export const pullQuerySchema = yup
   })
   .required();
 
-export type PullQuery = yup.InferType<typeof pullQuerySchema>;
-
 export interface PulledMonth {
   organizationCode: string;
   month: string;

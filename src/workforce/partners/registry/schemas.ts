@@ -32,8 +32,6 @@ export const addPartnerSchema = yup.object({
   organizations: yup.array(yup.string().trim().required()).required().min(1),
 });
 
-export type AddPartnerInput = yup.InferType<typeof addPartnerSchema>;
-
 function isHttpUrl(v: string): boolean {
   try {
     const u = new URL(v);
