@@ -267,17 +267,17 @@ export const COMMAND_TABLE: readonly CommandNode[] = [
     name: 'attendance',
     description: 'Attendance beyond locks: correction requests against a locked month',
     examples: [
-      'wfctl attendance requests file --actor a1001@acme.demo --date 2026-01-12 --check-in 2026-01-12T03:30:00Z --reason "reader down"',
+      'wfctl attendance requests file --actor a1001@acme.demo --date 2025-01-13 --check-in 2025-01-13T03:30:00Z --reason "reader down"',
     ],
     commands: [
       {
         name: 'requests',
         description: 'Correction requests against a locked month: list, approve, reject (hr, org_admin)',
         examples: [
-          'wfctl attendance requests file --actor a1001@acme.demo --date 2026-01-12 --check-in 2026-01-12T03:30:00Z --reason "reader down"',
+          'wfctl attendance requests file --actor a1001@acme.demo --date 2025-01-13 --check-in 2025-01-13T03:30:00Z --reason "reader down"',
           'wfctl attendance requests list --status pending',
-          'wfctl attendance requests approve 7 --yes',
-          'wfctl attendance requests reject 7 --reason "The gate log shows 17:30."',
+          'wfctl attendance requests approve 1 --yes',
+          'wfctl attendance requests reject 1 --reason "The gate log shows 17:30."',
         ],
         commands: [
           {

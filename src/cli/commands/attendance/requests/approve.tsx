@@ -17,7 +17,7 @@ export function register(program: Command): void {
       'Approve a correction request: correct its day inside the locked month (partners are sent it)',
     args: [requestArg],
     input: {},
-    examples: ['wfctl attendance requests approve 7 --yes'],
+    examples: ['wfctl attendance requests approve 1 --yes'],
     context: workforceActor,
     confirm: (args) =>
       `Approve correction request ${args.id}? The locked day is corrected and sent to partners.`,

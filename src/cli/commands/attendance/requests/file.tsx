@@ -26,7 +26,7 @@ export function register(program: Command): void {
         date: { description: 'the day (YYYY-MM-DD)', required: true },
         check_in: {
           flags: '--check-in <instant>',
-          description: 'proposed check-in, e.g. 2026-01-12T03:30:00Z',
+          description: 'proposed check-in, e.g. 2025-01-13T03:30:00Z',
         },
         check_out: {
           flags: '--check-out <instant>',
@@ -36,7 +36,7 @@ export function register(program: Command): void {
       },
     },
     examples: [
-      'wfctl attendance requests file --actor a1001@acme.demo --date 2026-01-12 --check-in 2026-01-12T03:30:00Z --reason "reader down"',
+      'wfctl attendance requests file --actor a1001@acme.demo --date 2025-01-13 --check-in 2025-01-13T03:30:00Z --reason "reader down"',
     ],
     context: workforceActor,
   });

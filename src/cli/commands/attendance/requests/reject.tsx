@@ -23,7 +23,7 @@ export function register(program: Command): void {
         },
       },
     },
-    examples: ['wfctl attendance requests reject 7 --reason "The gate log shows 17:30."'],
+    examples: ['wfctl attendance requests reject 1 --reason "The gate log shows 17:30."'],
     context: workforceActor,
     names: (r) => ({ organizations: [r.organization_id] }),
     view: (r, _flags, names) => <CorrectionRequestDecidedView r={r} names={names} />,
