@@ -168,8 +168,8 @@ export const COMMAND_TABLE: readonly CommandNode[] = [
     name: 'deployment',
     description: 'Deployments of employees at units',
     examples: [
-      'wfctl deployment create A1002 --unit ACME/MUM --from 2026-02-01 --primary --dry-run',
-      'wfctl deployment close 31 --yes',
+      'wfctl deployment create A1003 --unit ACME/MUM --from 2026-02-01 --primary --dry-run',
+      'wfctl deployment close 11 --yes',
     ],
     commands: [
       {
@@ -859,8 +859,8 @@ export const COMMAND_TABLE: readonly CommandNode[] = [
     description: 'The outbox: every email the service sends, as sent, and its delivery',
     examples: [
       'wfctl mail list --status failed',
-      'wfctl mail show 12',
-      'wfctl mail retry 12 && wfctl jobs work',
+      'wfctl mail show 1',
+      'wfctl mail retry 1 && wfctl jobs work',
     ],
     commands: [
       {

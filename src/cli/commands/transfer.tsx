@@ -29,8 +29,8 @@ export function register(program: Command): void {
       },
     },
     examples: [
-      'wfctl transfer A1002 --to ACME/MUM --on 2026-02-01 --dry-run',
-      'wfctl transfer A1002 --to ACME/MUM --on 2026-02-01 --yes --json',
+      'wfctl transfer A1003 --to ACME/DEL --on 2026-02-01 --dry-run',
+      'wfctl transfer A1003 --to ACME/DEL --on 2026-02-01 --yes --json',
     ],
     context: workforceActor,
     confirm: (args, flags) => `Transfer ${args.employee} to ${flags.to} from ${flags.on}?`,

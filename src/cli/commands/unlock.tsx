@@ -31,8 +31,8 @@ export function register(program: Command): void {
     confirm: (args, flags) =>
       `Unlock lock ${args.lock_id} (${String(flags.reason)})? Its rows become editable again.`,
     examples: [
-      'wfctl unlock 42 --reason "late punches" --dry-run',
-      'wfctl unlock 42 --reason "late punches" --yes',
+      'wfctl unlock 12 --reason "late punches" --dry-run',
+      'wfctl unlock 12 --reason "late punches" --yes',
     ],
     context: workforceActor,
     names: (r) => ({ organizations: [r.organization_id], units: [r.organization_unit_id] }),

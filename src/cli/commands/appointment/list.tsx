@@ -28,7 +28,7 @@ export function register(program: Command): void {
     },
     examples: [
       'wfctl appointment list --tenant happy-paws',
-      'wfctl appointment list --tenant 3 --from 2026-03-01T00:00:00+05:30 --to 2026-03-02T00:00:00+05:30 --vet vera@example.test --json',
+      'wfctl appointment list --tenant happy-paws --from 2026-03-01T00:00:00+05:30 --to 2026-03-02T00:00:00+05:30 --vet vet@happypaws.test --json',
     ],
     context: clinicActor,
     json: pageResult,

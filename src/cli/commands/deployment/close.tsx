@@ -18,7 +18,7 @@ export function register(program: Command): void {
       skip: ['deployment_id'],
       fields: { force: { description: 'delete the deployment instead of closing it' } },
     },
-    examples: ['wfctl deployment close 31 --yes', 'wfctl deployment close 31 --force --dry-run'],
+    examples: ['wfctl deployment close 11 --yes', 'wfctl deployment close 11 --force --dry-run'],
     context: workforceActor,
     confirm: (args, flags) => `${flags.force ? 'Delete' : 'Close'} deployment ${args.id}?`,
     toInput: async (args) => {

@@ -34,7 +34,7 @@ export function register(program: Command): void {
         is_primary: { flags: '--primary', description: 'make it the primary deployment' },
       },
     },
-    examples: ['wfctl deployment create A1002 --unit ACME/MUM --from 2026-02-01 --primary --dry-run'],
+    examples: ['wfctl deployment create A1003 --unit ACME/MUM --from 2026-02-01 --primary --dry-run'],
     context: workforceActor,
     confirm: (args, flags) =>
       `Deploy ${args.employee} at ${flags.unit} from ${flags.from}${flags.primary ? ' as primary' : ''}?`,

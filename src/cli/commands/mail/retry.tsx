@@ -16,7 +16,7 @@ export function register(program: Command): void {
     args: [
       { name: 'id', description: 'email id (from wfctl mail list)', prompt: 'Email id?', field: 'mail_id' },
     ],
-    examples: ['wfctl mail retry 12 && wfctl jobs work'],
+    examples: ['wfctl mail retry 1 && wfctl jobs work'],
     context: clinicActor,
     input: {},
     view: (r) => <MailRetriedView r={r} />,

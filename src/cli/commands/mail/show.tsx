@@ -15,7 +15,7 @@ export function register(program: Command): void {
     args: [
       { name: 'id', description: 'email id (from wfctl mail list)', prompt: 'Email id?', field: 'mail_id' },
     ],
-    examples: ['wfctl mail show 12', 'wfctl mail show 12 --json | jq -r .html'],
+    examples: ['wfctl mail show 1', 'wfctl mail show 1 --json | jq -r .html'],
     context: clinicActor,
     input: {},
     names: (mail) => ({ tenants: [mail.tenant_id] }),

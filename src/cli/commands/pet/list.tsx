@@ -16,7 +16,7 @@ export function register(program: Command): void {
     description: 'List a tenant’s pets (patients) with their client, 20 per page, newest first',
     flags: [tenantNameFlag, pageFlag],
     input: { skip: ['tenant_id'] },
-    examples: ['wfctl pet list --tenant happy-paws', 'wfctl pet list --tenant 3 --page 2 --json'],
+    examples: ['wfctl pet list --tenant happy-paws', 'wfctl pet list --tenant happy-paws --page 2 --json'],
     context: clinicActor,
     json: pageResult,
     view: (page) => <PetListView page={pageResult(page)} />,

@@ -18,7 +18,7 @@ export function register(program: Command): void {
     input: { skip: ['tenant_id'] },
     examples: [
       'wfctl tenant dashboard happy-paws',
-      'wfctl tenant dashboard 3 --actor vet@happypaws.test --json',
+      'wfctl tenant dashboard happy-paws --actor vet@happypaws.test --json',
     ],
     context: clinicActor,
     view: (dashboard) => <DashboardView dashboard={dashboard} />,
