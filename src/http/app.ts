@@ -320,14 +320,23 @@ async function withCrossChecks<T>(
   }
 }
 
+/** `No employee "abc".`, from the parameter's description (`employee id`) or its name. */
+function notFoundMessage(route: Route, err: yup.ValidationError, raw: Record<string, string>): string {
+  const name = err.path ?? '';
+  const field = (route.params!.describe().fields as Record<string, { meta?: { description?: string } }>)[name];
+  const what = (field?.meta?.description ?? name).replace(/ id$/, '');
+  return name ? `No ${what} ${JSON.stringify(raw[name] ?? '')}.` : 'Not found.';
+}
+
 /** Path params through the route's own schema (routes without one get the raw strings). */
 async function validateParams(route: Route, raw: Record<string, string>): Promise<Record<string, unknown>> {
   if (!route.params) return raw;
   try {
     return await route.params.validate(raw, { abortEarly: true, stripUnknown: true });
   } catch (err) {
-    // A malformed id in a path names a record that cannot exist: 404, like any missing record.
-    if (err instanceof yup.ValidationError) throw new NotFoundError();
+    // A malformed id in a path names a record that cannot exist: 404, like any missing record,
+    // naming the parameter so the caller sees which part of the path was wrong.
+    if (err instanceof yup.ValidationError) throw new NotFoundError(notFoundMessage(route, err, raw));
     throw err;
   }
 }

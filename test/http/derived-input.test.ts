@@ -110,14 +110,16 @@ for (const dialect of DIALECTS) {
     t.is(k.counter.checks, 1, 'validated once: by the pipeline, not again by the runner');
   });
 
-  test(`[${dialect}] a bad body is one 422 naming each field; a malformed path id is a 404`, async (t) => {
+  test(`[${dialect}] a bad body is one 422 naming each field; a malformed path id is a 404 naming it`, async (t) => {
     const k = await boot(dialect);
     t.teardown(k.close);
     const bad = await k.http.request('POST', '/api/v1/pets/7/notes', { body: { name: 5, count: 0 } });
     t.is(bad.status, 422);
     t.deepEqual(Object.keys(bad.body.errors).sort(), ['count', 'name']);
     t.is(k.counter.checks, 1, 'the operation never ran');
-    t.is((await k.http.request('POST', '/api/v1/pets/abc/notes', { body: { name: 'Rex' } })).status, 404);
+    const malformed = await k.http.request('POST', '/api/v1/pets/abc/notes', { body: { name: 'Rex' } });
+    t.is(malformed.status, 404);
+    t.is(malformed.body.message, 'No pet "abc".', 'the 404 names the path parameter');
     t.is((await k.http.request('POST', '/api/v1/pets/7/notes', { body: [1] })).status, 422);
     const hostile = await k.http.request('POST', '/api/v1/pets/7/notes', {
       raw: '{"name":"x","constructor":1}',

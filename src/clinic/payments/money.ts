@@ -32,7 +32,7 @@ export function amountField(opts: { positive: boolean }) {
         'positive-cents',
         ({ path }) => `The ${path} field must be at least 0.01.`,
         // Out of range is the max/moreThan rules' to report: toMinor cannot read 1e+308.
-        (v) => v == null || Math.abs(v) > MAX_AMOUNT || toMinor(v) > 0,
+        (v) => v == null || v <= 0 || v > MAX_AMOUNT || toMinor(v) > 0,
       )
     : base.min(0);
 }

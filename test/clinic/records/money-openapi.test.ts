@@ -1,6 +1,7 @@
 // Money conversion (exact, half up) and the records routes in the clinic OpenAPI document.
 import test from 'ava';
-import { fromMinor, toMinor } from '../../../src/clinic/payments/money.js';
+import { amountField, fromMinor, toMinor } from '../../../src/clinic/payments/money.js';
+import { yup } from '../../../src/core/validation.js';
 import { bootApp } from '../../helpers/app.js';
 import { DIALECTS } from '../../helpers/db.js';
 
@@ -17,6 +18,17 @@ test('amounts convert to minor units through their decimal text, half up', (t) =
   t.is(fromMinor(30), 0.3);
   t.is(fromMinor(9999999999), 99999999.99);
   t.is(fromMinor(-5), -0.05);
+});
+
+test('a positive amount that breaks a rule gets one message for it, not two', async (t) => {
+  const schema = yup.object({ amount: amountField({ positive: true }) });
+  const errors = async (amount: number) =>
+    (await t.throwsAsync<yup.ValidationError>(schema.validate({ amount }, { abortEarly: false })))?.errors;
+  t.deepEqual(await errors(0), ['The amount field must be greater than 0.']);
+  t.deepEqual(await errors(-5), ['The amount field must be greater than 0.']);
+  t.deepEqual(await errors(0.004), ['The amount field must be at least 0.01.']);
+  t.deepEqual(await errors(1e308), ['The amount field must not be greater than 99999999.99.']);
+  t.is((await schema.validate({ amount: 0.01 })).amount, 0.01);
 });
 
 for (const dialect of DIALECTS) {
