@@ -508,7 +508,7 @@ export const COMMAND_TABLE: readonly CommandNode[] = [
               'Add a user to a tenant (TENANT: id or slug); a new email gets an account with --name and the password',
             module: 'tenant/member/add',
             arguments: ['[tenant]', '[email]'],
-            options: ['--password-stdin', '--role <role>', '--name <name>', '--actor <email>', '--json'],
+            options: ['--role <role>', '--name <name>', '--password-stdin', '--actor <email>', '--json'],
           },
           {
             name: 'remove',

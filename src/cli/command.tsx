@@ -238,6 +238,9 @@ export function commandFor<Actor, In, Out, Shown = Out>(
     async function runCommand(services: Services, secrets: Record<string, string>) {
       const ctx = await spec.context(services, flags.actor);
       const names = inputNames(form);
+      // A lone secret comes on stdin: a rule it breaks names the stdin flag. Several (one a line)
+      // keep their field names, which say which line was wrong.
+      if (spec.secrets?.fields.length === 1) names.set(spec.secrets.fields[0].field, spec.secrets.stdin);
       const input = await namingFlags(names, async () => {
         if (!spec.input) return spec.toInput!(args, flags, ctx, secrets, {});
         const given = inputOf(op.input, form, args, flags);

@@ -106,8 +106,8 @@ for (const dialect of DIALECTS) {
       input: 'short',
     });
     t.is(invalid.code, 2);
-    // Named as typed: the --slug and --plan flags; the password (stdin) by field.
-    t.deepEqual(Object.keys(invalid.json().errors).sort(), ['--plan', '--slug', 'password']);
+    // Named as typed: the --slug and --plan flags, and the password by the flag that reads it.
+    t.deepEqual(Object.keys(invalid.json().errors).sort(), ['--password-stdin', '--plan', '--slug']);
 
     const dup = await runCli(createArgs('TAKEN'), { databaseUrl: url, input: PASSWORD });
     t.is(dup.code, 2);
@@ -175,7 +175,7 @@ for (const dialect of DIALECTS) {
     );
     t.is(noAccount.code, 2);
     t.regex(noAccount.stderr, /The --name field is required to create an account/);
-    t.regex(noAccount.stderr, /password: The password field is required/);
+    t.regex(noAccount.stderr, /--password-stdin: The --password-stdin field is required/);
     const noRole = await runCli(['tenant', 'member', 'add', 'paws', 'new@example.test'], {
       databaseUrl: url,
     });

@@ -22,7 +22,14 @@ export function register(program: Command): void {
       { name: 'email', description: 'the user’s login email', prompt: 'Email?', field: 'email' },
     ],
     // The password is not a secret of every run (an existing account needs none): its own flag.
-    flags: [{ flags: '--password-stdin', description: 'read the new account’s password from stdin' }],
+    // Its field: a rule the password breaks names --password-stdin (toInput lays the text read over it).
+    flags: [
+      {
+        flags: '--password-stdin',
+        description: 'read the new account’s password from stdin',
+        field: 'password',
+      },
+    ],
     input: {
       skip: ['tenant_id', 'password'],
       fields: { role: { prompt: 'Role' }, name: { description: 'name for a new account' } },
