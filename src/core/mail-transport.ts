@@ -5,7 +5,9 @@
 // they start themselves, so the code under test is the code that runs.
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
+import type StreamTransport from 'nodemailer/lib/stream-transport/index.js';
 import type { MailConfig } from '../config.js';
 import { SECOND } from './clock.js';
 
@@ -45,6 +47,17 @@ const SMTP_TIMEOUTS = {
   socketTimeout: 60 * SECOND,
 };
 
+/**
+ * The nodemailer transporter, made on the first message: nodemailer is loaded then, not by every
+ * process that imports the mail path (the daemon's start, each test file, the CLI).
+ */
+function onFirstSend<T>(
+  make: (mailer: (typeof import('nodemailer'))['default']) => Transporter<T>,
+): () => Promise<Transporter<T>> {
+  let made: Promise<Transporter<T>> | undefined;
+  return () => (made ??= import('nodemailer').then((m) => make(m.default)));
+}
+
 function composed(mail: OutgoingMail) {
   return {
     messageId: mail.messageId,
@@ -59,17 +72,19 @@ function composed(mail: OutgoingMail) {
 }
 
 export function smtpTransport(smtp: NonNullable<MailConfig['smtp']>): MailTransport {
-  const transporter = nodemailer.createTransport({
-    host: smtp.host,
-    port: smtp.port,
-    secure: smtp.secure,
-    ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.password } } : {}),
-    ...SMTP_TIMEOUTS,
-  });
+  const transporter = onFirstSend<SMTPTransport.SentMessageInfo>((mailer) =>
+    mailer.createTransport({
+      host: smtp.host,
+      port: smtp.port,
+      secure: smtp.secure,
+      ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.password } } : {}),
+      ...SMTP_TIMEOUTS,
+    }),
+  );
   return {
     describe: smtp.display,
     async send(mail) {
-      const info = await transporter.sendMail(composed(mail));
+      const info = await (await transporter()).sendMail(composed(mail));
       const refused: unknown[] = info.rejected ?? [];
       if (refused.length) throw new Error(`The server refused the recipient: ${String(info.response)}`);
       return { messageId: String(info.messageId), response: String(info.response ?? '') };
@@ -78,11 +93,13 @@ export function smtpTransport(smtp: NonNullable<MailConfig['smtp']>): MailTransp
 }
 
 export function fileTransport(dir: string): MailTransport {
-  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  const transporter = onFirstSend<StreamTransport.SentMessageInfo>((mailer) =>
+    mailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }),
+  );
   return {
     describe: `file:${dir}`,
     async send(mail) {
-      const info = await transporter.sendMail(composed(mail));
+      const info = await (await transporter()).sendMail(composed(mail));
       mkdirSync(dir, { recursive: true });
       const name = `${mail.date.toISOString().replace(/[:.]/g, '-')}-${mail.id}.eml`;
       const path = join(dir, name);

@@ -1,6 +1,5 @@
 // The payment gateway's HTTP API, Razorpay style: POST {GATEWAY_API_URL}/orders with basic auth
 // keyId:keySecret. Anything but a 2xx with an order id is a 502 to our caller, never a half-made order.
-import got from 'got';
 import { AppError } from '../../core/errors.js';
 import type { Config } from '../../config.js';
 
@@ -27,6 +26,8 @@ export async function createOrderAtGateway(
   gateway: GatewayConfig,
   order: GatewayOrderRequest,
 ): Promise<string> {
+  // got is loaded on the first gateway call: the daemon's start and the CLI never pay for it.
+  const { default: got } = await import('got');
   let res;
   try {
     res = await got.post(`${gateway.apiUrl}/orders`, {

@@ -4,7 +4,7 @@
 // orientation, fitted inside 1024×1024 without enlarging, flattened on white, sRGB, and carrying
 // no metadata at all (sharp writes none unless asked), so no EXIF GPS position of the owner's home
 // ever reaches the lost-pet page. JPEG because the passport PDF embeds it as it is (DCTDecode).
-import sharp from 'sharp';
+// sharp (a native library) is loaded on the first photo, not by every process that imports this.
 import { ValidationError } from '../../core/errors.js';
 import { FILE_TYPES } from '../documents/files.js';
 
@@ -34,6 +34,7 @@ export function sniffPhoto(data: Buffer): Format | null {
 export async function normalisePhoto(data: Buffer): Promise<NormalisedPhoto> {
   const sniffed = sniffPhoto(data);
   if (!sniffed) throw ValidationError.field(PHOTO_FIELD, NOT_AN_IMAGE);
+  const { default: sharp } = await import('sharp');
   const image = () => sharp(data, { limitInputPixels: PHOTO_MAX_INPUT_PIXELS, failOn: 'error' });
   let format: string | undefined;
   try {

@@ -1,6 +1,5 @@
 // One HTTP attempt of a push, with got. got's own retries are off: the push owns the retry loop
 // (retry-policy.ts), so attempts, waits and the ledger stay in step.
-import got from 'got';
 import type { AttemptOutcome } from './retry-policy.js';
 
 export interface PushRequest {
@@ -12,6 +11,8 @@ export interface PushRequest {
 export type Transport = (request: PushRequest, timeoutMs: number) => Promise<AttemptOutcome>;
 
 export const gotTransport: Transport = async (request, timeoutMs) => {
+  // Loaded on the first push, not by every process that imports the push.
+  const { default: got } = await import('got');
   try {
     const res = await got.post(request.url, {
       body: request.body,
