@@ -1,7 +1,7 @@
 // The operation catalogue's one pipeline. An operation is a use case of a contract (offboard an
-// employee, book an appointment) declared once with `defineRead`, `defineWrite` or `defineSteps`; HTTP routes, CLI commands,
-// scheduled jobs and queue handlers all run it through `runOperation`, which does, in this order
-// and nowhere else:
+// employee, book an appointment) declared once with `defineRead`, `defineWrite` or `defineSteps`;
+// HTTP routes, CLI commands, scheduled jobs and queue handlers all run it through `runOperation`,
+// which does, in this order and nowhere else:
 //
 //   validate the input (the operation's own yup schema)
 //   → authorize through the policy the context supplies (fails closed, see below)
