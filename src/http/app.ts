@@ -323,7 +323,9 @@ async function withCrossChecks<T>(
 /** `No employee "abc".`, from the parameter's description (`employee id`) or its name. */
 function notFoundMessage(route: Route, err: yup.ValidationError, raw: Record<string, string>): string {
   const name = err.path ?? '';
-  const field = (route.params!.describe().fields as Record<string, { meta?: { description?: string } }>)[name];
+  const field = (route.params!.describe().fields as Record<string, { meta?: { description?: string } }>)[
+    name
+  ];
   const what = (field?.meta?.description ?? name).replace(/ id$/, '');
   return name ? `No ${what} ${JSON.stringify(raw[name] ?? '')}.` : 'Not found.';
 }

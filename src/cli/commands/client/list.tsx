@@ -16,7 +16,10 @@ export function register(program: Command): void {
     description: 'List a tenant’s clients (pet owners) by name, 50 per page',
     flags: [tenantNameFlag, pageFlag],
     input: { skip: ['tenant_id'] },
-    examples: ['wfctl client list --tenant happy-paws', 'wfctl client list --tenant happy-paws --page 2 --json'],
+    examples: [
+      'wfctl client list --tenant happy-paws',
+      'wfctl client list --tenant happy-paws --page 2 --json',
+    ],
     context: clinicActor,
     json: pageResult,
     view: (page) => <ClientListView page={pageResult(page)} />,

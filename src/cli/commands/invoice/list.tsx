@@ -16,7 +16,10 @@ export function register(program: Command): void {
     description: 'List a tenant’s invoices with pet, client, items and payments, 20 per page, newest first',
     flags: [tenantNameFlag, pageFlag],
     input: { skip: ['tenant_id'] },
-    examples: ['wfctl invoice list --tenant happy-paws', 'wfctl invoice list --tenant happy-paws --page 2 --json'],
+    examples: [
+      'wfctl invoice list --tenant happy-paws',
+      'wfctl invoice list --tenant happy-paws --page 2 --json',
+    ],
     context: clinicActor,
     json: pageResult,
     view: (page) => <InvoiceListView page={pageResult(page)} />,
