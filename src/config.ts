@@ -53,6 +53,8 @@ export interface Config {
   leaseMs: number;
   /** The Prometheus listener (src/http/metrics); null when METRICS_PORT is empty or 0 (off). */
   metrics: { port: number; host: string } | null;
+  /** bcrypt's cost for passwords set from now on, in both services (src/core/passwords.ts). */
+  passwordHashCost: number;
   workforce: {
     tokenTtlWebDays: number;
     tokenTtlMobileDays: number;
@@ -157,6 +159,10 @@ export const VARIABLES = {
   METRICS_HOST: {
     default: '127.0.0.1',
     help: 'address the metrics listener binds to; keep it private (0.0.0.0 only behind a firewall)',
+  },
+  PASSWORD_HASH_COST: {
+    default: '10',
+    help: 'bcrypt cost of passwords set from now on, in both services (10 to 15; each step doubles the time of a login); below 10 only with APP_ENV=test',
   },
   TOKEN_TTL_WEB_DAYS: { default: '30', help: 'lifetime of a workforce web token' },
   TOKEN_TTL_MOBILE_DAYS: { default: '180', help: 'lifetime of a workforce mobile (device-bound) token' },
@@ -270,6 +276,8 @@ const schema = yup.object({
   LEASE_SECONDS: int(3, 3_600),
   METRICS_PORT: optionalPort(),
   METRICS_HOST: yup.string().trim().min(1).required(),
+  // 4 is bcrypt's least; below 10 only for a test suite's throw-away accounts (loadConfig).
+  PASSWORD_HASH_COST: int(4, 15),
   TOKEN_TTL_WEB_DAYS: int(1, 3650),
   TOKEN_TTL_MOBILE_DAYS: int(1, 3650),
   LOGIN_RATE_LIMIT_PER_MINUTE: int(1, 100_000),
@@ -455,6 +463,7 @@ export function loadConfig(source: Record<string, string | undefined> = readEnvi
     workerPollMs: v.WORKER_POLL_MS,
     leaseMs: v.LEASE_SECONDS * 1000,
     metrics: v.METRICS_PORT ? { port: v.METRICS_PORT, host: v.METRICS_HOST } : null,
+    passwordHashCost: passwordHashCost(v.PASSWORD_HASH_COST, v.APP_ENV),
     workforce: {
       tokenTtlWebDays: v.TOKEN_TTL_WEB_DAYS,
       tokenTtlMobileDays: v.TOKEN_TTL_MOBILE_DAYS,
@@ -523,6 +532,20 @@ function shutdownGrace(
       `SHUTDOWN_TIMEOUT_MS is deprecated: set SHUTDOWN_GRACE_SECONDS=${Math.ceil(ms / 1000)} instead.`,
     ],
   };
+}
+
+/**
+ * A cost below 10 makes stored passwords cheap to guess from a stolen database: it is for test
+ * suites, which create thousands of throw-away accounts, and refused anywhere else.
+ */
+function passwordHashCost(cost: number, env: string): number {
+  if (cost < 10 && env !== 'test') {
+    throw new ConfigError(
+      'PASSWORD_HASH_COST',
+      `must be at least 10 (got ${cost}); a lower cost is allowed only with APP_ENV=test`,
+    );
+  }
+  return cost;
 }
 
 function describe(err: yup.ValidationError): string {

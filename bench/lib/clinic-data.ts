@@ -13,7 +13,7 @@
 import type { Knex } from 'knex';
 import { runOperation } from '../../src/core/operation.js';
 import { operatorContext } from '../../src/clinic/context.js';
-import { hashPassword } from '../../src/clinic/identity/passwords.js';
+import { hashPassword } from '../../src/core/passwords.js';
 import { recountCounters } from '../../src/clinic/system/operations/recount.js';
 import { createTenant } from '../../src/clinic/tenants/operations/create-tenant.js';
 import { toDbTime } from '../../src/db/time.js';
@@ -160,7 +160,7 @@ export async function loadClinicData(
   log(`clinic: ${n.tenants} tenants signed up`);
 
   // Owners and their Client rows: one owner per two pets, all with the bench password's hash.
-  const hash = await hashPassword(BENCH_PASSWORD);
+  const hash = await hashPassword(BENCH_PASSWORD, 10); // PASSWORD_HASH_COST's default: logins do a real one's work
   const firstUser = await nextId(db, 'clinic_users');
   const firstClient = await nextId(db, 'clinic_clients');
   const firstPet = await nextId(db, 'pets');

@@ -59,7 +59,9 @@ for (const dialect of DIALECTS) {
       .first();
     t.is(membership.role, 'tenant_admin');
     const stored = await db('clinic_users').where('id', user.id).first();
-    t.regex(stored.password_hash, /^\$2[aby]\$10\$/);
+    // bcrypt, at the configured cost (PASSWORD_HASH_COST: the tests' 4, the product's 10).
+    const cost = String(app.services.config.passwordHashCost).padStart(2, '0');
+    t.regex(stored.password_hash, new RegExp(`^\\$2[aby]\\$${cost}\\$`));
     const audit = await db('clinic_audit_entries').where({ action: 'tenant.created' }).first();
     t.like(audit, { tenant_id: tenant.id, subject_id: tenant.id, via: 'http', actor_user_id: null });
     // The admin logs in with the address in any case.

@@ -31,6 +31,23 @@ test('out-of-range and enum violations name the variable', (t) => {
   );
 });
 
+test('PASSWORD_HASH_COST: 10 by default, up to 15; below 10 only for a test suite', (t) => {
+  t.is(loadConfig({}).passwordHashCost, 10);
+  t.is(loadConfig({ PASSWORD_HASH_COST: '12' }).passwordHashCost, 12);
+  t.is(loadConfig({ PASSWORD_HASH_COST: '4', APP_ENV: 'test' }).passwordHashCost, 4);
+  const low = t.throws(() => loadConfig({ PASSWORD_HASH_COST: '4' }), { instanceOf: ConfigError });
+  t.is(low!.variable, 'PASSWORD_HASH_COST');
+  t.regex(low!.message, /must be at least 10 \(got 4\); a lower cost is allowed only with APP_ENV=test/);
+  t.regex(
+    t.throws(() => loadConfig({ PASSWORD_HASH_COST: '3', APP_ENV: 'test' }))!.message,
+    /PASSWORD_HASH_COST must be at least 4/,
+  );
+  t.regex(
+    t.throws(() => loadConfig({ PASSWORD_HASH_COST: '16' }))!.message,
+    /PASSWORD_HASH_COST must be at most 15/,
+  );
+});
+
 test('DATABASE_URL: mysql URLs are parsed, unknown schemes refused by name', (t) => {
   t.deepEqual(parseDatabaseUrl('mysql://app:s%40cret@db.local:3307/wf'), {
     client: 'mysql',

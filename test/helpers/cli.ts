@@ -68,6 +68,9 @@ function environment(opts: CliOptions): Record<string, string> {
     HOME: process.env.HOME ?? '/tmp',
     TZ: process.env.TZ ?? '',
     LOG_LEVEL: 'warn',
+    // Accounts the tests make are thrown away: bcrypt's least work (src/core/passwords.ts).
+    APP_ENV: 'test',
+    PASSWORD_HASH_COST: '4',
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
     ...opts.env,
   };

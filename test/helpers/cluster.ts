@@ -80,6 +80,7 @@ export async function clusterWorld(
       CLINIC_PORT: '0',
       LOG_LEVEL: 'silent',
       APP_ENV: 'test',
+      PASSWORD_HASH_COST: '4', // throw-away accounts: bcrypt's least work (src/core/passwords.ts)
       MAIL_DIR: testDb.config.mail.dir,
       ...opts.env,
       ...env,

@@ -18,7 +18,9 @@ for (const dialect of DIALECTS) {
   });
 
   test(`[${dialect}] clinic health reports service, status, env and clients`, async (t) => {
-    const app = await bootApp(dialect, { env: { APP_ENV: 'staging', CLINIC_CLIENTS: 'web, app' } });
+    const app = await bootApp(dialect, {
+      env: { APP_ENV: 'staging', PASSWORD_HASH_COST: '10', CLINIC_CLIENTS: 'web, app' },
+    });
     t.teardown(app.close);
     const res = await app.clinic.get('/api/v1/system/health');
     t.is(res.status, 200);

@@ -1,9 +1,7 @@
 // Request schemas of the auth endpoints, and the account fields every clinic schema shares
 // (tenant sign-up, owner registration and member invitation all create accounts).
+import { PASSWORD_MAX_BYTES } from '../../core/passwords.js';
 import { yup } from '../../core/validation.js';
-
-/** bcrypt reads at most 72 bytes; longer passwords would be silently cut, so they are refused. */
-const PASSWORD_MAX_BYTES = 72;
 
 export const emailField = () =>
   yup

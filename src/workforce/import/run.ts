@@ -2,6 +2,7 @@
 // resolved to (from this document or the database), counts, and the errors found so far.
 import type { Knex } from 'knex';
 import { ValidationError, type FieldErrors } from '../../core/errors.js';
+import { hashPassword } from '../../core/passwords.js';
 import { dialectOf } from '../../db/knex.js';
 import { toDbTime } from '../../db/time.js';
 import { chunks } from '../context.js';
@@ -74,6 +75,7 @@ export class ImportRun {
     readonly trx: Knex.Transaction,
     readonly now: Date,
     readonly actorUserId: number,
+    readonly passwordHashCost: number,
   ) {
     this.at = toDbTime(now);
   }
@@ -93,9 +95,9 @@ export class ImportRun {
   }
 
   /** One bcrypt hash per distinct password in the document: hashing is deliberately slow. */
-  hash(plain: string, hasher: (p: string) => Promise<string>): Promise<string> {
+  hash(plain: string): Promise<string> {
     let h = this.passwordHashes.get(plain);
-    if (!h) this.passwordHashes.set(plain, (h = hasher(plain)));
+    if (!h) this.passwordHashes.set(plain, (h = hashPassword(plain, this.passwordHashCost)));
     return h;
   }
 

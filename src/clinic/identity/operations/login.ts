@@ -4,7 +4,7 @@ import { UnauthorizedError } from '../../../core/errors.js';
 import { defineWrite } from '../../../core/operation.js';
 import type { ClinicRun } from '../../context.js';
 import { byAccount } from '../../policy.js';
-import { verifyPassword } from '../passwords.js';
+import { verifyPassword } from '../../../core/passwords.js';
 import { loadUserRecord } from '../queries.js';
 import { loginSchema } from '../schemas.js';
 import { serializeUser, type UserView } from '../serialize.js';
@@ -30,7 +30,11 @@ export const login = defineWrite('auth.login', 'public', {
       .db('clinic_users')
       .where('email', input.email)
       .first('id', 'password_hash');
-    const ok = await verifyPassword(input.password, user?.password_hash);
+    const ok = await verifyPassword(
+      input.password,
+      user?.password_hash,
+      ctx.services.config.passwordHashCost,
+    );
     if (!user || !ok) throw new UnauthorizedError(BAD_CREDENTIALS);
     return { id: Number(user.id) };
   },

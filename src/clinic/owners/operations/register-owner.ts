@@ -6,7 +6,7 @@ import { ValidationError, type FieldErrors } from '../../../core/errors.js';
 import { defineWrite } from '../../../core/operation.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
-import { hashPassword } from '../../identity/passwords.js';
+import { hashPassword } from '../../../core/passwords.js';
 import { loadUserRecord } from '../../identity/queries.js';
 import { serializeUser, type UserView } from '../../identity/serialize.js';
 import { byAccount } from '../../policy.js';
@@ -42,7 +42,7 @@ export const registerOwner = defineWrite('owner.register', 'public', {
     const { db } = ctx;
     const errors = await registrationProblems(db, input); // both problems named in one answer
     if (Object.keys(errors).length) throw new ValidationError(errors);
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await hashPassword(input.password, ctx.services.config.passwordHashCost);
 
     const ids = await onUniqueViolation(db, emailCheck(input.email), async (trx) => {
       const now = toDbTime(ctx.services.clock.now());

@@ -13,7 +13,7 @@ import { lockForUpdate } from '../../../db/knex.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
 import { tenantScope, tenantScoped } from '../../tenant-scope.js';
-import { hashPassword } from '../../identity/passwords.js';
+import { hashPassword } from '../../../core/passwords.js';
 import { rolesOffered } from '../../identity/roles.js';
 import { assertUnique, onUniqueViolation, type UniqueCheck } from '../../uniqueness.js';
 import { loadTenant } from '../resolve.js';
@@ -68,7 +68,9 @@ export const addMember = defineWrite('member.add', 'member.manage', {
       ...(existing ? [] : [{ field: 'email', table: 'clinic_users', where: { email: input.email } }]),
     ];
     await assertUnique(db, checks); // before bcrypt: a duplicate costs no hashing
-    const passwordHash = existing ? null : await hashPassword(input.password!);
+    const passwordHash = existing
+      ? null
+      : await hashPassword(input.password!, ctx.services.config.passwordHashCost);
     // Membership changes of one tenant are serialised on its row (see remove-member's last-admin
     // rule), so an account is never a member and invited at once.
     await lockForUpdate(db('tenants').where('id', tenant.id).first('id'), db);

@@ -4,7 +4,7 @@
 import { defineWrite } from '../../../core/operation.js';
 import { toDbTime } from '../../../db/time.js';
 import type { ClinicRun } from '../../context.js';
-import { hashPassword } from '../../identity/passwords.js';
+import { hashPassword } from '../../../core/passwords.js';
 import { loadUserRecord } from '../../identity/queries.js';
 import { serializeUser, type UserView } from '../../identity/serialize.js';
 import { assertUnique, onUniqueViolation, type UniqueCheck } from '../../uniqueness.js';
@@ -35,7 +35,7 @@ export const createTenant = defineWrite('tenant.create', 'public', {
     const { db } = ctx;
     const checks = tenantUniqueChecks(input);
     await assertUnique(db, checks); // before bcrypt: a duplicate costs no hashing
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await hashPassword(input.password, ctx.services.config.passwordHashCost);
 
     const ids = await onUniqueViolation(db, checks, async (trx) => {
       const now = toDbTime(ctx.services.clock.now());

@@ -4,7 +4,7 @@ import { defineWrite } from '../../../core/operation.js';
 import { toDbTime } from '../../../db/time.js';
 import type { WorkforceRun } from '../../context.js';
 import { addGrants, resolveGrants } from '../grant-roles.js';
-import { hashPassword } from '../passwords.js';
+import { hashNewPassword } from '../passwords.js';
 import { adminUserBody, type AdminUserBody } from '../user-body.js';
 import { createUserSchema, parseRoleRef } from '../user-schemas.js';
 
@@ -13,11 +13,11 @@ export const createUser = defineWrite('user.create', 'system.admin', {
   input: createUserSchema,
   async run(ctx: WorkforceRun, input): Promise<AdminUserBody> {
     const { db } = ctx;
-    const { clock } = ctx.services;
+    const { clock, config } = ctx.services;
     const refs = input.roles.map((r) => parseRoleRef(r, 'roles'));
     const email = input.email.toLowerCase();
     // Hashing is slow on purpose: done before the first statement, so no row is locked meanwhile.
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await hashNewPassword(input.password, config.passwordHashCost);
     if (await db('users').where({ email }).first('id')) {
       throw ValidationError.field('email', `A user with email ${email} already exists.`);
     }

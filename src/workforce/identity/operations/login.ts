@@ -7,7 +7,7 @@ import { defineWrite } from '../../../core/operation.js';
 import type { Shape } from '../../../core/shape.js';
 import type { WorkforceRun } from '../../context.js';
 import { registerLoginDevice } from '../../devices/register.js';
-import { verifyPassword } from '../passwords.js';
+import { verifyPassword } from '../../../core/passwords.js';
 import { loginSchema } from '../schemas.js';
 import { userBody, type LoginResponse } from '../serialize.js';
 import { issueUserToken } from '../tokens.js';
@@ -27,7 +27,11 @@ export const login = defineWrite('auth.login', 'public', {
       .db('users')
       .where({ email, is_system: false })
       .first('id', 'name', 'email', 'password_hash', 'is_active');
-    const passwordOk = await verifyPassword(input.password, user?.password_hash);
+    const passwordOk = await verifyPassword(
+      input.password,
+      user?.password_hash,
+      ctx.services.config.passwordHashCost,
+    );
     if (!user || !passwordOk || !user.is_active) throw new UnauthorizedError(BAD_CREDENTIALS);
     return user as { id: number; name: string; email: string; is_active: unknown };
   },

@@ -91,7 +91,12 @@ export const importRecords = defineWrite('records.import', 'system.admin', {
     progress({ phase: 'checking', done_rows: 0, total_rows: total });
     const doc = await checkDocument(input.document);
     const actor = actingUser(ctx);
-    const run = new ImportRun(ctx.db as Knex.Transaction, ctx.services.clock.now(), actor.userId);
+    const run = new ImportRun(
+      ctx.db as Knex.Transaction,
+      ctx.services.clock.now(),
+      actor.userId,
+      ctx.services.config.passwordHashCost,
+    );
     run.overwriteCorrected = input.overwrite_corrected;
     const steps: Array<[keyof ImportDocument, (run: ImportRun, rows: any) => Promise<void>]> = [
       ['organizations', importOrganizations],

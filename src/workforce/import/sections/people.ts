@@ -3,7 +3,7 @@
 // grants they lack are added.
 import { ValidationError } from '../../../core/errors.js';
 import { chunks } from '../../context.js';
-import { checkPasswordPolicy, hashPassword } from '../../identity/passwords.js';
+import { checkPasswordPolicy } from '../../identity/passwords.js';
 import type { ImportDocument } from '../schema.js';
 import { insertBatches, type ImportRun } from '../run.js';
 import { duplicates } from './structure.js';
@@ -170,7 +170,7 @@ async function insertLogins(
       rows.map(async (r) => ({
         email: r.email,
         name: r.name,
-        password_hash: await run.hash(r.password!, hashPassword),
+        password_hash: await run.hash(r.password!),
         is_active: true,
         is_system: false,
         created_at: run.at,
