@@ -206,7 +206,9 @@ for (const dialect of DIALECTS) {
   test(`[${dialect}] network errors and timeouts are retried`, async (t) => {
     const s = await setup(dialect);
     t.teardown(s.tdb.destroy);
-    s.endpoint().replyWithError({ code: 'ECONNRESET', message: 'socket hang up' });
+    // An Error, not a plain object: nock 14 never settles a request answered with a plain object, so
+    // the first attempt was a 10 s timeout rather than the reset it claimed to be (nock#2829).
+    s.endpoint().replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
     s.endpoint().delay(2_000).reply(200, 'too late');
     s.endpoint().reply(200, 'ok');
     // Only the second attempt has a short timeout (100 ms, against a reply 2 s away): the others
@@ -214,10 +216,17 @@ for (const dialect of DIALECTS) {
     // timeouts (a minute each) kept timers alive that held the file's worker for a minute after its
     // tests had finished.
     let attempt = 0;
-    const transport: Transport = (request) => gotTransport(request, ++attempt === 2 ? 100 : 10_000);
+    const outcomes: string[] = [];
+    const transport: Transport = async (request) => {
+      const outcome = await gotTransport(request, ++attempt === 2 ? 100 : 10_000);
+      outcomes.push(outcome.kind === 'error' ? `${outcome.code}` : `${outcome.status}`);
+      return outcome;
+    };
     const ctx = await systemContext(s.services, { sleep: s.sleeper.sleep, transport });
     const result = await runOperation(pushToPartners, ctx, {});
     t.true(result.ok);
+    // A reset, then a timeout, then the answer.
+    t.deepEqual(outcomes, ['ECONNRESET', 'ETIMEDOUT', '200']);
     t.deepEqual(s.sleeper.waits, [2000, 4000]);
     t.deepEqual(await ledger(s), [
       { status: 'delivered', attempts: 3, response_code: 200, last_error: null },
