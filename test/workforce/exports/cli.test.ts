@@ -1,10 +1,11 @@
-// `wfctl export` run as a user would, in a child process: CSV on stdout or into --out, the
-// LOCK_PENDING refusal and --allow-unlocked, and usage errors naming the flag (exit 2).
+// `wfctl export` run as a user would, in a child process: CSV on stdout or into --out, a reader that
+// leaves early, the LOCK_PENDING refusal and --allow-unlocked. Usage errors naming the flag (exit 2)
+// run in the test's process: what they check is the program's answer, not the process's.
 import test from 'ava';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnCli as runCli } from '../../helpers/cli.js';
+import { runCli, spawnCli } from '../../helpers/cli.js';
 import { createTestDb, DIALECTS } from '../../helpers/db.js';
 import { createUser } from '../../helpers/workforce.js';
 import { insertAttendance, lockFixture, orgWithStaff } from '../partners/fixtures.js';
@@ -27,7 +28,7 @@ for (const dialect of DIALECTS) {
         days: 30,
       });
       await lockFixture(tdb.db, { organizationId: org.id, month: '2026-01' });
-      const r = await runCli(['export', '--org', 'BIG', '--month', '2026-01'], {
+      const r = await spawnCli(['export', '--org', 'BIG', '--month', '2026-01'], {
         databaseUrl: tdb.database.url,
         closeStdoutAfter: 200,
       });
@@ -52,7 +53,7 @@ for (const dialect of DIALECTS) {
       month: '2026-01',
       days: 2,
     });
-    const cli = (args: string[]) => runCli(args, { databaseUrl: tdb.database.url });
+    const cli = (args: string[]) => spawnCli(args, { databaseUrl: tdb.database.url });
 
     const refused = await cli(['export', '--org', 'CSV', '--month', '2026-01']);
     t.is(refused.code, 2);
