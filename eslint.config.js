@@ -72,6 +72,21 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**'],
+    ignores: ['src/environment.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message:
+            'Read configuration from the Config (src/config.ts); only src/environment.ts touches process.env, so a test can hand one CLI run its own environment.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/cli/**'],
     ignores: ['src/cli/ink.tsx'],
     rules: {

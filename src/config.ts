@@ -1,10 +1,11 @@
-// The only reader of process.env. Everything else receives a typed, validated Config.
-// `.env` in the working directory is loaded first when present (variables already set win).
-import { AsyncLocalStorage } from 'node:async_hooks';
+// The configuration: the environment's variables (src/environment.ts reads them, after `.env` in
+// the working directory when present; variables already set win), validated into a typed Config.
+// Everything else receives a Config.
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as yup from 'yup';
+import { readEnvironment } from './environment.js';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 export type LogFormat = 'json' | 'pretty' | 'auto';
@@ -392,11 +393,6 @@ function parseMailFrom(raw: string): { fromName: string; fromAddress: string } {
   return { fromName: m[1].trim().replace(/^"(.*)"$/, '$1'), fromAddress: m[2].trim() };
 }
 
-/** Reads `.env` (when present) into process.env without overriding what is already set. */
-export function loadDotEnv(path = '.env'): void {
-  if (existsSync(path)) process.loadEnvFile(path);
-}
-
 /**
  * The directory wfctl is installed in (where its package.json is): src/ and dist/src/ sit at
  * different depths below it.
@@ -552,25 +548,4 @@ function describe(err: yup.ValidationError): string {
   const type = err.type;
   if (type === 'oneOf') return `must be one of ${JSON.stringify((err.params as any)?.values ?? '')}`;
   return err.message.replace(new RegExp(`^${err.path}\\s*`), '');
-}
-
-/** An environment handed to one CLI run in a test's process (src/cli/main.ts runWith). */
-const environmentOfRun = new AsyncLocalStorage<Record<string, string | undefined>>();
-
-/** Runs `work` reading `env` instead of process.env (and no `.env`). */
-export function withEnvironment<T>(env: Record<string, string | undefined>, work: () => T): T {
-  return environmentOfRun.run(env, work);
-}
-
-/** The process environment, after `.env`. The one place that touches process.env. */
-export function readEnvironment(): Record<string, string | undefined> {
-  const injected = environmentOfRun.getStore();
-  if (injected) return injected;
-  loadDotEnv();
-  return process.env;
-}
-
-/** WFCTL_DEBUG=1 prints stack traces of unexpected CLI errors (never part of normal output). */
-export function isDebug(): boolean {
-  return Boolean((environmentOfRun.getStore() ?? process.env).WFCTL_DEBUG);
 }

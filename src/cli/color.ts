@@ -3,7 +3,8 @@
 // NO_COLOR nor (since commander also sees argv) reliably our flag; FORCE_COLOR=0 is the one switch
 // chalk and Node's own hasColors() (used by the prompts) both obey. This module is main.ts's first
 // import so that it runs before anything imports chalk.
-export const colorDisabled =
-  Boolean(process.env.NO_COLOR) || process.argv.includes('--no-color') || process.env.FORCE_COLOR === '0';
+import { colourOffInEnvironment, forceNoColour } from '../environment.js';
 
-if (colorDisabled) process.env.FORCE_COLOR = '0';
+export const colorDisabled = colourOffInEnvironment() || process.argv.includes('--no-color');
+
+if (colorDisabled) forceNoColour();

@@ -5,6 +5,7 @@ import './terminal-size.js';
 import type { Command } from 'commander';
 import { CommanderError } from 'commander';
 import { AppError } from '../core/errors.js';
+import { isDebug, withEnvironment } from '../environment.js';
 import { inkOnDemand } from './ink-on-demand.js';
 import { printJson } from './io.js';
 import { fullProgram, programFor } from './program.js';
@@ -30,9 +31,7 @@ export async function run(argv: string[]): Promise<number> {
  * no process global: neither process.stdout nor process.env nor the exit code. The tests run the
  * CLI in their own process this way; runs may overlap.
  */
-export async function runWith(argv: string[], io: CliIo): Promise<number> {
-  // Imported here, as in report(): bin/wfctl's --version and --help never load the configuration.
-  const { withEnvironment } = await import('../config.js');
+export async function runWith(argv: string[], io: CliIo & Required<Pick<CliIo, 'env'>>): Promise<number> {
   return withEnvironment(io.env, () => withCliIo(io, () => execute(argv)));
 }
 
@@ -79,7 +78,7 @@ async function report(err: unknown, json: boolean): Promise<number> {
     return EXIT.usage; // commander already printed the message
   }
   // Imported here: --version and --help (commander's exits above) never read the configuration.
-  const { ConfigError, isDebug } = await import('../config.js');
+  const { ConfigError } = await import('../config.js');
   if (err instanceof ConfigError) {
     cliIo().stderr.write(`wfctl: ${err.message}\n`);
     if (json) printJson({ message: err.message, errors: { [err.variable]: [err.message] } });

@@ -7,13 +7,14 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Readable, Writable } from 'node:stream';
 import type { Knex } from 'knex';
 import type { Clock } from '../core/clock.js';
+import type { Environment } from '../environment.js';
 
 export interface CliIo {
   stdout: Writable & { isTTY?: boolean; columns?: number };
   stderr: Writable & { isTTY?: boolean; columns?: number };
   stdin: Readable & { isTTY?: boolean };
-  /** The variables the configuration is read from (src/config.ts). */
-  env: Record<string, string | undefined>;
+  /** The variables the configuration is read from; absent, the process's own (src/environment.ts). */
+  env?: Environment;
   /** Instead of the system clock. */
   clock?: Clock;
   /** An open database the run uses (and leaves open) instead of connecting to DATABASE_URL. */
@@ -24,7 +25,7 @@ const runs = new AsyncLocalStorage<CliIo>();
 
 /** The streams of the process itself: what a run started by bin/wfctl uses. */
 function processIo(): CliIo {
-  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
+  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin };
 }
 
 /** The run's streams and services: those handed to runWith(), else the process's own. */

@@ -1,6 +1,7 @@
 // The layer rules of ARCHITECTURE.md are lint rules (eslint.config.js); `npm test` runs the linter
 // over the tree. This proves the rules bite: a wrong-way import in each layer is an error, and so is
-// a transaction opened anywhere but the runner and src/db (inTransaction).
+// a transaction opened anywhere but the runner and src/db (inTransaction), and so is process.env
+// read anywhere but src/environment.ts.
 import test from 'ava';
 import { ESLint } from 'eslint';
 
@@ -9,7 +10,7 @@ const eslint = new ESLint({ cwd: process.cwd() });
 async function restricted(filePath: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(source, { filePath });
   return result.messages
-    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax')
+    .filter((m) => /^no-restricted-(imports|syntax|properties)$/.test(m.ruleId ?? ''))
     .map((m) => m.message);
 }
 
@@ -43,6 +44,11 @@ const cases: Array<[string, string, boolean]> = [
   ['src/core/probe.ts', "import { inTransaction } from '../db/transaction.js';", true],
   ['src/core/operation.ts', "import { inTransaction } from '../db/transaction.js';", false],
   ['src/db/probe.ts', "import { inTransaction } from './transaction.js';", false],
+  // the environment is read in one place; everything else is handed a Config
+  ['src/cli/probe.ts', 'export const columns = process.env.COLUMNS;', true],
+  ['src/workforce/probe.ts', 'const { env } = process;\nexport const tz = env.TZ;', true],
+  ['src/config.ts', 'export const home = process.env.HOME;', true],
+  ['src/environment.ts', 'export const home = process.env.HOME;', false],
   // the allowed directions
   ['src/workforce/probe.ts', "import { defineWrite } from '../core/operation.js';", false],
   ['src/cli/probe.ts', "import { workforceContext } from '../workforce/context.js';", false],
