@@ -421,7 +421,7 @@ export function fieldRule(
   if (schema.type !== 'string' && !(typed && schema.type === 'number')) return undefined;
   return async (answer) => {
     try {
-      await schema.validate(answer);
+      await schema.validate(answer, { path: field });
       return true;
     } catch (err) {
       // "The slug field may only contain…" → "This field may only contain…": the prompt names it.

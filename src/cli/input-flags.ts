@@ -175,7 +175,9 @@ export async function namingFlags<T>(byField: Map<string, string>, work: () => P
       );
       const flag = root ? field.replace(root, byField.get(root)!) : field;
       if (root) named.push(flag);
-      errors[flag] = messages.map((m) => (root ? m.replace(`The ${field}`, `The ${flag}`) : m));
+      // A value read from stdin keeps its name in the sentence: `--password-stdin: The password must…`.
+      const reword = root && !flag.endsWith('-stdin');
+      errors[flag] = messages.map((m) => (reword ? m.replace(`The ${field}`, `The ${flag}`) : m));
     }
     const renamed = new ValidationError(errors);
     if (!named.length || named.some((flag) => renamed.message.includes(flag))) throw renamed;

@@ -115,3 +115,24 @@ maybe('lock checks the organization code before it asks the month', async (t) =>
   t.regex(screen, /--org: no organization acme\. Did you mean ACME\?/);
   t.notRegex(screen, /Month/);
 });
+
+maybe('user create refuses a short password at its hidden prompt and keeps the other answers', async (t) => {
+  const tdb = await createTestDb('sqlite');
+  t.teardown(() => tdb.destroy());
+  const term = openTerminal(['user', 'create'], { width: 80, env: { DATABASE_URL: tdb.database.url } });
+  t.teardown(() => term.close());
+
+  await term.waitFor(/Email\?/);
+  term.type('asha@acme.test', 'Enter');
+  await term.waitFor(/Name\?/);
+  term.type('Asha', 'Enter');
+  await term.waitFor(/Password/);
+  term.type('short', 'Enter');
+  const screen = await term.waitFor(/The password must be at least 8 characters/);
+  t.notRegex(screen, /Created user|--password-stdin must/);
+  erase(term, 'short'.length);
+  term.type('a-long-enough-password', 'Enter');
+  t.is(await term.exitCode(), 0, term.screen());
+  t.regex(term.screen(), /Created user asha@acme\.test/);
+  t.truthy(await tdb.db('users').where({ email: 'asha@acme.test' }).first('id'));
+});

@@ -175,7 +175,7 @@ for (const dialect of DIALECTS) {
     );
     t.is(noAccount.code, 2);
     t.regex(noAccount.stderr, /The --name field is required to create an account/);
-    t.regex(noAccount.stderr, /--password-stdin: The --password-stdin field is required/);
+    t.regex(noAccount.stderr, /--password-stdin: The password field is required/);
     const noRole = await runCli(['tenant', 'member', 'add', 'paws', 'new@example.test'], {
       databaseUrl: url,
     });

@@ -1,8 +1,10 @@
 // Input of the user administration commands (`wfctl user …`, `wfctl token revoke`). Field names are
 // the operations'; the CLI maps them to its flags.
 import { ValidationError } from '../../core/errors.js';
+import { PASSWORD_MAX_BYTES } from '../../core/passwords.js';
 import { yup } from '../../core/validation.js';
 import { organizationName } from '../refs.js';
+import { PASSWORD_MIN_LENGTH } from './passwords.js';
 import { isRole, ROLES, type Role } from './permissions.js';
 
 /** `hr:ACME` (a role in an organization, by code or id) or `system_admin` (global). */
@@ -36,7 +38,17 @@ export const roleList = (description: string) =>
 export const createUserSchema = yup.object({
   email: yup.string().trim().required().max(191).email(),
   name: yup.string().trim().required().max(191),
-  password: yup.string().required(),
+  // The policy is in the schema, so a hidden prompt refuses a short password where it is typed;
+  // the operation checks it again before hashing (passwords.ts), as imports do.
+  password: yup
+    .string()
+    .required()
+    .min(PASSWORD_MIN_LENGTH, ({ path }) => `The ${path} must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+    .test(
+      'bytes',
+      ({ path }) => `The ${path} must not be longer than ${PASSWORD_MAX_BYTES} bytes.`,
+      (v) => v == null || Buffer.byteLength(v, 'utf8') <= PASSWORD_MAX_BYTES,
+    ),
   roles: roleList('ROLE:ORG (hr:ACME) or system_admin; repeatable'),
 });
 

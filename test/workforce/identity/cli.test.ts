@@ -143,6 +143,9 @@ for (const dialect of DIALECTS) {
       t.deepEqual(flagsOf(res), [flag], args.join(' '));
       t.true(res.stderr.includes(flag), `${args.join(' ')} names ${flag} on stderr`);
     }
+    // A password from stdin is named by the flag that read it, and the rule by what it is.
+    const short = await cli(['user', 'create', 'new@x.test', '--name', 'N', '--password-stdin'], 'short\n');
+    t.regex(short.stderr, /^wfctl: --password-stdin: The password must be at least 8 characters\.$/m);
     // A password is never an argument.
     const onArgv = await cli(['user', 'create', 'new@x.test', '--name', 'N', '--password', 'hunter22']);
     t.is(onArgv.code, 2);
