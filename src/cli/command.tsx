@@ -421,7 +421,8 @@ export function fieldRule(
   if (schema.type !== 'string' && !(typed && schema.type === 'number')) return undefined;
   return async (answer) => {
     try {
-      await schema.validate(answer, { path: field });
+      // Inside an object, so a message names the field (`The password must…`), not `this`.
+      await yup.object({ [field!]: schema }).validate({ [field!]: answer });
       return true;
     } catch (err) {
       // "The slug field may only contain…" → "This field may only contain…": the prompt names it.

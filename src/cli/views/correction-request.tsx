@@ -1,4 +1,5 @@
-// Correction requests against a locked month (issue 28): one request after a decision; the list.
+// Correction requests against a locked month (issue 28): one request (filed, decided, or a
+// decision's preview); the list.
 import React from 'react';
 import { Box } from '../ink.js';
 import type { CorrectionRequestView } from '../../workforce/attendance/correction-requests/serialize.js';
@@ -13,28 +14,48 @@ import { More } from './unit.js';
 const zoned = (names: Names, r: CorrectionRequestView) => (iso: string | null) =>
   formatTime(iso, names.zone(r.organization_id));
 
-export function CorrectionRequestDecidedView({
+/**
+ * One request: just filed (pending), decided, or the preview of a decision a terminal asks to
+ * confirm (nothing is decided yet, so its title says what would happen).
+ */
+export function CorrectionRequestShownView({
   r,
   names = NO_NAMES,
+  preview = false,
 }: {
   r: CorrectionRequestView;
   names?: Names;
+  preview?: boolean;
 }) {
   const at = zoned(names, r);
+  const what = `${r.employee_id} on ${r.date}`;
+  const title =
+    r.status === 'pending'
+      ? `Correction request ${r.id} filed: ${what}`
+      : preview
+        ? `Correction request ${r.id} would be ${r.status}: ${what}`
+        : `Correction request ${r.id} ${r.status}: ${what}`;
+  const decision: Array<[string, string]> =
+    r.status === 'pending'
+      ? [['requested by', names.user(r.requested_by)]]
+      : r.status === 'approved'
+        ? [
+            ['lock kept', String(r.lock_id)],
+            // A preview's row is rolled back with it: only a real approval names one.
+            ...(preview ? [] : ([['attendance row', String(r.attendance_id)]] as Array<[string, string]>)),
+          ]
+        : [['rejected because', r.decision_reason ?? '—']];
   return (
     <Summary
-      title={`Correction request ${r.id} ${r.status}: ${r.employee_id} on ${r.date}`}
-      tone={r.status === 'approved' ? 'ok' : 'warn'}
+      title={title}
+      tone={r.status === 'approved' && !preview ? 'ok' : 'warn'}
       rows={[
+        ['organization', r.organization_code],
         ['proposed check-in', at(r.proposed_check_in) ?? '—'],
         ['proposed check-out', at(r.proposed_check_out) ?? '—'],
         ['reason', r.reason],
-        ...(r.status === 'approved'
-          ? ([
-              ['lock kept', String(r.lock_id)],
-              ['attendance row', String(r.attendance_id)],
-            ] as Array<[string, string]>)
-          : ([['rejected because', r.decision_reason ?? '—']] as Array<[string, string]>)),
+        ...decision,
+        ['filed at', at(r.created_at) ?? '—'],
       ]}
     />
   );

@@ -6,7 +6,7 @@ import type { Command } from 'commander';
 import { approveRequest } from '../../../../workforce/attendance/correction-requests/operations/approve-request.js';
 import { workforceActor } from '../../../actors.js';
 import { commandFor } from '../../../command.js';
-import { CorrectionRequestDecidedView } from '../../../views/correction-request.js';
+import { CorrectionRequestShownView } from '../../../views/correction-request.js';
 import { requestArg, requestsGroup } from './list.js';
 
 export function register(program: Command): void {
@@ -22,6 +22,8 @@ export function register(program: Command): void {
     confirm: (args) =>
       `Approve correction request ${args.id}? The locked day is corrected and sent to partners.`,
     names: (r) => ({ organizations: [r.organization_id] }),
-    view: (r, _flags, names) => <CorrectionRequestDecidedView r={r} names={names} />,
+    view: (r, flags, names) => (
+      <CorrectionRequestShownView r={r} names={names} preview={Boolean(flags.dryRun)} />
+    ),
   });
 }

@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { rejectRequest } from '../../../../workforce/attendance/correction-requests/operations/reject-request.js';
 import { workforceActor } from '../../../actors.js';
 import { commandFor } from '../../../command.js';
-import { CorrectionRequestDecidedView } from '../../../views/correction-request.js';
+import { CorrectionRequestShownView } from '../../../views/correction-request.js';
 import { requestArg, requestsGroup } from './list.js';
 
 export function register(program: Command): void {
@@ -26,6 +26,8 @@ export function register(program: Command): void {
     examples: ['wfctl attendance requests reject 1 --reason "The gate log shows 17:30."'],
     context: workforceActor,
     names: (r) => ({ organizations: [r.organization_id] }),
-    view: (r, _flags, names) => <CorrectionRequestDecidedView r={r} names={names} />,
+    view: (r, flags, names) => (
+      <CorrectionRequestShownView r={r} names={names} preview={Boolean(flags.dryRun)} />
+    ),
   });
 }
