@@ -7,15 +7,21 @@ import { clinicContext, type ClinicActor } from '../clinic/context.js';
 import { workforceContext, type WorkforceActor } from '../workforce/context.js';
 import { loadActor } from '../workforce/identity/actor.js';
 
-export type ContextLoader<Actor> = (
+export type ContextLoader<Actor> = ((
   services: Services,
   actorEmail?: string,
-) => Promise<OperationContext<Actor>>;
+) => Promise<OperationContext<Actor>>) & {
+  /** What `--actor` means for the command's context, and who acts without it (its help line). */
+  actorHelp?: string;
+};
 
-export const workforceActor: ContextLoader<WorkforceActor> = async (services, email) =>
-  workforceContext(services, await loadActor(services.db, email));
+export const workforceActor: ContextLoader<WorkforceActor> = Object.assign(
+  async (services: Services, email?: string) =>
+    workforceContext(services, await loadActor(services.db, email)),
+  { actorHelp: 'act as this workforce user (default: the built-in system user system@wfctl.local)' },
+);
 
-export const clinicActor: ContextLoader<ClinicActor> = async (services, email) => {
+const loadClinicActor = async (services: Services, email?: string) => {
   if (!email) return clinicContext(services, { kind: 'operator', userId: null, via: 'cli' });
   const user = await services.db('clinic_users').where({ email: email.toLowerCase() }).first('id');
   if (!user) {
@@ -25,3 +31,7 @@ export const clinicActor: ContextLoader<ClinicActor> = async (services, email) =
   }
   return clinicContext(services, { kind: 'user', userId: Number(user.id), via: 'cli' });
 };
+
+export const clinicActor: ContextLoader<ClinicActor> = Object.assign(loadClinicActor, {
+  actorHelp: "act as this clinic account (default: the machine's operator, who may act in every tenant)",
+});

@@ -197,7 +197,7 @@ export function commandFor<Actor, In, Out, Shown = Out>(
   } else if (spec.dryRun) {
     cmd.option('--dry-run', spec.dryRun);
   }
-  cmd.option('--actor <email>', 'act as this user (default: the operator)');
+  cmd.option('--actor <email>', spec.context.actorHelp ?? 'act as this user (default: the operator)');
   cmd.option('--json', 'print JSON');
   cmd.addHelpText('after', `\nOperation: ${op.name} (permission: ${op.permission})`);
   withExamples(cmd, spec.examples);

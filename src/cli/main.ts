@@ -87,8 +87,13 @@ async function report(err: unknown, json: boolean): Promise<number> {
   if (err instanceof AppError) {
     cliIo().stderr.write(`wfctl: ${err.message}\n`);
     for (const [field, messages] of Object.entries(err.errors)) {
-      // A field's message the first line already says (`--month: 2026-11 has not …`) is not repeated.
-      for (const m of messages) if (!err.message.includes(m)) cliIo().stderr.write(`  ${field}: ${m}\n`);
+      // A field's message the first line already says (`--month: 2026-11 has not …`, or `Missing
+      // required option --org.` for `--org is required.`) is not repeated.
+      for (const m of messages) {
+        const said =
+          err.message.includes(m) || (m === `${field} is required.` && err.message.includes(field));
+        if (!said) cliIo().stderr.write(`  ${field}: ${m}\n`);
+      }
     }
     if (json)
       printJson({

@@ -3,6 +3,7 @@
 import React from 'react';
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
+import type { Services } from '../../core/services.js';
 import { UsageError } from '../../core/errors.js';
 import {
   importRecords,
@@ -93,17 +94,20 @@ export function register(program: Command): void {
       'wfctl import people.json --json',
       'wfctl import month.json --overwrite-corrected --json',
     ],
-    context: async (services, actor) => {
-      let writing: number | null = null; // when the first section began
-      line = liveLine('Reading the document…');
-      const tools: ImportTools = {
-        onProgress: (e) => {
-          if (e.phase === 'section') writing ??= Date.now();
-          line?.update(progressLabel(e, writing === null ? 0 : Date.now() - writing));
-        },
-      };
-      return { ...(await workforceActor(services, actor)), ...tools };
-    },
+    context: Object.assign(
+      async (services: Services, actor?: string) => {
+        let writing: number | null = null; // when the first section began
+        line = liveLine('Reading the document…');
+        const tools: ImportTools = {
+          onProgress: (e) => {
+            if (e.phase === 'section') writing ??= Date.now();
+            line?.update(progressLabel(e, writing === null ? 0 : Date.now() - writing));
+          },
+        };
+        return { ...(await workforceActor(services, actor)), ...tools };
+      },
+      { actorHelp: workforceActor.actorHelp },
+    ),
     release: () => {
       line?.stop();
       line = null;
