@@ -62,14 +62,14 @@ for (const width of [60, 80, 160]) {
 }
 
 test('layoutTable: names and free text give way, fixed columns never', (t) => {
-  const specs = [{ title: 'month' }, { title: 'email' }, { title: 'status' }, { title: 'last error' }];
-  const cells = [['2026-01', 'someone.with.a.long.address@example.com', 'pending', 'connect ECONNREFUSED']];
+  const specs = [{ title: 'month' }, { title: 'name' }, { title: 'status' }, { title: 'last error' }];
+  const cells = [['2026-01', 'Someone With A Rather Long Name Indeed', 'pending', 'connect ECONNREFUSED']];
   const l = layoutTable(specs, cells, 50);
   t.deepEqual(
     l.columns.map((c) => [c.title, c.kind]),
     [
       ['month', 'fixed'],
-      ['email', 'name'],
+      ['name', 'name'],
       ['status', 'fixed'],
       ['last error', 'text'],
     ],
@@ -79,7 +79,21 @@ test('layoutTable: names and free text give way, fixed columns never', (t) => {
   t.deepEqual(l.hidden, []);
   for (const line of [...l.header, ...l.rows.flat()]) t.true(line.length <= 50, line);
   t.deepEqual(l.rows[0].length, 2); // the error wrapped onto a second line, whole
-  t.regex(l.rows[0][0], /^2026-01 {2}\S+… {2}pending {2}connect$/);
+  t.regex(l.rows[0][0], /^2026-01 {2}Someone[^…]*… {2}pending {2}connect$/);
+});
+
+test('layoutTable: an e-mail address is never cut, and roles wrap whole at their commas', (t) => {
+  const specs = [{ title: 'id' }, { title: 'email' }, { title: 'name' }, { title: 'roles' }];
+  const cells = [
+    ['12', 'orgadmin@acme.demo', 'Priya Raman, ACME admin', 'shift_manager:ACME, org_admin:GLOBEX'],
+  ];
+  const l = layoutTable(specs, cells, 60);
+  for (const line of [...l.header, ...l.rows.flat()]) t.true(line.length <= 60, line);
+  const text = l.rows.flat().join('\n');
+  t.regex(text, /orgadmin@acme\.demo/);
+  t.regex(text, /shift_manager:ACME/);
+  t.regex(text, /org_admin:GLOBEX/);
+  t.notRegex(text, /:…|GLOB…|acme\.…/);
 });
 
 test('layoutTable: free text its column would cut is written under its row instead', (t) => {

@@ -27,10 +27,12 @@ const NAME_FLOOR = 8;
 const TEXT_FLOOR = 12;
 
 /** A column's kind from its header, for views that do not say: names and free text by their words. */
+// An `email` column stays whole (it is what `wfctl user show EMAIL` and --actor take); `roles`
+// (`hr:ACME, org_admin:GLOBEX`) wraps at its commas, so no organization code is cut.
 const TEXT_HEADERS =
-  /^(last error|error|note|notes|reason|symptoms|subject|result|the document would change)$/;
+  /^(last error|error|note|notes|reason|symptoms|subject|result|roles|the document would change)$/;
 const NAME_HEADERS =
-  /^(name|email|to|partner|client|pet|veterinarian|requester|roles|migration|applied|rolled back|locked by|push url|organizations|fingerprint|leave type|breed)$/;
+  /^(name|to|partner|client|pet|veterinarian|requester|migration|applied|rolled back|locked by|push url|organizations|fingerprint|leave type|breed)$/;
 
 export function kindOf(column: ColumnSpec): ColumnKind {
   if (column.kind) return column.kind;
@@ -87,9 +89,14 @@ export function layoutTable(specs: ColumnSpec[], cells: string[][], available: n
   // 3. Still too wide: free text leaves the grid and is written under its row, at full width
   //    (`  last error: ECONNREFUSED …`), rather than squeezed to a few characters or left out.
   const below: Array<{ index: number; title: string }> = [];
-  //    So does free text that its column would cut (more than TEXT_LINES lines at that width).
+  //    So does free text that its column would cut: more than TEXT_LINES lines at that width, or a
+  //    word broken in two (a role's `org_admin:GLOBEX`, an address in an error).
   const cut = (i: number) =>
-    cells.some((row) => wrapWords(row[shown[i].index], widths[i], Infinity).length > TEXT_LINES);
+    cells.some(
+      (row) =>
+        longestWord(row[shown[i].index]) > widths[i] ||
+        wrapWords(row[shown[i].index], widths[i], Infinity).length > TEXT_LINES,
+    );
   for (let i = shown.length - 1; i >= 0; i--) {
     if (shown[i].kind !== 'text' || shown.length === 1) continue;
     if (total() <= available && !cut(i)) continue;
