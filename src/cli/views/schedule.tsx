@@ -32,14 +32,15 @@ export function ScheduleView({ jobs }: { jobs: ScheduleEntry[] }) {
           `${r.job} ${r.slot} (held by ${r.claimed_by}): resumed within a minute`,
         ])}
         table={{
-          columns: ['job', 'operation', 'cron', 'tz', 'next run', 'last run'],
+          // What the command is for first: a narrow terminal leaves out the rightmost columns.
+          columns: ['job', 'next run', 'last run', 'cron', 'tz', 'operation'],
           rows: jobs.map((j) => [
             j.name,
-            j.operation,
-            j.cron,
-            j.timezone,
             formatTime(j.next_run, j.timezone),
             j.last_runs[0] ? `${j.last_runs[0].slot} ${j.last_runs[0].status}` : null,
+            j.cron,
+            j.timezone,
+            j.operation,
           ]),
         }}
       />
