@@ -59,6 +59,8 @@ export function rootCommand(): Command {
     .configureOutput({
       writeOut: (s) => cliIo().stdout.write(s),
       writeErr: (s) => cliIo().stderr.write(s),
+      // commander's own errors (an unknown command or option) begin as every other error does.
+      outputError: (s, write) => write(s.replace(/^error: /, 'wfctl: ')),
     });
   // The root's help is written for one 80×24 screen, its commands grouped by service.
   program.helpInformation = () => rootHelp();

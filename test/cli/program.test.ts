@@ -23,10 +23,10 @@ test('--version and --help exit 0', async (t) => {
 test('an unknown command or option is a usage error: exit 2', async (t) => {
   const r = await spawnCli(['frobnicate']);
   t.is(r.code, 2);
-  t.regex(r.stderr, /unknown command/);
+  t.regex(r.stderr, /^wfctl: unknown command 'frobnicate'$/m, 'prefixed as every other error');
   const o = await spawnCli(['serve', '--bogus']);
   t.is(o.code, 2);
-  t.regex(o.stderr, /unknown option/);
+  t.regex(o.stderr, /^wfctl: unknown option '--bogus'$/m);
 });
 
 test('a bad configuration variable is named, exit 2', async (t) => {
