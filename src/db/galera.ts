@@ -17,6 +17,7 @@
 import { hostname } from 'node:os';
 import type { Knex } from 'knex';
 import type { Logger } from '../core/logger.js';
+import { isDeadlock } from './errors.js';
 import { dialectOf } from './knex.js';
 
 export interface GaleraNode {
@@ -103,17 +104,34 @@ export async function galeraSettingsProblems(db: Knex): Promise<string[]> {
       `wsrep_max_ws_rows is ${v.max_rows}: a month lock or an import of more rows would fail. Set it to 0 (no limit).`,
     );
   }
-  const [noKey] = await db.raw(
-    `select t.table_name as name from information_schema.tables t
+  // A daemon starting beside one that is still migrating: this node may be applying the other's DDL,
+  // which aborts a read of information_schema as a deadlock (seen in the cluster test of two daemons
+  // starting together). It is a read: asked again.
+  const [noKey] = await readRetried(() =>
+    db.raw(
+      `select t.table_name as name from information_schema.tables t
       where t.table_schema = database() and t.table_type = 'BASE TABLE'
         and not exists (select 1 from information_schema.table_constraints c
                          where c.table_schema = t.table_schema and c.table_name = t.table_name
                            and c.constraint_type = 'PRIMARY KEY')`,
+    ),
   );
   for (const r of noKey as Array<{ name: string }>) {
     problems.push(`table ${r.name} has no primary key; Galera cannot certify its rows consistently.`);
   }
   return problems;
+}
+
+/** A read aborted as a deadlock (another node's DDL being applied here) is tried again, a few times. */
+export async function readRetried<T>(read: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await read();
+    } catch (err) {
+      if (!isDeadlock(err) || attempt >= attempts) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
 }
 
 /** wsrep_load_data_splitting, or false where the server no longer has it. */
