@@ -1,18 +1,14 @@
 // Forms on a real terminal (tmux, 80 columns), issue 25: every answer is checked as it is typed
 // with the operation's own rule (or looked up), refused at its prompt and kept for correction, and
 // every required value is asked for; nothing typed is thrown away by a failure after the last one.
-import test from 'ava';
 import { createTestDb } from '../helpers/db.js';
-import { openTerminal, tmuxAvailable, type Terminal } from '../helpers/tty.js';
+import { openTerminal, terminalTest, type Terminal } from '../helpers/tty.js';
 import { createOrg } from '../helpers/workforce.js';
-
-const ci = process.env.CI === 'true' || process.env.CI === '1';
-const maybe = tmuxAvailable() ? test : ci ? test : test.skip;
 
 /** Erases what the prompt holds (the refused answer is kept on it for correction). */
 const erase = (term: Terminal, n: number) => term.type(...Array<string>(n).fill('BSpace'));
 
-maybe(
+terminalTest(
   'tenant create at 80 columns: a bad slug, e-mail and password are refused at their prompts',
   async (t) => {
     const tdb = await createTestDb('sqlite');
@@ -65,43 +61,46 @@ maybe(
   },
 );
 
-maybe('partner add asks kind, url and organizations, and refuses a short secret at its prompt', async (t) => {
-  const tdb = await createTestDb('sqlite');
-  t.teardown(() => tdb.destroy());
-  await createOrg(tdb.db, { code: 'ACME' });
-  const term = openTerminal(['partner', 'add', 'Paywise'], {
-    width: 80,
-    env: { DATABASE_URL: tdb.database.url },
-  });
-  t.teardown(() => term.close());
+terminalTest(
+  'partner add asks kind, url and organizations, and refuses a short secret at its prompt',
+  async (t) => {
+    const tdb = await createTestDb('sqlite');
+    t.teardown(() => tdb.destroy());
+    await createOrg(tdb.db, { code: 'ACME' });
+    const term = openTerminal(['partner', 'add', 'Paywise'], {
+      width: 80,
+      env: { DATABASE_URL: tdb.database.url },
+    });
+    t.teardown(() => term.close());
 
-  await term.waitFor(/Kind/);
-  term.type('Enter'); // the first choice: payroll
-  await term.waitFor(/Push base URL/);
-  term.type('not a url', 'Enter');
-  let screen = await term.waitFor(/http/i);
-  t.notRegex(screen, /Organizations/);
-  erase(term, 'not a url'.length);
-  term.type('https://paywise.example/in', 'Enter');
-  await term.waitFor(/Organizations/);
-  term.type('acme', 'Enter');
-  screen = await term.waitFor(/no organization acme\. Did you mean ACME\?/);
-  t.notRegex(screen, /Outbound bearer token/);
-  erase(term, 'acme'.length);
-  term.type('ACME', 'Enter');
-  await term.waitFor(/Outbound bearer token/);
-  term.type('outbound-bearer', 'Enter');
-  await term.waitFor(/Signing secret/);
-  term.type('12345', 'Enter');
-  screen = await term.waitFor(/must be at least 16 characters/);
-  erase(term, 5);
-  term.type('a-signing-secret-of-16+', 'Enter');
-  t.is(await term.exitCode(), 0, term.screen());
-  const partner = await tdb.db('partners').where({ name: 'Paywise' }).first('kind', 'push_url');
-  t.deepEqual({ ...partner }, { kind: 'payroll', push_url: 'https://paywise.example/in' });
-});
+    await term.waitFor(/Kind/);
+    term.type('Enter'); // the first choice: payroll
+    await term.waitFor(/Push base URL/);
+    term.type('not a url', 'Enter');
+    let screen = await term.waitFor(/http/i);
+    t.notRegex(screen, /Organizations/);
+    erase(term, 'not a url'.length);
+    term.type('https://paywise.example/in', 'Enter');
+    await term.waitFor(/Organizations/);
+    term.type('acme', 'Enter');
+    screen = await term.waitFor(/no organization acme\. Did you mean ACME\?/);
+    t.notRegex(screen, /Outbound bearer token/);
+    erase(term, 'acme'.length);
+    term.type('ACME', 'Enter');
+    await term.waitFor(/Outbound bearer token/);
+    term.type('outbound-bearer', 'Enter');
+    await term.waitFor(/Signing secret/);
+    term.type('12345', 'Enter');
+    screen = await term.waitFor(/must be at least 16 characters/);
+    erase(term, 5);
+    term.type('a-signing-secret-of-16+', 'Enter');
+    t.is(await term.exitCode(), 0, term.screen());
+    const partner = await tdb.db('partners').where({ name: 'Paywise' }).first('kind', 'push_url');
+    t.deepEqual({ ...partner }, { kind: 'payroll', push_url: 'https://paywise.example/in' });
+  },
+);
 
-maybe('lock checks the organization code before it asks the month', async (t) => {
+terminalTest('lock checks the organization code before it asks the month', async (t) => {
   const tdb = await createTestDb('sqlite');
   t.teardown(() => tdb.destroy());
   await createOrg(tdb.db, { code: 'ACME' });
@@ -116,23 +115,26 @@ maybe('lock checks the organization code before it asks the month', async (t) =>
   t.notRegex(screen, /Month/);
 });
 
-maybe('user create refuses a short password at its hidden prompt and keeps the other answers', async (t) => {
-  const tdb = await createTestDb('sqlite');
-  t.teardown(() => tdb.destroy());
-  const term = openTerminal(['user', 'create'], { width: 80, env: { DATABASE_URL: tdb.database.url } });
-  t.teardown(() => term.close());
+terminalTest(
+  'user create refuses a short password at its hidden prompt and keeps the other answers',
+  async (t) => {
+    const tdb = await createTestDb('sqlite');
+    t.teardown(() => tdb.destroy());
+    const term = openTerminal(['user', 'create'], { width: 80, env: { DATABASE_URL: tdb.database.url } });
+    t.teardown(() => term.close());
 
-  await term.waitFor(/Email\?/);
-  term.type('asha@acme.test', 'Enter');
-  await term.waitFor(/Name\?/);
-  term.type('Asha', 'Enter');
-  await term.waitFor(/Password/);
-  term.type('short', 'Enter');
-  const screen = await term.waitFor(/The password must be at least 8 characters/);
-  t.notRegex(screen, /Created user|--password-stdin must/);
-  erase(term, 'short'.length);
-  term.type('a-long-enough-password', 'Enter');
-  t.is(await term.exitCode(), 0, term.screen());
-  t.regex(term.screen(), /Created user asha@acme\.test/);
-  t.truthy(await tdb.db('users').where({ email: 'asha@acme.test' }).first('id'));
-});
+    await term.waitFor(/Email\?/);
+    term.type('asha@acme.test', 'Enter');
+    await term.waitFor(/Name\?/);
+    term.type('Asha', 'Enter');
+    await term.waitFor(/Password/);
+    term.type('short', 'Enter');
+    const screen = await term.waitFor(/The password must be at least 8 characters/);
+    t.notRegex(screen, /Created user|--password-stdin must/);
+    erase(term, 'short'.length);
+    term.type('a-long-enough-password', 'Enter');
+    t.is(await term.exitCode(), 0, term.screen());
+    t.regex(term.screen(), /Created user asha@acme\.test/);
+    t.truthy(await tdb.db('users').where({ email: 'asha@acme.test' }).first('id'));
+  },
+);

@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { buildProgram } from '../../src/cli/main.js';
 import { ROOT_EXAMPLES, ROOT_SECTIONS } from '../../src/cli/root-help.js';
 import { runCli } from '../helpers/cli.js';
-import { openTerminal, tmuxAvailable } from '../helpers/tty.js';
+import { openTerminal, terminalTest } from '../helpers/tty.js';
 
 function helpOf(cmd: Command): string {
   let text = '';
@@ -185,8 +185,7 @@ test('every group’s --help has examples, one for each of its commands', async 
   }
 });
 
-test('on an 80×24 terminal the root help is seen whole, from its first line', async (t) => {
-  if (!tmuxAvailable()) return t.pass('tmux is not installed');
+terminalTest('on an 80×24 terminal the root help is seen whole, from its first line', async (t) => {
   const term = openTerminal(['--help'], { width: 80, height: 24 });
   t.teardown(term.close);
   t.is(await term.exitCode(), 0);

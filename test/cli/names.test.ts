@@ -8,11 +8,8 @@ import { nearestName } from '../../src/core/near-match.js';
 import { formatTime } from '../../src/cli/time.js';
 import { runCli } from '../helpers/cli.js';
 import { createTestDb, DIALECTS } from '../helpers/db.js';
-import { openTerminal, tmuxAvailable } from '../helpers/tty.js';
+import { openTerminal, terminalTest } from '../helpers/tty.js';
 import { createEmployee, createOrg, createUnit, createUser } from '../helpers/workforce.js';
-
-const ci = process.env.CI === 'true' || process.env.CI === '1';
-const maybe = tmuxAvailable() ? test : ci ? test : test.skip;
 
 test('nearestName: the same letters in another case first, then the fewest edits, else none', (t) => {
   t.is(nearestName('acme', ['GLOBEX', 'ACME']), 'ACME');
@@ -105,7 +102,7 @@ for (const dialect of DIALECTS) {
   });
 }
 
-maybe(
+terminalTest(
   'employee show and lock on a terminal: codes and e-mails, times in the organization’s zone',
   async (t) => {
     const tdb = await createTestDb('sqlite');
@@ -132,7 +129,7 @@ maybe(
   },
 );
 
-maybe(
+terminalTest(
   'clinic tables show times on the tenant’s wall clock: mail of an Asia/Kolkata clinic in +05:30',
   async (t) => {
     const tdb = await createTestDb('sqlite');

@@ -2,16 +2,12 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import test from 'ava';
 import { createTestDb } from '../helpers/db.js';
-import { openShell, openTerminal, quote, tmuxAvailable, wfctlCommand } from '../helpers/tty.js';
+import { openShell, openTerminal, quote, terminalTest, wfctlCommand } from '../helpers/tty.js';
 import { createEmployee, createOrg } from '../helpers/workforce.js';
 import { createPartner, lockedJanuary, lockFixture } from '../workforce/partners/fixtures.js';
 
-const ci = process.env.CI === 'true' || process.env.CI === '1';
-const maybe = tmuxAvailable() ? test : ci ? test : test.skip;
-
-maybe('Ctrl-C at a prompt is a quiet "Aborted." and exit 130', async (t) => {
+terminalTest('Ctrl-C at a prompt is a quiet "Aborted." and exit 130', async (t) => {
   const db = await createTestDb('sqlite');
   t.teardown(() => db.destroy());
   const term = openTerminal(['offboard'], {
@@ -26,23 +22,26 @@ maybe('Ctrl-C at a prompt is a quiet "Aborted." and exit 130', async (t) => {
   t.notRegex(screen, /unexpected error|ExitPromptError|at .*\.js/);
 });
 
-maybe('migrate status at 80 columns: every line fits, no name runs into the state column', async (t) => {
-  const db = await createTestDb('sqlite');
-  t.teardown(() => db.destroy());
-  const term = openTerminal(['migrate', 'status'], {
-    width: 80,
-    env: { DATABASE_URL: `sqlite:${(db.database as any).filename}` },
-  });
-  t.teardown(() => term.close());
-  t.is(await term.exitCode(), 0);
-  const lines = term.screen().split('\n');
-  const rows = lines.filter((l) => /\bcompleted\s*$/.test(l));
-  t.true(rows.length > 5, lines.join('\n'));
-  for (const line of lines) t.true(line.length <= 80);
-  for (const row of rows) t.regex(row, /\s{2,}completed\s*$/, row); // a gap before the state
-});
+terminalTest(
+  'migrate status at 80 columns: every line fits, no name runs into the state column',
+  async (t) => {
+    const db = await createTestDb('sqlite');
+    t.teardown(() => db.destroy());
+    const term = openTerminal(['migrate', 'status'], {
+      width: 80,
+      env: { DATABASE_URL: `sqlite:${(db.database as any).filename}` },
+    });
+    t.teardown(() => term.close());
+    t.is(await term.exitCode(), 0);
+    const lines = term.screen().split('\n');
+    const rows = lines.filter((l) => /\bcompleted\s*$/.test(l));
+    t.true(rows.length > 5, lines.join('\n'));
+    for (const line of lines) t.true(line.length <= 80);
+    for (const row of rows) t.regex(row, /\s{2,}completed\s*$/, row); // a gap before the state
+  },
+);
 
-maybe('a prompt refuses a bad date on the spot with the rule, and asks again', async (t) => {
+terminalTest('a prompt refuses a bad date on the spot with the rule, and asks again', async (t) => {
   const db = await createTestDb('sqlite');
   t.teardown(() => db.destroy());
   // The employee is looked up before anything is asked (issue 25), so it must exist.
@@ -68,7 +67,7 @@ for (const [how, args, env] of [
   ['NO_COLOR', ['migrate', 'status'], { NO_COLOR: '1' }],
   ['--no-color', ['migrate', 'status', '--no-color'], {}],
 ] as const) {
-  maybe(`${how}: no colour escapes on a terminal (and colour without it)`, async (t) => {
+  terminalTest(`${how}: no colour escapes on a terminal (and colour without it)`, async (t) => {
     const db = await createTestDb('sqlite');
     t.teardown(() => db.destroy());
     const database = { DATABASE_URL: `sqlite:${(db.database as any).filename}` };
@@ -87,45 +86,48 @@ for (const [how, args, env] of [
 
 // The progress line is erased when the import ends, so the test reads everything the terminal was
 // sent (`script` records it) rather than the final screen.
-maybe('import on a terminal shows rows per section, rate and time left, then only the result', async (t) => {
-  const db = await createTestDb('sqlite');
-  t.teardown(() => db.destroy());
-  const dir = mkdtempSync(join(tmpdir(), 'wfctl-import-'));
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-  const units = Array.from({ length: 1000 }, (_, i) => ({
-    organization: 'PRG',
-    code: `U${i}`,
-    name: `Unit ${i}`,
-  }));
-  const employees = Array.from({ length: 2000 }, (_, i) => ({
-    employee_id: `P${String(i).padStart(5, '0')}`,
-    organization: 'PRG',
-    unit: `U${i % 1000}`,
-    name: `Person ${i}`,
-    starts_on: '2025-04-01',
-  }));
-  const document = {
-    organizations: [{ code: 'PRG', name: 'Progress Ltd', timezone: 'Asia/Kolkata' }],
-    units,
-    employees,
-  };
-  writeFileSync(join(dir, 'people.json'), JSON.stringify(document));
-  const log = join(dir, 'typescript');
-  const command = wfctlCommand(['import', join(dir, 'people.json')]);
-  const recorder = openShell(`script -qfc ${quote(command)} ${quote(log)}`, {
-    width: 80,
-    env: { DATABASE_URL: `sqlite:${(db.database as any).filename}` },
-  });
-  t.teardown(() => recorder.close());
-  t.is(await recorder.exitCode(), 0);
-  const sent = readFileSync(log, 'utf8');
-  t.regex(sent, /employees \(3 of 3\): 2,000 rows · [\d,]+\/3,001 done · [\d,]+ rows\/s · \d+ s left/);
-  t.regex(recorder.screen(), /employees\s+2000/);
-  t.notRegex(recorder.screen(), /\(\d of \d\)|rows\/s/); // the line is gone, the result stays
-});
+terminalTest(
+  'import on a terminal shows rows per section, rate and time left, then only the result',
+  async (t) => {
+    const db = await createTestDb('sqlite');
+    t.teardown(() => db.destroy());
+    const dir = mkdtempSync(join(tmpdir(), 'wfctl-import-'));
+    t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+    const units = Array.from({ length: 1000 }, (_, i) => ({
+      organization: 'PRG',
+      code: `U${i}`,
+      name: `Unit ${i}`,
+    }));
+    const employees = Array.from({ length: 2000 }, (_, i) => ({
+      employee_id: `P${String(i).padStart(5, '0')}`,
+      organization: 'PRG',
+      unit: `U${i % 1000}`,
+      name: `Person ${i}`,
+      starts_on: '2025-04-01',
+    }));
+    const document = {
+      organizations: [{ code: 'PRG', name: 'Progress Ltd', timezone: 'Asia/Kolkata' }],
+      units,
+      employees,
+    };
+    writeFileSync(join(dir, 'people.json'), JSON.stringify(document));
+    const log = join(dir, 'typescript');
+    const command = wfctlCommand(['import', join(dir, 'people.json')]);
+    const recorder = openShell(`script -qfc ${quote(command)} ${quote(log)}`, {
+      width: 80,
+      env: { DATABASE_URL: `sqlite:${(db.database as any).filename}` },
+    });
+    t.teardown(() => recorder.close());
+    t.is(await recorder.exitCode(), 0);
+    const sent = readFileSync(log, 'utf8');
+    t.regex(sent, /employees \(3 of 3\): 2,000 rows · [\d,]+\/3,001 done · [\d,]+ rows\/s · \d+ s left/);
+    t.regex(recorder.screen(), /employees\s+2000/);
+    t.notRegex(recorder.screen(), /\(\d of \d\)|rows\/s/); // the line is gone, the result stays
+  },
+);
 
 // Issue 25, second pass. Markers echoed before each command are what a spinner used to erase.
-maybe(
+terminalTest(
   'progress lines erase nothing above them; the CSV keeps its last row; fy close works on the seed',
   async (t) => {
     const db = await createTestDb('sqlite');
@@ -169,27 +171,30 @@ maybe(
   },
 );
 
-maybe('locks at 60 columns: every month, state and time readable; empty columns left out', async (t) => {
-  const db = await createTestDb('sqlite');
-  t.teardown(() => db.destroy());
-  const org = await createOrg(db.db, { code: 'ACME', timezone: 'Asia/Kolkata' });
-  for (const month of ['2026-01', '2026-02', '2026-03'])
-    await lockFixture(db.db, { organizationId: org.id, month });
-  const term = openTerminal(['locks', '--org', 'ACME', '--year', '2026'], {
-    width: 60,
-    env: { DATABASE_URL: `sqlite:${(db.database as any).filename}` },
-  });
-  t.teardown(() => term.close());
-  t.is(await term.exitCode(), 0);
-  const screen = term.screen();
-  for (const line of screen.split('\n')) t.true(line.length <= 60, line);
-  for (let m = 1; m <= 12; m++)
-    t.regex(screen, new RegExp(`^2026-${String(m).padStart(2, '0')}  `, 'm'), screen);
-  t.regex(screen, /^2026-01 {2}locked {2}\d+\s+\S+\s+2026-02-01 07:30 \+05:30/m, screen);
-  t.notRegex(screen, /unit locks|…\s*$/m, screen); // no unit lock anywhere: the column is left out
-});
+terminalTest(
+  'locks at 60 columns: every month, state and time readable; empty columns left out',
+  async (t) => {
+    const db = await createTestDb('sqlite');
+    t.teardown(() => db.destroy());
+    const org = await createOrg(db.db, { code: 'ACME', timezone: 'Asia/Kolkata' });
+    for (const month of ['2026-01', '2026-02', '2026-03'])
+      await lockFixture(db.db, { organizationId: org.id, month });
+    const term = openTerminal(['locks', '--org', 'ACME', '--year', '2026'], {
+      width: 60,
+      env: { DATABASE_URL: `sqlite:${(db.database as any).filename}` },
+    });
+    t.teardown(() => term.close());
+    t.is(await term.exitCode(), 0);
+    const screen = term.screen();
+    for (const line of screen.split('\n')) t.true(line.length <= 60, line);
+    for (let m = 1; m <= 12; m++)
+      t.regex(screen, new RegExp(`^2026-${String(m).padStart(2, '0')}  `, 'm'), screen);
+    t.regex(screen, /^2026-01 {2}locked {2}\d+\s+\S+\s+2026-02-01 07:30 \+05:30/m, screen);
+    t.notRegex(screen, /unit locks|…\s*$/m, screen); // no unit lock anywhere: the column is left out
+  },
+);
 
-maybe(
+terminalTest(
   'partner push against a refused connection shows attempt n/N and counts down to the retry',
   async (t) => {
     const db = await createTestDb('sqlite');
@@ -223,7 +228,7 @@ maybe(
   },
 );
 
-maybe('unlock confirms on a terminal; answering no changes nothing and exits 1', async (t) => {
+terminalTest('unlock confirms on a terminal; answering no changes nothing and exits 1', async (t) => {
   const db = await createTestDb('sqlite');
   t.teardown(() => db.destroy());
   const org = await createOrg(db.db, { code: 'ACME' });

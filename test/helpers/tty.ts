@@ -2,6 +2,7 @@
 // `type` sends keys, `screen` reads what a person would see. Waits are for a condition on the
 // screen (bounded), never a fixed sleep.
 import { execFileSync } from 'node:child_process';
+import test from 'ava';
 import { randomBytes } from 'node:crypto';
 import { COMMAND, ROOT } from './cli.js';
 
@@ -26,6 +27,16 @@ export function tmuxAvailable(): boolean {
     return false;
   }
 }
+
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+
+/**
+ * ava's `test`, for a test on a real terminal. The fast lane (ava.fast.config.js sets
+ * TEST_LANE=fast) runs none. Elsewhere it runs where tmux is installed, and under CI always, so a
+ * machine without tmux fails there rather than passing unseen.
+ */
+export const terminalTest =
+  process.env.TEST_LANE === 'fast' ? test.skip : tmuxAvailable() || ci ? test : test.skip;
 
 export const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
