@@ -26,7 +26,7 @@ const BELOW_LINES = 6;
 const NAME_FLOOR = 8;
 const TEXT_FLOOR = 12;
 
-/** A column's kind from its header, for views that do not say: names and free text by their words. */
+// A column's kind from its header, for views that do not say: names and free text by their words.
 // An `email` column stays whole (it is what `wfctl user show EMAIL` and --actor take); `roles`
 // (`hr:ACME, org_admin:GLOBEX`) wraps at its commas, so no organization code is cut.
 const TEXT_HEADERS =
