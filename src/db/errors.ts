@@ -10,9 +10,15 @@ export function isUniqueViolation(err: unknown): boolean {
   );
 }
 
+/** MySQL chose this statement as a deadlock's victim (on Galera also: a brute-force abort). */
 export function isDeadlock(err: unknown): boolean {
-  const e = err as { code?: string; errno?: number };
-  return e?.code === 'ER_LOCK_DEADLOCK' || e?.errno === 1213 || e?.code === 'ER_LOCK_WAIT_TIMEOUT';
+  const e = err as { code?: unknown; errno?: unknown } | null;
+  return e?.code === 'ER_LOCK_DEADLOCK' || e?.errno === 1213;
+}
+
+/** A deadlock, or a lock waited for until innodb_lock_wait_timeout: contention, as metrics count it. */
+export function isLockConflict(err: unknown): boolean {
+  return isDeadlock(err) || (err as { code?: unknown } | null)?.code === 'ER_LOCK_WAIT_TIMEOUT';
 }
 
 export function isConnectionError(err: unknown): boolean {

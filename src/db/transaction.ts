@@ -17,7 +17,7 @@
 // retried: the commit may have happened, and only the caller (with its Idempotency-Key) can tell.
 import type { Knex } from 'knex';
 import { ServiceUnavailableError } from '../core/errors.js';
-import { isDatabaseUnavailable } from './errors.js';
+import { isDatabaseUnavailable, isDeadlock } from './errors.js';
 import { writerFenceOf } from './galera.js';
 import { dialectOf } from './knex.js';
 
@@ -48,11 +48,6 @@ class DryRunRollback<T> extends Error {
   constructor(readonly result: T) {
     super('dry run rollback');
   }
-}
-
-export function isDeadlock(err: unknown): boolean {
-  const e = err as { code?: unknown; errno?: unknown } | null;
-  return e?.code === 'ER_LOCK_DEADLOCK' || e?.errno === 1213;
 }
 
 export async function inTransaction<T>(

@@ -40,11 +40,17 @@ test('a read aborted as a deadlock is asked again, and the check answers', async
   t.is(node.asked.primaryKeys, 3);
 });
 
-test('a deadlock every time still fails, after five tries; any other error at once', async (t) => {
+test('a deadlock every time still fails, after five tries; any other error (a lock wait timeout too) at once', async (t) => {
   const always = scriptedNode(Array.from({ length: 9 }, deadlock));
   await t.throwsAsync(galeraSettingsProblems(always.db), { message: /Deadlock found/ });
   t.is(always.asked.primaryKeys, 5);
   const other = scriptedNode([new Error('Table access denied')]);
   await t.throwsAsync(galeraSettingsProblems(other.db), { message: /access denied/ });
   t.is(other.asked.primaryKeys, 1);
+  // A lock waited for until innodb_lock_wait_timeout has already cost its wait: not asked again.
+  const waited = scriptedNode([
+    Object.assign(new Error('Lock wait timeout exceeded'), { code: 'ER_LOCK_WAIT_TIMEOUT', errno: 1205 }),
+  ]);
+  await t.throwsAsync(galeraSettingsProblems(waited.db), { message: /Lock wait timeout/ });
+  t.is(waited.asked.primaryKeys, 1);
 });

@@ -4,7 +4,8 @@
 import test from 'ava';
 import type { Knex } from 'knex';
 import { createDb } from '../../src/db/knex.js';
-import { DEADLOCK_ATTEMPTS, inTransaction, isDeadlock } from '../../src/db/transaction.js';
+import { isDeadlock } from '../../src/db/errors.js';
+import { DEADLOCK_ATTEMPTS, inTransaction } from '../../src/db/transaction.js';
 import { createTestDb, DIALECTS, type Dialect } from '../helpers/db.js';
 
 const deadlock = () =>

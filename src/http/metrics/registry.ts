@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 import type { HttpRequestSample, Metrics } from '../../core/metrics.js';
 import type { Services } from '../../core/services.js';
-import { isDatabaseUnavailable, isDeadlock, isUniqueViolation } from '../../db/errors.js';
+import { isDatabaseUnavailable, isLockConflict, isUniqueViolation } from '../../db/errors.js';
 import { registerScrapeGauges } from './scrape-gauges.js';
 
 /** Seconds; most requests take a few milliseconds, an export or a big import several seconds. */
@@ -93,7 +93,7 @@ export function createPromMetrics(services: Services): PromMetrics {
 
 function queryErrorKind(err: unknown): string {
   if (isUniqueViolation(err)) return 'unique-violation';
-  if (isDeadlock(err)) return 'deadlock';
+  if (isLockConflict(err)) return 'deadlock';
   if (isDatabaseUnavailable(err)) return 'unavailable';
   return 'other';
 }
