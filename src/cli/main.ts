@@ -28,7 +28,7 @@ export async function run(argv: string[]): Promise<number> {
 
 /**
  * One run with the caller's streams, environment and services (src/cli/run-context.ts), touching
- * no process global: neither process.stdout nor process.env nor the exit code. The tests run the
+ * no process global: neither the process's stdout nor its environment nor its exit code. The tests run the
  * CLI in their own process this way; runs may overlap.
  */
 export async function runWith(argv: string[], io: CliIo & Required<Pick<CliIo, 'env'>>): Promise<number> {

@@ -123,7 +123,7 @@ export async function galeraSettingsProblems(db: Knex): Promise<string[]> {
 }
 
 /** A read aborted as a deadlock (another node's DDL being applied here) is tried again, a few times. */
-export async function readRetried<T>(read: () => Promise<T>, attempts = 5): Promise<T> {
+async function readRetried<T>(read: () => Promise<T>, attempts = 5): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await read();
